@@ -1,0 +1,179 @@
+/**
+ * `npm run bench:crawl`: crawl and index the local Python docs (about 530 pages, depth 2) and
+ * print pages/s for discovery, fetch+extract, indexing and the whole pipeline, plus peak RSS.
+ *
+ *   npm run bench:crawl                       python http.server via ../shared/corpora/serve-pydocs.sh
+ *   npm run bench:crawl -- --server=nginx     nginx (Debian package) on 127.0.0.1
+ *   npm run bench:crawl -- --url=http://127.0.0.1:8766/index.html   an already running server
+ *   npm run bench:crawl -- --pg=postgres://postgres@127.0.0.1:5432/test   PostgreSQL instead of PGlite
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { availableParallelism, tmpdir } from 'node:os';
+import path from 'node:path';
+import { loadConfig } from '../server/src/config.js';
+import { crawlSite, type CrawlOptions, type CrawlOutcome } from '../server/src/crawl/crawler.js';
+import { sharedExtractPool } from '../server/src/crawl/extractPool.js';
+import { createSafeFetcher } from '../server/src/crawl/safeFetch.js';
+import type { Db } from '../server/src/db/db.js';
+import { migrate } from '../server/src/db/migrate.js';
+import { openPglite } from '../server/src/db/pglite.js';
+import { openPostgres } from '../server/src/db/postgres.js';
+import { insertChatbot } from '../server/src/db/repositories/chatbots.js';
+import { MarkdownChunker } from '../server/src/index/chunker.js';
+import { Indexer } from '../server/src/index/indexer.js';
+import { runIndexingPipeline } from '../server/src/index/pipeline.js';
+
+const args = Object.fromEntries(process.argv.slice(2).map((a) => a.replace(/^--/, '').split('=') as [string, string]));
+const PORT = Number(args.port ?? 8766);
+const DEPTH = Number(args.depth ?? 2);
+const MAX_PAGES = Number(args['max-pages'] ?? 1000);
+
+let peakRss = 0;
+const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 50);
+
+const docsDir = () => {
+  for (const c of ['/usr/share/doc/python3/html', '/usr/share/doc/python3.11/html']) if (existsSync(path.join(c, 'index.html'))) return realpathSync(c);
+  throw new Error('Python docs not found: run ../shared/corpora/serve-pydocs.sh once (it installs python3-doc), or pass --url=');
+};
+
+async function startServer(): Promise<{ url: string; name: string; stop(): void }> {
+  if (args.url) return { url: args.url, name: `external (${args.url})`, stop() {} };
+  let child: ChildProcess;
+  let name: string;
+  let scratch: string | undefined;
+  if (args.server === 'nginx') {
+    scratch = mkdtempSync(path.join(tmpdir(), 'docent-nginx-'));
+    for (const d of ['body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']) mkdirSync(path.join(scratch, d));
+    writeFileSync(
+      path.join(scratch, 'nginx.conf'),
+      `worker_processes 1; daemon off; pid ${scratch}/nginx.pid; error_log ${scratch}/error.log;
+events { worker_connections 512; }
+http { access_log off; include /etc/nginx/mime.types; default_type application/octet-stream; sendfile on;
+  client_body_temp_path ${scratch}/body; proxy_temp_path ${scratch}/proxy; fastcgi_temp_path ${scratch}/fastcgi;
+  uwsgi_temp_path ${scratch}/uwsgi; scgi_temp_path ${scratch}/scgi;
+  server { listen 127.0.0.1:${PORT}; root ${docsDir()}; } }`,
+    );
+    child = spawn('nginx', ['-c', path.join(scratch, 'nginx.conf')], { stdio: 'inherit' });
+    name = 'nginx (1 worker process)';
+  } else {
+    const script = path.resolve('../shared/corpora/serve-pydocs.sh');
+    child = spawn('bash', [script, String(PORT)], { stdio: ['ignore', 'ignore', 'inherit'] });
+    name = "python3 -m http.server (serve-pydocs.sh)";
+  }
+  const url = `http://127.0.0.1:${PORT}/index.html`;
+  for (let i = 0; i < 100; i++) {
+    if (await fetch(url).then((r) => r.ok, () => false)) break;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return {
+    url,
+    name,
+    stop() {
+      child.kill('SIGTERM');
+      if (scratch) rmSync(scratch, { recursive: true, force: true });
+    },
+  };
+}
+
+async function openDb(): Promise<{ db: Db; name: string; close(): Promise<void> }> {
+  if (args.pg) {
+    const schema = `bench_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
+    const db = await openPostgres({ url: args.pg, schema, max: 8 });
+    await migrate(db);
+    return { db, name: 'PostgreSQL', close: async () => (await db.query(`DROP SCHEMA ${schema} CASCADE`), await db.close()) };
+  }
+  const db = await openPglite(undefined);
+  await migrate(db);
+  return { db, name: 'PGlite (in memory)', close: () => db.close() };
+}
+
+const rate = (n: number, ms: number) => `${(n / (ms / 1000)).toFixed(1)} pages/s`;
+const secs = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+
+async function main(): Promise<void> {
+  const server = await startServer();
+  const host = new URL(server.url).host;
+  const config = loadConfig({ ...process.env, CRAWL_ALLOW_HOSTS: host, CRAWL_MAX_PAGES: String(MAX_PAGES), LOG_LEVEL: 'silent' });
+  const fetcher = createSafeFetcher({ userAgent: config.CRAWL_USER_AGENT, allowHosts: [host], timeoutMs: config.CRAWL_TIMEOUT_MS, maxBytes: config.CRAWL_MAX_BYTES, connections: config.CRAWL_CONCURRENCY });
+  const extractor = await sharedExtractPool();
+  const { db, name: dbName, close } = await openDb();
+  const base: CrawlOptions = {
+    startUrls: [server.url],
+    followLinks: true,
+    maxDepth: DEPTH,
+    maxPages: MAX_PAGES,
+    concurrency: config.CRAWL_CONCURRENCY,
+    timeBudgetMs: 600_000,
+    userAgent: config.CRAWL_USER_AGENT,
+  };
+  try {
+    console.log(`Python docs at ${server.url} served by ${server.name}; depth ${DEPTH}; ${availableParallelism()} cores; database ${dbName}`);
+
+    // 1. Discovery only (what collect-urls does): depth-1 pages fetched, links listed.
+    let t = performance.now();
+    let listed = 0;
+    await crawlSite(fetcher, extractor, { ...base, discoveryOnly: true }, { onOutcome: (o) => void (o.kind === 'listed' && listed++) });
+    const discoveryMs = performance.now() - t;
+
+    // 2. Fetch + extract every page (no database).
+    t = performance.now();
+    const pages: Extract<CrawlOutcome, { kind: 'page' }>[] = [];
+    let fetched = 0;
+    await crawlSite(fetcher, extractor, base, { onOutcome: (o) => void (fetched++, o.kind === 'page' && pages.push(o)) });
+    const extractMs = performance.now() - t;
+
+    // 3. Chunk + index the extracted pages.
+    const bot = await insertChatbot(db, { ownerUid: 'bench' });
+    const indexer = new Indexer(db, { chatbotId: bot.id, taskId: randomUUID(), live: true, chunker: new MarkdownChunker() });
+    t = performance.now();
+    for (const p of pages) await indexer.add(p);
+    await indexer.flush();
+    const indexMs = performance.now() - t;
+
+    // 4. The whole pipeline as a task runs it (fetch, extract, chunk, index, sources, progress).
+    const bot2 = await insertChatbot(db, { ownerUid: 'bench' });
+    // Meanwhile, a visitor's search on the first bot every 100 ms: how long does chat wait?
+    const latencies: number[] = [];
+    let probing = true;
+    const probe = (async () => {
+      while (probing) {
+        const s = performance.now();
+        await db.query(`SELECT id FROM chunks WHERE chatbot_id = $1 AND live AND tsv @@ websearch_to_tsquery('english', 'lru cache') LIMIT 10`, [bot.id]);
+        latencies.push(performance.now() - s);
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    })();
+    t = performance.now();
+    const r = await runIndexingPipeline({ db, config, chatbotId: bot2.id, taskId: randomUUID(), mode: { kind: 'crawl', url: server.url, maxDepth: DEPTH, maxPages: MAX_PAGES }, fetcher, extractor });
+    const totalMs = performance.now() - t;
+    probing = false;
+    await probe;
+    latencies.sort((a, b) => a - b);
+    const pct = (p: number) => `${latencies[Math.min(latencies.length - 1, Math.floor((latencies.length * p) / 100))]!.toFixed(0)} ms`;
+
+    console.table({
+      discovery: { pages: listed, time: secs(discoveryMs), rate: rate(listed, discoveryMs) },
+      'fetch+extract': { pages: fetched, time: secs(extractMs), rate: rate(fetched, extractMs) },
+      indexing: { pages: indexer.indexed, time: secs(indexMs), rate: rate(indexer.indexed, indexMs), chunks: indexer.chunks },
+      'whole pipeline': { pages: r.fetched, time: secs(totalMs), rate: rate(r.fetched, totalMs), chunks: r.chunks },
+    });
+    console.log(`whole pipeline: ${r.indexed} indexed, ${r.failed} failed, ${r.skipped} skipped of ${r.discovered} discovered`);
+    console.log(`search latency during the pipeline: p50 ${pct(50)}, p95 ${pct(95)}, max ${pct(100)} (${latencies.length} probes)`);
+    console.log(`peak RSS ${Math.round(peakRss / 1024 / 1024)} MB`);
+  } finally {
+    clearInterval(sampler);
+    await fetcher.close();
+    await close();
+    server.stop();
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (err) => {
+    console.error(err);
+    process.exit(1);
+  },
+);

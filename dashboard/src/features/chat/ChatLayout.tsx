@@ -1,0 +1,112 @@
+import { useEffect, useState } from 'react';
+import { Outlet, useMatch, useNavigate } from 'react-router-dom';
+import { useSWRConfig } from 'swr';
+import { formatDateTime } from '../../../../shared/src/dates';
+import { api } from '../../api/client';
+import { visitorId as readVisitorId } from '../../storage';
+import { Logo } from '../../ui/Logo';
+import { Spinner } from '../../ui/Spinner';
+import { ChatIcon, CloseIcon, MenuIcon, PlusIcon } from '../../ui/icons';
+import { conversationsKey, useConversations, usePublicChatbot } from './queries';
+
+/** /chat: the visitor's conversation sidebar beside the thread (spec §2). */
+export default function ChatLayout() {
+  const botMatch = useMatch('/chat/:botId/*');
+  const convMatch = useMatch('/chat/:botId/conversations/:convId');
+  const botId = botMatch?.params.botId;
+  const convId = convMatch?.params.convId;
+  const [visitorId] = useState(readVisitorId);
+  const { data: conversations, isLoading, error } = useConversations(botId, visitorId);
+  const { data: bot } = usePublicChatbot(botId);
+  const [open, setOpen] = useState(false);
+  const [creating, setCreating] = useState(false);
+  const navigate = useNavigate();
+  const { mutate } = useSWRConfig();
+
+  // The drawer closes when the conversation changes.
+  useEffect(() => setOpen(false), [convId]);
+  useEffect(() => {
+    if (!open) return;
+    document.querySelector<HTMLElement>('#chat-sidebar button')?.focus();
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setOpen(false);
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [open]);
+  useEffect(() => {
+    if (bot?.name) document.title = `${bot.name} · Chat`;
+  }, [bot?.name]);
+
+  const newChat = async () => {
+    if (!botId) return;
+    setCreating(true);
+    try {
+      const conversation = await api.createConversation(botId, 'New Conversation', visitorId);
+      await mutate(conversationsKey(botId, visitorId));
+      navigate(`/chat/${botId}/conversations/${conversation.id}`);
+    } catch (err) {
+      console.error('Conversation creation failed', err);
+    } finally {
+      setCreating(false);
+    }
+  };
+
+  return (
+    <div className="chat-shell">
+      <a className="skip-link" href="#chat-main">Skip to conversation</a>
+      <header className="chat-topbar">
+        <button type="button" className="icon-button" aria-label={open ? 'Close conversations' : 'Open conversations'} aria-expanded={open} aria-controls="chat-sidebar" onClick={() => setOpen((o) => !o)}>
+          {open ? <CloseIcon /> : <MenuIcon />}
+        </button>
+        <span className="chat-topbar-title truncate">{bot?.name || 'Chat'}</span>
+      </header>
+      {open && <div className="drawer-overlay" aria-hidden="true" onClick={() => setOpen(false)} />}
+      <aside id="chat-sidebar" className={`chat-sidebar${open ? ' is-open' : ''}`} aria-label="Chat History">
+        <div className="chat-sidebar-head">
+          <Logo to="/" />
+        </div>
+        {bot && (
+          <div className="chat-bot-info">
+            <p className="chat-bot-name">{bot.name || 'Chatbot'}</p>
+            {bot.description && <p className="chat-bot-description">{bot.description}</p>}
+          </div>
+        )}
+        <div className="chat-sidebar-title-row">
+          <h2 className="chat-sidebar-title">Chat History</h2>
+          <button type="button" className="btn btn-primary btn-sm" onClick={newChat} disabled={!botId || creating}>
+            {creating ? <Spinner size="sm" label="Creating conversation" /> : <PlusIcon size={16} />} New Chat
+          </button>
+        </div>
+        <nav className="conversation-nav" aria-label="Conversations">
+          {!botId ? null : isLoading ? (
+            <div className="sidebar-loading"><Spinner size="sm" label="Loading conversations" /></div>
+          ) : error ? (
+            <p className="sidebar-empty error-text">Error loading conversations</p>
+          ) : !conversations || conversations.length === 0 ? (
+            <div className="conversation-empty">
+              <ChatIcon size={22} />
+              <p className="conversation-empty-title">No conversations yet</p>
+              <p className="muted">Start a new chat to begin</p>
+            </div>
+          ) : (
+            <ul className="conversation-list">
+              {conversations.map((c) => {
+                const active = c.id === convId;
+                return (
+                  <li key={c.id}>
+                    <button type="button" className={`conversation-item${active ? ' is-active' : ''}`} aria-current={active ? 'page' : undefined} onClick={() => navigate(`/chat/${botId}/conversations/${c.id}`)}>
+                      <span className="conversation-title truncate">{c.title || 'Untitled Conversation'}</span>
+                      <span className="conversation-time">{formatDateTime(c.last_message_at ?? c.created_at)}</span>
+                    </button>
+                  </li>
+                );
+              })}
+            </ul>
+          )}
+        </nav>
+      </aside>
+      <main id="chat-main" className="chat-main">
+        <Outlet context={{ visitorId }} />
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,28 @@
+import { useOutletContext, useParams } from 'react-router-dom';
+import { useSWRConfig } from 'swr';
+import { ChatThread } from '../../../../shared/src/chat/ChatThread';
+import '../../../../shared/src/chat/chat.css';
+import { api } from '../../api/client';
+import { ThemeToggle } from '../../ui/ThemeToggle';
+import { conversationsKey } from './queries';
+
+/** /chat/{botId}/conversations/{convId}: the shared chat thread in full-page mode. */
+export default function ChatThreadRoute() {
+  const { botId, convId } = useParams();
+  const { visitorId } = useOutletContext<{ visitorId: string }>();
+  const { mutate } = useSWRConfig();
+  if (!botId || !convId) return null;
+  return (
+    <ChatThread
+      key={convId}
+      api={api}
+      botId={botId}
+      conversationId={convId}
+      visitorId={visitorId}
+      mode="page"
+      headerActions={<ThemeToggle />}
+      // The sidebar's "last message" times move after each answer.
+      onMessageSent={() => void mutate(conversationsKey(botId, visitorId))}
+    />
+  );
+}

@@ -1,0 +1,66 @@
+import { useEffect, useRef } from 'react';
+import { useNavigate, useOutletContext, useParams } from 'react-router-dom';
+import { useSWRConfig } from 'swr';
+import { formatDateTime } from '../../../../shared/src/dates';
+import { api } from '../../api/client';
+import { Alert } from '../../ui/Alert';
+import { Spinner } from '../../ui/Spinner';
+import { conversationsKey, useConversations } from './queries';
+
+/**
+ * /chat/{botId}/conversations: goes to the first conversation, or creates an 'Untitled
+ * Conversation' and goes there (spec §2).
+ */
+export default function ConversationListRoute() {
+  const { botId } = useParams();
+  const { visitorId } = useOutletContext<{ visitorId: string }>();
+  const { data, error } = useConversations(botId, visitorId);
+  const navigate = useNavigate();
+  const { mutate } = useSWRConfig();
+  const creating = useRef(false);
+
+  useEffect(() => {
+    if (!botId || !data) return;
+    const first = data[0];
+    if (first) {
+      navigate(`/chat/${botId}/conversations/${first.id}`, { replace: true });
+      return;
+    }
+    if (creating.current) return;
+    creating.current = true;
+    api.createConversation(botId, 'Untitled Conversation', visitorId).then(
+      async (conversation) => {
+        await mutate(conversationsKey(botId, visitorId));
+        navigate(`/chat/${botId}/conversations/${conversation.id}`, { replace: true });
+      },
+      (err: unknown) => {
+        console.error('Conversation creation failed', err);
+        creating.current = false;
+      },
+    );
+  }, [botId, data, visitorId, navigate, mutate]);
+
+  if (error) {
+    return (
+      <div className="chat-placeholder">
+        <Alert title="Error loading conversations">The chatbot could not be reached. Check the link and try again.</Alert>
+      </div>
+    );
+  }
+  return (
+    <div className="chat-placeholder">
+      {data && data.length > 0 ? (
+        <ul className="conversation-summary">
+          {data.map((c) => (
+            <li key={c.id}>
+              <span>{c.title || 'Untitled Conversation'}</span>
+              <span className="muted">{c.message_count} messages · {formatDateTime(c.last_message_at ?? c.created_at)}</span>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <Spinner label="Opening your conversation" />
+      )}
+    </div>
+  );
+}

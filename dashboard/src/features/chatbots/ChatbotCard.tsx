@@ -1,0 +1,42 @@
+import { Link } from 'react-router-dom';
+import type { Chatbot } from '../../../../shared/src/api/types';
+import { CrawlProgress } from './CrawlProgress';
+import { useRefreshChatbots } from './queries';
+import { StatusBadge } from './StatusBadge';
+import { useTaskPolling } from './useTaskPolling';
+
+export function formatLocalDateTime(iso: string | null | undefined): string {
+  if (!iso) return '—';
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? '—' : d.toLocaleString();
+}
+
+/** One chatbot in the All Chatbots grid (spec §2). */
+export function ChatbotCard({ chatbot }: { chatbot: Chatbot }) {
+  const refresh = useRefreshChatbots();
+  const task = useTaskPolling(chatbot.id, chatbot.latest_task ?? undefined, () => refresh(chatbot.id));
+  const name = chatbot.name || 'Untitled Chatbot';
+  return (
+    <article className="card chatbot-card" aria-labelledby={`bot-${chatbot.id}`}>
+      <div className="chatbot-card-head">
+        <h2 id={`bot-${chatbot.id}`} className="chatbot-card-title">{name}</h2>
+        <StatusBadge task={task} />
+      </div>
+      <p className="chatbot-card-description">{chatbot.description || 'No description provided.'}</p>
+      <CrawlProgress task={task} />
+      <dl className="meta-list">
+        <div>
+          <dt>Created At</dt>
+          <dd>{formatLocalDateTime(chatbot.created_at)}</dd>
+        </div>
+        <div>
+          <dt>Documents</dt>
+          <dd>{chatbot.document_count ?? 0} pages indexed</dd>
+        </div>
+      </dl>
+      <Link to={`/app/chatbots/${chatbot.id}`} className="btn btn-secondary btn-block" aria-label={`View Details of ${name}`}>
+        View Details
+      </Link>
+    </article>
+  );
+}

@@ -1,0 +1,112 @@
+import { useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import type { Chatbot } from '../../../../shared/src/api/types';
+import { api } from '../../api/client';
+import { apiErrorMessage } from '../../api/errors';
+import { usePublicOrigin } from '../../hooks/usePublicOrigin';
+import { Alert } from '../../ui/Alert';
+import { ArrowLeftIcon, ExternalIcon, RefreshIcon } from '../../ui/icons';
+import { Spinner } from '../../ui/Spinner';
+import { useToast } from '../../ui/toast';
+import { CrawlProgress } from '../chatbots/CrawlProgress';
+import { useChatbot, useRefreshChatbots } from '../chatbots/queries';
+import { StatusBadge } from '../chatbots/StatusBadge';
+import { isActiveStatus, useTaskPolling } from '../chatbots/useTaskPolling';
+import { DetailsCard, PromptsCard } from './EditCards';
+import { UUID_RE } from './embedSnippet';
+import { EmbedCard, InformationCard, LinkCard, SourcesCard } from './InfoCards';
+import { useFloatingWidget } from './useFloatingWidget';
+import { useDocumentTitle } from '../../hooks/useDocumentTitle';
+
+/** /app/chatbots/{id}: everything about one chatbot (spec §2). */
+export default function ChatbotDetailPage() {
+  const { id } = useParams();
+  const navigate = useNavigate();
+  const valid = !!id && UUID_RE.test(id);
+  const { data, error, isLoading } = useChatbot(valid ? id : undefined);
+  useFloatingWidget(valid && data ? id : undefined);
+
+  if (!valid) {
+    return (
+      <div className="page">
+        <Alert title="Error" action={<button type="button" className="btn btn-secondary btn-sm" onClick={() => navigate('/app/chatbots')}>Go Back</button>}>
+          Invalid Chatbot ID.
+        </Alert>
+      </div>
+    );
+  }
+  if (isLoading) return <div className="center-block"><Spinner label="Loading chatbot" /></div>;
+  if (error || !data) {
+    return (
+      <div className="page">
+        <Alert title="Error" action={<button type="button" className="btn btn-secondary btn-sm" onClick={() => navigate('/app/chatbots')}>Go Back</button>}>
+          <p>Failed to fetch chatbot details. Please try again later.</p>
+          {!error && !data && <p>Crawl not found</p>}
+        </Alert>
+      </div>
+    );
+  }
+  return <ChatbotDetail key={data.id} chatbot={data} />;
+}
+
+function ChatbotDetail({ chatbot }: { chatbot: Chatbot }) {
+  useDocumentTitle(chatbot.name || 'Untitled Chatbot');
+  const origin = usePublicOrigin();
+  const toast = useToast();
+  const refresh = useRefreshChatbots();
+  const task = useTaskPolling(chatbot.id, chatbot.latest_task ?? undefined, () => refresh(chatbot.id));
+  const [recrawling, setRecrawling] = useState(false);
+  const firstSource = chatbot.urls?.[0]?.url ?? chatbot.start_url;
+  const description = chatbot.description || (firstSource ? `Generated from ${firstSource}` : '');
+
+  const recrawl = async () => {
+    setRecrawling(true);
+    try {
+      await api.recrawl({ chatbot_id: chatbot.id });
+      toast({ title: 'Re-crawl started.', description: 'The chatbot keeps answering from its current pages until the new crawl finishes.', variant: 'success' });
+      refresh(chatbot.id);
+    } catch (err) {
+      toast({ title: 'Re-crawl Error', description: apiErrorMessage(err, 'Failed to start the re-crawl. Please try again.'), variant: 'error' });
+    } finally {
+      setRecrawling(false);
+    }
+  };
+
+  return (
+    <div className="page">
+      <Link to="/app/chatbots" className="btn btn-ghost btn-sm back-link">
+        <ArrowLeftIcon size={16} /> Back
+      </Link>
+      <div className="page-header detail-header">
+        <div className="detail-heading">
+          <div className="detail-title-row">
+            <h1>{chatbot.name || 'Untitled Chatbot'}</h1>
+            <StatusBadge task={task} />
+          </div>
+          {description && <p className="page-lead">{description}</p>}
+          <CrawlProgress task={task} />
+        </div>
+        <div className="button-row">
+          <a className="btn btn-secondary" href={`/demo/?bot=${encodeURIComponent(chatbot.id)}`} target="_blank" rel="noopener noreferrer">
+            <ExternalIcon size={16} /> Widget demo
+          </a>
+          <button type="button" className="btn btn-secondary" onClick={recrawl} disabled={recrawling || isActiveStatus(task?.status)}>
+            {recrawling ? <Spinner size="sm" label="Starting re-crawl" /> : <RefreshIcon size={16} />} Re-crawl
+          </button>
+        </div>
+      </div>
+      <div className="detail-grid">
+        <div className="detail-column">
+          <InformationCard chatbot={chatbot} task={task} />
+          <EmbedCard origin={origin} botId={chatbot.id} />
+          <SourcesCard chatbot={chatbot} />
+          <LinkCard origin={origin} botId={chatbot.id} />
+        </div>
+        <div className="detail-column">
+          <PromptsCard chatbot={chatbot} />
+          <DetailsCard chatbot={chatbot} />
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,109 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { freePortRange } from './ports';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+export interface Stack {
+  /** e.g. http://127.0.0.1:41234 */
+  url: string;
+  port: number;
+  authEmulatorPort: number;
+  dataDir: string;
+  /** The last lines the server printed (for failure messages). */
+  logs: string[];
+  stop(): Promise<void>;
+}
+
+export interface StackOptions {
+  /** Extra environment (e.g. LLM_BASE_URL of a fake LLM server); undefined values are ignored. */
+  env?: Record<string, string | undefined>;
+  /** How long to wait for the auth emulator and server. */
+  timeoutMs?: number;
+}
+
+/**
+ * Starts the real product the way `npm start` does (tsx server/src/cli/start.ts: auth emulator,
+ * API on a fresh PGlite data dir, in-process worker, built front ends) on free ports.
+ * Requires `npm run build` beforehand (npm run test:e2e does it).
+ */
+export async function startStack(opts: StackOptions = {}): Promise<Stack> {
+  const base = await freePortRange(4);
+  const port = base;
+  const authEmulatorPort = base + 1;
+  const dataDir = opts.env?.DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'docent-e2e-'));
+  const ownDataDir = !opts.env?.DATA_DIR;
+  const logs: string[] = [];
+  const child: ChildProcess = spawn(path.join(ROOT, 'node_modules/.bin/tsx'), ['server/src/cli/start.ts'], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      AUTH_EMULATOR_PORT: String(authEmulatorPort),
+      LOG_LEVEL: 'warn',
+      FIREBASE_AUTH_EMULATOR_HOST: '',
+      FIREBASE_API_KEY: '',
+      DATABASE_URL: '',
+      PUBLIC_URL: '',
+      ...Object.fromEntries(Object.entries(opts.env ?? {}).filter((e): e is [string, string] => e[1] !== undefined)),
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  const onData = (chunk: Buffer) => {
+    for (const line of chunk.toString().split('\n')) {
+      if (!line.trim()) continue;
+      logs.push(line);
+      if (logs.length > 300) logs.shift();
+    }
+  };
+  child.stdout?.on('data', onData);
+  child.stderr?.on('data', onData);
+  let exited = false;
+  child.once('exit', () => (exited = true));
+
+  const url = `http://127.0.0.1:${port}`;
+  const stop = async () => {
+    if (!exited && child.pid) {
+      const gone = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+      try {
+        process.kill(-child.pid, 'SIGTERM');
+      } catch {
+        // already gone
+      }
+      const timer = setTimeout(() => {
+        try {
+          if (child.pid) process.kill(-child.pid, 'SIGKILL');
+        } catch {
+          // already gone
+        }
+      }, 15_000);
+      await gone;
+      clearTimeout(timer);
+    }
+    // A caller-provided data dir is theirs to keep (e.g. to restart on the same data).
+    if (ownDataDir) rmSync(dataDir, { recursive: true, force: true });
+  };
+
+  const deadline = Date.now() + (opts.timeoutMs ?? 150_000);
+  while (Date.now() < deadline) {
+    if (exited) {
+      await stop();
+      throw new Error(`The server exited during start-up:\n${logs.slice(-40).join('\n')}`);
+    }
+    try {
+      const res = await fetch(`${url}/api/v1/health`);
+      if (res.ok) return { url, port, authEmulatorPort, dataDir, logs, stop };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  await stop();
+  throw new Error(`The server did not become healthy in time:\n${logs.slice(-40).join('\n')}`);
+}

@@ -1,0 +1,51 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+
+// Import rules of DESIGN §1: shared imports none of the other parts; dashboard and widget import
+// shared but never each other or the server; the server may import shared's types only; and only
+// the crawler's safeFetch may open outbound HTTP connections.
+const banned = (groups, message, modules = []) => ({
+  'no-restricted-imports': [
+    'error',
+    { patterns: [{ group: groups, message }], paths: modules.map((name) => ({ name, message })) },
+  ],
+});
+
+export default tseslint.config(
+  { ignores: ['**/dist/**', 'node_modules/**', 'data/**', 'coverage/**', 'e2e/screenshots/**', 'eval/reports/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { ecmaVersion: 2023, sourceType: 'module' },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      '@typescript-eslint/no-explicit-any': 'error',
+      'no-empty': ['error', { allowEmptyCatch: true }],
+    },
+  },
+  {
+    files: ['**/*.{js,mjs,cjs}'],
+    languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly', Buffer: 'readonly' } },
+  },
+  {
+    files: ['shared/**'],
+    rules: banned(['**/server/**', '**/dashboard/**', '**/widget/**'], 'shared/ must not import the server, dashboard or widget.'),
+  },
+  {
+    files: ['dashboard/**'],
+    rules: banned(['**/server/**', '**/widget/**'], 'The dashboard may import shared/ only.'),
+  },
+  {
+    files: ['widget/**'],
+    rules: banned(['**/server/**', '**/dashboard/**', 'date-fns/*'], 'The widget may import shared/ only, and stays lean (no swr/date-fns).', ['swr', 'date-fns']),
+  },
+  {
+    files: ['server/src/**'],
+    ignores: ['server/src/crawl/**'],
+    rules: banned(
+      ['**/dashboard/**', '**/widget/**'],
+      'The server imports shared/ types only, and reaches the network only through crawl/safeFetch.',
+      ['undici', 'node:http', 'node:https', 'http', 'https', 'axios', 'got', 'node-fetch'],
+    ),
+  },
+);

@@ -1,0 +1,155 @@
+import type { Source } from '../../../shared/src/api/types.js';
+import { extractiveAnswer, NOT_COVERED_ANSWER, type Lexer } from './extractive.js';
+import { LlmError, type LlmClient } from './llm.js';
+import { buildPrompt } from './prompt.js';
+import { toPlain } from './sentences.js';
+import type { PageHit, Retrieval, Retriever } from './types.js';
+
+/** What the answerer needs to know about the bot. */
+export interface BotSettings {
+  id: string;
+  name: string;
+  system_prompt: string;
+  response_format: string;
+  rag_enabled: boolean;
+}
+
+export interface Turn {
+  role: 'user' | 'assistant';
+  content: string;
+}
+
+export interface AnswerRequest {
+  bot: BotSettings;
+  question: string;
+  history: Turn[];
+  /** Distinct pages to retrieve (default 5). */
+  topK?: number;
+  signal?: AbortSignal;
+}
+
+export type AnswerEvent = { type: 'token'; delta: string };
+
+export interface AnswerOutcome {
+  /** Exactly the concatenation of the streamed deltas. */
+  content: string;
+  sources: Source[];
+  /** Every page retrieval found relevant (distinct, best first), cited or not. */
+  retrieved: Source[];
+  /** Set when the answer was cut short (the content then ends with a note saying so). */
+  error?: string;
+}
+
+export const RAG_OFF_NO_LLM_ANSWER =
+  "This chatbot answers from its website's pages, but looking up pages is turned off for it and no language model is configured, so it can't answer questions yet.";
+export const LLM_UNAVAILABLE_ANSWER = 'Sorry, the language model is not available right now. Please try again in a moment.';
+export const INTERRUPTED_NOTE = '\n\n*(The answer was interrupted. Please ask again.)*';
+
+export interface AnswererDeps {
+  retriever: Retriever;
+  lexer: Lexer;
+  llm?: LlmClient;
+  log?: { warn(obj: object, msg: string): void };
+}
+
+/**
+ * Retrieval → generation, as a stream of token events whose return value is the final message.
+ * With an LLM: a prompt of numbered passages, falling back to the extractive answer if the LLM fails
+ * before saying anything. Without one: the extractive answer, streamed in word-sized pieces so the
+ * chat UI behaves the same.
+ */
+export class Answerer {
+  constructor(private readonly deps: AnswererDeps) {}
+
+  async *answer(req: AnswerRequest): AsyncGenerator<AnswerEvent, AnswerOutcome, undefined> {
+    const retrieval = req.bot.rag_enabled ? await this.retrieve(req) : undefined;
+    const retrieved = retrieval?.covered ? retrieval.pages.map(toSource) : [];
+    let content = '';
+    const emit = (delta: string): AnswerEvent => {
+      content += delta;
+      return { type: 'token', delta };
+    };
+
+    if (this.deps.llm) {
+      const pages = retrieval ? (retrieval.covered ? retrieval.pages : []) : undefined;
+      const messages = buildPrompt({
+        botName: req.bot.name,
+        systemPrompt: req.bot.system_prompt,
+        responseFormat: req.bot.response_format,
+        pages,
+        history: req.history,
+        question: req.question,
+      });
+      try {
+        for await (const delta of this.deps.llm.stream(messages, req.signal)) yield emit(delta);
+        return { content, retrieved, sources: citedSources(content, pages ?? []) };
+      } catch (err) {
+        const failure = err instanceof LlmError ? err : new LlmError(String(err), content.length > 0);
+        this.deps.log?.warn({ err: failure.message, status: failure.status }, 'language model failed');
+        if (content.length > 0) {
+          yield emit(INTERRUPTED_NOTE);
+          return { content, retrieved, sources: citedSources(content, pages ?? []), error: 'The answer was interrupted.' };
+        }
+        if (!retrieval) {
+          yield* words(LLM_UNAVAILABLE_ANSWER, emit);
+          return { content, retrieved, sources: [], error: 'The language model is not available.' };
+        }
+        // Nothing said yet: the extractive answer is still a good, honest answer.
+      }
+    }
+
+    if (!retrieval) {
+      yield* words(RAG_OFF_NO_LLM_ANSWER, emit);
+      return { content, retrieved, sources: [] };
+    }
+    const pages = retrieval.covered ? retrieval.pages : [];
+    const extractive = await extractiveAnswer(req.question, retrieval.terms, pages, this.deps.lexer);
+    yield* words(extractive.markdown, emit);
+    return { content, retrieved, sources: extractive.cited.length ? pages.map(toSource) : [] };
+  }
+
+  /** Retrieval for the question; a short follow-up that finds nothing is retried with the previous question. */
+  private async retrieve(req: AnswerRequest): Promise<Retrieval> {
+    const opts = { pages: req.topK ?? 5, chunksPerPage: 2 };
+    const first = await this.deps.retriever.retrieve(req.bot.id, req.question, opts);
+    if (first.covered) return first;
+    const previous = [...req.history].reverse().find((t) => t.role === 'user');
+    if (!previous || req.question.length > 200) return first;
+    const followUp = await this.deps.retriever.retrieve(req.bot.id, `${previous.content.slice(0, 500)} ${req.question}`, opts);
+    return followUp.covered ? followUp : first;
+  }
+}
+
+/** Word-sized deltas (a word with its trailing space), yielding to the event loop now and then. */
+async function* words(text: string, emit: (d: string) => AnswerEvent): AsyncGenerator<AnswerEvent> {
+  const pieces = text.match(/\s*\S+\s*/g) ?? [text];
+  for (let i = 0; i < pieces.length; i++) {
+    yield emit(pieces[i]!);
+    if (i % 32 === 31) await new Promise((r) => setImmediate(r));
+  }
+}
+
+/** Pages the LLM cited with [n]; all offered pages when it cited none (it still used them). */
+export function citedSources(content: string, pages: PageHit[]): Source[] {
+  const cited = new Set<number>();
+  for (const m of content.matchAll(/\[(\d{1,2})\]/g)) {
+    const n = Number(m[1]);
+    if (n >= 1 && n <= pages.length) cited.add(n - 1);
+  }
+  if (/couldn't find|can't find|cannot find|do(?:es)? not cover|don't cover|not covered/i.test(content) && cited.size === 0) return [];
+  const chosen = cited.size ? [...cited].sort((a, b) => a - b).map((i) => pages[i]!) : pages;
+  return chosen.map(toSource);
+}
+
+export function toSource(page: PageHit): Source {
+  return { url: page.url, title: page.title, snippet: snippet(page.chunks[0]?.content ?? ''), score: Math.round(page.score * 1000) / 1000 };
+}
+
+function snippet(markdown: string, max = 220): string {
+  const plain = toPlain(markdown.replace(/```[\s\S]*?```/g, ' '));
+  if (plain.length <= max) return plain;
+  const cut = plain.slice(0, max);
+  return `${cut.slice(0, Math.max(cut.lastIndexOf(' '), max * 0.6))}…`;
+}
+
+export { NOT_COVERED_ANSWER };

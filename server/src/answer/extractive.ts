@@ -1,0 +1,172 @@
+import type { Queryable } from '../db/db.js';
+import { toUnits, type Unit } from './sentences.js';
+import type { PageHit, QueryTerm } from './types.js';
+
+/**
+ * The answerer used when no LLM is configured (the embedded default): the sentences of the top
+ * passages that best match the question, as readable Markdown with a citation link after each and a
+ * Sources list. It never writes a word of its own about the subject, so it cannot make things up.
+ */
+
+export const NOT_COVERED_ANSWER =
+  "I couldn't find this in the site's pages, so I can't answer it reliably. Try rephrasing the question, or ask about something the site covers.";
+
+/** Stems words the same way the full-text index does, so sentence matching agrees with retrieval. */
+export type Lexer = (texts: string[]) => Promise<Set<string>[]>;
+
+export function databaseLexer(db: Queryable): Lexer {
+  return async (texts) => {
+    if (texts.length === 0) return [];
+    const rows = await db.query<{ ord: number; lexemes: string[] | null }>(
+      `SELECT x.ord::int AS ord, ARRAY(SELECT lexeme FROM unnest(to_tsvector('english', x.t))) AS lexemes
+         FROM unnest($1::text[]) WITH ORDINALITY AS x(t, ord)`,
+      [texts.map((t) => t.slice(0, 4000))],
+    );
+    const out = texts.map(() => new Set<string>());
+    for (const row of rows) out[row.ord - 1] = new Set(row.lexemes ?? []);
+    return out;
+  };
+}
+
+export interface ExtractiveAnswer {
+  markdown: string;
+  /** Pages cited in the answer, in citation order. */
+  cited: PageHit[];
+}
+
+interface Candidate {
+  unit: Unit;
+  units: Unit[];
+  index: number;
+  page: number;
+  lexemes: Set<string>;
+  score: number;
+}
+
+const MAX_SENTENCES = 4;
+const MAX_CODE_LINES = 14;
+const MAX_CODE_CHARS = 700;
+/** Pages after the first are discounted a little: retrieval already ranked them lower. */
+const PAGE_DECAY = 0.12;
+
+const HOW_QUESTION = /\b(how|way|example|code|write|make|use|create|set ?up|install|run|get|convert|implement)\b/i;
+
+export async function extractiveAnswer(question: string, terms: QueryTerm[], pages: PageHit[], lex: Lexer): Promise<ExtractiveAnswer> {
+  if (pages.length === 0 || terms.length === 0) return { markdown: NOT_COVERED_ANSWER, cited: [] };
+
+  const perPage = pages.map((p) => p.chunks.flatMap((c) => toUnits(c.content, p.url)));
+  const flat: { unit: Unit; units: Unit[]; index: number; page: number }[] = [];
+  perPage.forEach((units, page) => units.forEach((unit, index) => flat.push({ unit, units, index, page })));
+  const lexemes = await lex(flat.map((f) => f.unit.plain));
+
+  const weight = new Map(terms.map((t) => [t.lexeme, t.idf * Math.max(t.coverageWeight, 0.2)]));
+  const totalWeight = [...weight.values()].reduce((a, b) => a + b, 0) || 1;
+  const wantsHow = HOW_QUESTION.test(question);
+
+  const candidates: Candidate[] = flat.map((f, i) => {
+    const lx = lexemes[i] ?? new Set<string>();
+    let matched = 0;
+    let hits = 0;
+    for (const [lexeme, w] of weight) {
+      if (lx.has(lexeme)) {
+        matched += w;
+        hits++;
+      }
+    }
+    let score = matched / totalWeight;
+    if (hits >= 2) score *= 1 + 0.1 * (hits - 1);
+    const len = f.unit.plain.length;
+    if (f.unit.kind === 'sentence') {
+      if (len < 40) score *= 0.7;
+      if (len > 400) score *= 0.75;
+      if (wantsHow && followingCode(f.units, f.index)) score *= 1.25;
+      if (/\b(is|are|means|returns|refers to)\b/.test(f.unit.plain) && !wantsHow) score *= 1.1;
+    } else {
+      // Code is shown after the sentence that introduces it; alone it only counts for "how" questions.
+      score *= wantsHow && isShortCode(f.unit.text) ? 0.9 : 0;
+    }
+    score /= 1 + PAGE_DECAY * f.page;
+    return { ...f, lexemes: lx, score };
+  });
+
+  const ranked = candidates.filter((c) => c.score > 0).sort((a, b) => b.score - a.score);
+  const best = ranked[0];
+  if (!best || best.score < 0.12) return { markdown: NOT_COVERED_ANSWER, cited: [] };
+
+  const chosen: Candidate[] = [];
+  const seenText = new Set<string>();
+  for (const c of ranked) {
+    if (chosen.length >= MAX_SENTENCES) break;
+    if (c.score < best.score * 0.4) break;
+    const key = c.unit.plain.toLowerCase();
+    if (seenText.has(key)) continue;
+    if (chosen.filter((x) => x.page === c.page).length >= 2) continue;
+    seenText.add(key);
+    chosen.push(c);
+  }
+
+  // Citation numbers follow first appearance in the answer.
+  const cited: PageHit[] = [];
+  const cite = (page: number) => {
+    let n = cited.indexOf(pages[page]!);
+    if (n < 0) n = cited.push(pages[page]!) - 1;
+    return `[[${n + 1}]](${pages[page]!.url})`;
+  };
+
+  const parts: string[] = [];
+  let codeShown = 0;
+  const render = (c: Candidate, asBullet: boolean) => {
+    if (c.unit.kind === 'code') {
+      const intro = precedingSentence(c.units, c.index);
+      const lead = intro ? `${intro.text} ${cite(c.page)}` : `From ${cite(c.page)}:`;
+      parts.push(asBullet ? `- ${lead}` : lead);
+      parts.push(codeBlock(c.unit.text));
+      codeShown++;
+      return;
+    }
+    parts.push(`${asBullet ? '- ' : ''}${c.unit.text} ${cite(c.page)}`);
+    const code = followingCode(c.units, c.index);
+    if (code && codeShown < 2 && (wantsHow || hasQueryTerm(code, weight))) {
+      parts.push(codeBlock(code.text));
+      codeShown++;
+    }
+  };
+
+  render(chosen[0]!, false);
+  const rest = chosen.slice(1);
+  if (rest.length) {
+    parts.push(rest.length > 1 ? 'More from the site:' : 'Also:');
+    for (const c of rest) render(c, true);
+  }
+  parts.push(`**Sources**\n${cited.map((p, i) => `${i + 1}. [${escapeLinkText(p.title || p.url)}](${p.url})`).join('\n')}`);
+  return { markdown: parts.join('\n\n'), cited };
+}
+
+function followingCode(units: Unit[], index: number): Unit | undefined {
+  const unit = units[index]!;
+  const next = units[index + 1];
+  if (!next || next.kind !== 'code' || next.block !== unit.block + 1) return undefined;
+  return isShortCode(next.text) ? next : undefined;
+}
+
+function precedingSentence(units: Unit[], index: number): Unit | undefined {
+  const prev = units[index - 1];
+  return prev && prev.kind === 'sentence' && prev.block === units[index]!.block - 1 ? prev : undefined;
+}
+
+function isShortCode(code: string): boolean {
+  return code.split('\n').length <= MAX_CODE_LINES && code.length <= MAX_CODE_CHARS;
+}
+
+function hasQueryTerm(code: Unit, weight: Map<string, number>): boolean {
+  const words = code.plain.toLowerCase();
+  return [...weight.keys()].some((lx) => lx.length > 2 && words.includes(lx));
+}
+
+function codeBlock(code: string): string {
+  const longestFence = Math.max(2, ...[...code.matchAll(/`+/g)].map((m) => m[0].length));
+  const fence = '`'.repeat(longestFence + 1);
+  return `${fence}\n${code.replace(/\s+$/, '')}\n${fence}`;
+}
+
+const escapeLinkText = (s: string) => s.replace(/([[\]])/g, '\\$1').replace(/\s+/g, ' ').trim();

@@ -1,0 +1,60 @@
+/** What retrieval hands to the answerers. */
+
+/** One query lexeme (as PostgreSQL's english configuration stems it) with its weight in this bot. */
+export interface QueryTerm {
+  lexeme: string;
+  /** Positions in the question, for phrase matching. */
+  positions: number[];
+  /** Chunks of the bot containing it. */
+  df: number;
+  /** BM25 inverse document frequency. */
+  idf: number;
+  /** Weight in the ranking score: the IDF, less for filler words and compounds whose parts are terms too. */
+  scoreWeight: number;
+  /** How much the term counts towards "is this question covered" (numbers and 1-letter terms count less). */
+  coverageWeight: number;
+}
+
+export interface RetrievedChunk {
+  id: string;
+  url: string;
+  title: string;
+  headingPath: string;
+  content: string;
+  /** Final fused relevance (higher is better; only comparable within one retrieval). */
+  score: number;
+  /** The part of the score from question terms that stand together in the passage. */
+  phrase: number;
+  /** Share (0..1) of the question's weighted terms this chunk contains. */
+  coverage: number;
+  /** Query lexemes found in the chunk. */
+  matched: string[];
+}
+
+/** A page with its best chunks, pages ordered best-first. */
+export interface PageHit {
+  url: string;
+  title: string;
+  score: number;
+  coverage: number;
+  chunks: RetrievedChunk[];
+}
+
+export interface Retrieval {
+  terms: QueryTerm[];
+  /** Pages above the relevance floor, best first (empty when the site does not cover the question). */
+  pages: PageHit[];
+  /** Whether the best page clears the relevance floor. */
+  covered: boolean;
+}
+
+export interface RetrieveOptions {
+  /** Distinct pages wanted (default 5). */
+  pages?: number;
+  /** Chunks kept per page (default 2). */
+  chunksPerPage?: number;
+}
+
+export interface Retriever {
+  retrieve(chatbotId: string, question: string, opts?: RetrieveOptions): Promise<Retrieval>;
+}

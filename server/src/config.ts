@@ -1,0 +1,95 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/** Every environment variable Docent reads, parsed once. Nothing else reads process.env. */
+const intFrom = (fallback: number, min = 0) => z.coerce.number().int().min(min).default(fallback);
+const optionalText = z
+  .string()
+  .optional()
+  .transform((v) => (v && v.trim() !== '' ? v.trim() : undefined));
+const list = z
+  .string()
+  .optional()
+  .transform((v) => (v ?? '').split(',').map((s) => s.trim()).filter(Boolean));
+const EnvSchema = z.object({
+  PORT: intFrom(3000),
+  HOST: z.string().default('127.0.0.1'),
+  PUBLIC_URL: optionalText,
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: optionalText,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  BODY_LIMIT_BYTES: intFrom(1_048_576, 1024),
+
+  // Auth. Emulator mode is on exactly when FIREBASE_AUTH_EMULATOR_HOST is set (npm start sets it).
+  FIREBASE_AUTH_EMULATOR_HOST: optionalText,
+  AUTH_EMULATOR_PORT: intFrom(9099, 1),
+  FIREBASE_PROJECT_ID: z.string().default('demo-docent'),
+  FIREBASE_API_KEY: optionalText,
+  FIREBASE_AUTH_DOMAIN: optionalText,
+  FIREBASE_APP_ID: optionalText,
+  DASHBOARD_ORIGINS: list,
+
+  // Worker and job queue.
+  WORKER: z.enum(['auto', 'on', 'off']).default('auto'),
+  WORKER_CONCURRENCY: intFrom(1, 1),
+  TASK_LEASE_SECONDS: intFrom(60, 5),
+  TASK_MAX_ATTEMPTS: intFrom(3, 1),
+  TASK_POLL_MS: intFrom(1000, 50),
+
+  // Crawler.
+  CRAWL_ALLOW_HOSTS: list,
+  CRAWL_MAX_PAGES: intFrom(1000, 1),
+  CRAWL_MAX_DEPTH: intFrom(10, 0),
+  CRAWL_TIMEOUT_MS: intFrom(15_000, 100),
+  CRAWL_MAX_BYTES: intFrom(5 * 1024 * 1024, 1024),
+  CRAWL_TOTAL_SECONDS: intFrom(1800, 1),
+  CRAWL_CONCURRENCY: intFrom(4, 1),
+  COLLECT_TIMEOUT_SECONDS: intFrom(20, 1),
+  CRAWL_USER_AGENT: z.string().default('DocentBot/0.1 (+https://github.com/docent-chat/docent)'),
+
+  // Answering.
+  LLM_BASE_URL: optionalText,
+  LLM_API_KEY: optionalText,
+  LLM_MODEL: optionalText,
+  LLM_TIMEOUT_MS: intFrom(60_000, 100),
+  EMBEDDING_BASE_URL: optionalText,
+  EMBEDDING_API_KEY: optionalText,
+  EMBEDDING_MODEL: optionalText,
+
+  // Abuse limits on public (visitor) routes, per minute.
+  RATE_LIMIT_IP_PER_MINUTE: intFrom(300, 1),
+  RATE_LIMIT_VISITOR_MESSAGES_PER_MINUTE: intFrom(20, 1),
+});
+
+export type Env = z.infer<typeof EnvSchema>;
+
+export interface Config extends Env {
+  /** Absolute data directory. */
+  dataDir: string;
+  /** Origin the product is reached at, e.g. http://127.0.0.1:3000. */
+  publicUrl: string;
+  authMode: 'emulator' | 'firebase';
+  database: { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string };
+  /** Origins allowed to call owner routes cross-origin (the dashboard's). */
+  dashboardOrigins: string[];
+}
+
+/** Parse the environment once; a bad value stops the process with a message naming the variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  const publicUrl = (e.PUBLIC_URL ?? `http://${e.HOST === '0.0.0.0' ? '127.0.0.1' : e.HOST}:${e.PORT}`).replace(/\/+$/, '');
+  return {
+    ...e,
+    dataDir,
+    publicUrl,
+    authMode: e.FIREBASE_AUTH_EMULATOR_HOST ? 'emulator' : 'firebase',
+    database: e.DATABASE_URL ? { kind: 'postgres', url: e.DATABASE_URL } : { kind: 'pglite', dataDir: path.join(dataDir, 'pglite') },
+    dashboardOrigins: [...new Set([publicUrl, ...e.DASHBOARD_ORIGINS])],
+  };
+}

@@ -1,0 +1,54 @@
+/**
+ * Bytes → text with the page's declared encoding: the Content-Type charset, then a byte-order
+ * mark, then a <meta charset> / XML declaration in the first 2 KB, else UTF-8. Unknown labels
+ * fall back to UTF-8 (never throw on a hostile label).
+ */
+export function decodeBody(bytes: Uint8Array, contentType: string): string {
+  const label = bomLabel(bytes) ?? charsetParam(contentType) ?? sniffDeclared(bytes) ?? 'utf-8';
+  return decoderFor(label).decode(bytes);
+}
+
+function decoderFor(label: string): { decode(b: Uint8Array): string } {
+  const name = label.trim().toLowerCase();
+  if (WINDOWS_1252_LABELS.has(name)) return { decode: decodeWindows1252 };
+  try {
+    return new TextDecoder(name);
+  } catch {
+    return new TextDecoder('utf-8');
+  }
+}
+
+// WHATWG maps all of these to windows-1252, but Node 20's TextDecoder decodes them as ISO-8859-1
+// (0x80–0x9F become C1 controls instead of € ‘ ’ “ ” — …), so the table is applied here.
+const WINDOWS_1252_LABELS = new Set([
+  'ansi_x3.4-1968', 'ascii', 'cp1252', 'cp819', 'csisolatin1', 'ibm819', 'iso-8859-1', 'iso-ir-100', 'iso8859-1',
+  'iso88591', 'iso_8859-1', 'iso_8859-1:1987', 'l1', 'latin1', 'us-ascii', 'windows-1252', 'x-cp1252',
+]);
+const CP1252_HIGH =
+  '\u20ac\u0081\u201a\u0192\u201e\u2026\u2020\u2021\u02c6\u2030\u0160\u2039\u0152\u008d\u017d\u008f' +
+  '\u0090\u2018\u2019\u201c\u201d\u2022\u2013\u2014\u02dc\u2122\u0161\u203a\u0153\u009d\u017e\u0178';
+
+function decodeWindows1252(bytes: Uint8Array): string {
+  const latin = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1');
+  return latin.replace(/[\x80-\x9f]/g, (c) => CP1252_HIGH[c.charCodeAt(0) - 0x80]!);
+}
+
+function bomLabel(b: Uint8Array): string | undefined {
+  if (b[0] === 0xef && b[1] === 0xbb && b[2] === 0xbf) return 'utf-8';
+  if (b[0] === 0xfe && b[1] === 0xff) return 'utf-16be';
+  if (b[0] === 0xff && b[1] === 0xfe) return 'utf-16le';
+  return undefined;
+}
+
+export function charsetParam(contentType: string): string | undefined {
+  const m = /;\s*charset\s*=\s*"?([\w.:-]+)"?/i.exec(contentType);
+  return m?.[1];
+}
+
+function sniffDeclared(bytes: Uint8Array): string | undefined {
+  // latin1 maps bytes 1:1, so ASCII declarations are readable whatever the real encoding is.
+  const head = Buffer.from(bytes.subarray(0, 2048)).toString('latin1');
+  const meta =
+    /<meta[^>]+charset\s*=\s*["']?\s*([\w.:-]+)/i.exec(head) ?? /<\?xml[^>]+encoding\s*=\s*["']([\w.:-]+)["']/i.exec(head);
+  return meta?.[1];
+}

@@ -1,0 +1,20 @@
+import { extractPage, type ExtractedPage, type ExtractOptions } from './extract.js';
+
+/** Where page extraction runs: in this thread, or in a pool of worker threads (extractPool.ts). */
+export interface Extractor {
+  extract(html: string, url: string, opts?: ExtractOptions): Promise<ExtractedPage>;
+  close(): Promise<void>;
+}
+
+export const DEFAULT_EXTRACT_OPTIONS: ExtractOptions = { readabilityMaxChars: 1_000_000, maxMarkdownChars: 400_000 };
+
+/** Extraction on the calling thread; yields first so a burst of pages cannot starve other work. */
+export function inlineExtractor(defaults: ExtractOptions = DEFAULT_EXTRACT_OPTIONS): Extractor {
+  return {
+    async extract(html, url, opts) {
+      await new Promise((r) => setImmediate(r));
+      return extractPage(html, url, { ...defaults, ...opts });
+    },
+    async close() {},
+  };
+}

@@ -1,0 +1,253 @@
+import dns from 'node:dns';
+import type { LookupAddress } from 'node:dns';
+import type { Socket } from 'node:net';
+import { Readable } from 'node:stream';
+import zlib from 'node:zlib';
+import { Agent, buildConnector, request, type Dispatcher } from 'undici';
+import { describeRange, hostAllowed, isIpLiteral, refusedRange } from './addressPolicy.js';
+import { decodeBody } from './charset.js';
+import { FetchError } from './fetchErrors.js';
+
+/**
+ * safeFetch: the only door from the server to other people's websites (lint bans undici, http and
+ * https imports everywhere else). It refuses every address that is not public unicast, and checks
+ * the address at connect time, inside the connector, so the checked address is the connected one
+ * (no DNS-rebinding window between a check and the connection). Redirects are followed by hand,
+ * each hop through the same checks.
+ */
+
+export type LookupFn = (
+  hostname: string,
+  options: dns.LookupAllOptions,
+  callback: (err: NodeJS.ErrnoException | null, addresses: LookupAddress[]) => void,
+) => void;
+
+export interface SafeFetcherOptions {
+  userAgent: string;
+  /** host[:port] entries that may be private (CRAWL_ALLOW_HOSTS): local test sites, the demo. */
+  allowHosts?: readonly string[];
+  /** Whole request, headers and body. */
+  timeoutMs?: number;
+  connectTimeoutMs?: number;
+  maxBytes?: number;
+  maxRedirects?: number;
+  /** Connections kept per origin (politeness is the crawler's job; this only bounds sockets). */
+  connections?: number;
+  /** DNS resolver (tests inject a hostile one). */
+  lookup?: LookupFn;
+}
+
+export interface FetchOptions {
+  /** Allowed media types (lower case, no parameters). */
+  accept?: readonly string[];
+  signal?: AbortSignal;
+  maxBytes?: number;
+}
+
+export interface FetchedResource {
+  /** The final URL after redirects. */
+  url: string;
+  status: number;
+  contentType: string;
+  body: string;
+  /** The URLs that redirected, in order. */
+  redirects: string[];
+}
+
+export const PAGE_TYPES = ['text/html', 'application/xhtml+xml', 'text/plain'] as const;
+const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+
+export interface SafeFetcher {
+  fetch(url: string, opts?: FetchOptions): Promise<FetchedResource>;
+  close(): Promise<void>;
+}
+
+export function createSafeFetcher(options: SafeFetcherOptions): SafeFetcher {
+  const timeoutMs = options.timeoutMs ?? 15_000;
+  const maxBytes = options.maxBytes ?? 5 * 1024 * 1024;
+  const maxRedirects = options.maxRedirects ?? 5;
+  const allowHosts = options.allowHosts ?? [];
+  const agentOptions = {
+    connections: options.connections ?? 8,
+    headersTimeout: timeoutMs,
+    bodyTimeout: timeoutMs,
+    keepAliveTimeout: 4_000,
+  };
+  const guarded = new Agent({
+    ...agentOptions,
+    connect: guardedConnector(options.connectTimeoutMs ?? Math.min(timeoutMs, 10_000), options.lookup),
+  });
+  // Hosts the operator opened explicitly: no address checks (they are usually on 127.0.0.1).
+  const open = new Agent({ ...agentOptions, connect: { timeout: options.connectTimeoutMs ?? Math.min(timeoutMs, 10_000) } });
+
+  async function fetchOnce(url: URL, opts: FetchOptions, signal: AbortSignal): Promise<{ res: Dispatcher.ResponseData; location?: string }> {
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+      throw new FetchError('refused', `Refused: only http and https addresses are fetched (got ${url.protocol.replace(/:$/, '')}:)`);
+    }
+    if (url.username || url.password) throw new FetchError('refused', 'Refused: addresses with credentials are not fetched');
+    const allowed = hostAllowed(url, allowHosts);
+    if (!allowed && isIpLiteral(url.hostname)) {
+      const range = refusedRange(url.hostname);
+      if (range) throw refusal(url.hostname, url.hostname, range, true);
+    }
+    const res = await request(url, {
+      method: 'GET',
+      dispatcher: allowed ? open : guarded,
+      signal,
+      headers: {
+        'user-agent': options.userAgent,
+        accept: (opts.accept ?? PAGE_TYPES).join(', ') + ', */*;q=0.1',
+        'accept-encoding': 'gzip, deflate, br',
+      },
+    });
+    const location = res.headers.location;
+    return { res, location: REDIRECTS.has(res.statusCode) && typeof location === 'string' ? location : undefined };
+  }
+
+  async function fetchResource(input: string, opts: FetchOptions = {}): Promise<FetchedResource> {
+    let url: URL;
+    try {
+      url = new URL(input);
+    } catch {
+      throw new FetchError('invalid_url', `Invalid URL: ${truncate(input)}`);
+    }
+    const timeout = AbortSignal.timeout(timeoutMs);
+    const signal = opts.signal ? AbortSignal.any([opts.signal, timeout]) : timeout;
+    const redirects: string[] = [];
+    try {
+      for (;;) {
+        const { res, location } = await fetchOnce(url, opts, signal);
+        if (location !== undefined) {
+          await res.body.dump().catch(() => {});
+          if (redirects.length >= maxRedirects) throw new FetchError('too_many_redirects', `Too many redirects (more than ${maxRedirects})`);
+          redirects.push(url.href);
+          try {
+            url = new URL(location, url);
+          } catch {
+            throw new FetchError('invalid_url', `Redirect to an invalid URL: ${truncate(location)}`);
+          }
+          continue;
+        }
+        return await readResponse(url, res, redirects, opts, signal);
+      }
+    } catch (err) {
+      throw toFetchError(err, url, opts.signal, timeout);
+    }
+  }
+
+  async function readResponse(url: URL, res: Dispatcher.ResponseData, redirects: string[], opts: FetchOptions, signal: AbortSignal): Promise<FetchedResource> {
+    const status = res.statusCode;
+    if (status < 200 || status >= 300) {
+      await res.body.dump().catch(() => {});
+      throw new FetchError('http_status', `HTTP ${status}`, status);
+    }
+    const contentTypeHeader = String(res.headers['content-type'] ?? '');
+    const mediaType = contentTypeHeader.split(';')[0]!.trim().toLowerCase();
+    const accept = opts.accept ?? PAGE_TYPES;
+    if (!accept.includes(mediaType)) {
+      await res.body.dump().catch(() => {});
+      throw new FetchError('not_html', `Not HTML (${mediaType || 'no content type'})`);
+    }
+    const cap = opts.maxBytes ?? maxBytes;
+    const declared = Number(res.headers['content-length']);
+    if (Number.isFinite(declared) && declared > cap) {
+      res.body.destroy();
+      throw new FetchError('too_large', `Too large (${declared} bytes, limit ${cap})`);
+    }
+    const bytes = await readCapped(decompressed(res), cap, signal);
+    return { url: url.href, status, contentType: contentTypeHeader, body: decodeBody(bytes, contentTypeHeader), redirects };
+  }
+
+  return {
+    fetch: fetchResource,
+    async close() {
+      await Promise.allSettled([guarded.close(), open.close()]);
+    },
+  };
+}
+
+/** A connector that resolves through the guard and re-checks the socket's actual peer address. */
+function guardedConnector(timeout: number, lookup: LookupFn = dns.lookup as unknown as LookupFn): buildConnector.connector {
+  const base = buildConnector({ timeout, lookup: guardedLookup(lookup) } as buildConnector.BuildOptions);
+  return (opts, callback) =>
+    base(opts, (err, socket) => {
+      if (err || !socket) return callback(err ?? new Error('connect failed'), null);
+      const peer = (socket as Socket).remoteAddress ?? '';
+      const range = refusedRange(peer);
+      if (range) {
+        socket.destroy();
+        return callback(refusal(opts.hostname, peer, range, isIpLiteral(opts.hostname)), null);
+      }
+      callback(null, socket);
+    });
+}
+
+/** Resolve every address of a name and refuse the name if any of them is not public. */
+function guardedLookup(lookup: LookupFn) {
+  return (hostname: string, options: dns.LookupOptions, callback: (...args: unknown[]) => void) => {
+    lookup(hostname, { ...options, all: true }, (err, addresses) => {
+      if (err) return callback(err);
+      const list = Array.isArray(addresses) ? addresses : [];
+      if (list.length === 0) return callback(Object.assign(new Error(`Could not resolve ${hostname}`), { code: 'ENOTFOUND' }));
+      for (const a of list) {
+        const range = refusedRange(a.address);
+        if (range) return callback(refusal(hostname, a.address, range, false));
+      }
+      if (options.all) callback(null, list);
+      else callback(null, list[0]!.address, list[0]!.family);
+    });
+  };
+}
+
+function refusal(host: string, address: string, range: string, literal: boolean): FetchError {
+  // Loopback, link-local, metadata… are all "private" to an owner; the exact range is named too.
+  const what = describeRange(range);
+  const kind = what === 'a private address' ? '' : what.replace(/^an? /, '').replace(/ address$/, '');
+  return literal
+    ? new FetchError('refused', `Refused: ${host} is a private address${kind ? ` (${kind})` : ''}`)
+    : new FetchError('refused', `Refused: ${host} resolves to a private address (${address}${kind ? `, ${kind}` : ''})`);
+}
+
+function decompressed(res: Dispatcher.ResponseData): Readable {
+  const encoding = String(res.headers['content-encoding'] ?? '').trim().toLowerCase();
+  const body = res.body as unknown as Readable;
+  if (encoding === 'gzip' || encoding === 'x-gzip') return body.pipe(zlib.createGunzip());
+  if (encoding === 'deflate') return body.pipe(zlib.createInflate());
+  if (encoding === 'br') return body.pipe(zlib.createBrotliDecompress());
+  return body;
+}
+
+/** Read at most `cap` bytes (after decompression, so a small gzip bomb cannot blow memory). */
+async function readCapped(stream: Readable, cap: number, signal: AbortSignal): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let total = 0;
+  try {
+    for await (const chunk of stream) {
+      if (signal.aborted) throw signal.reason;
+      total += (chunk as Buffer).length;
+      if (total > cap) throw new FetchError('too_large', `Too large (more than ${cap} bytes)`);
+      chunks.push(chunk as Buffer);
+    }
+  } finally {
+    if (total > cap || signal.aborted) stream.destroy();
+  }
+  return Buffer.concat(chunks, total);
+}
+
+function toFetchError(err: unknown, url: URL, outer: AbortSignal | undefined, timeout: AbortSignal): FetchError {
+  if (err instanceof FetchError) return err;
+  const cause = (err as { cause?: unknown })?.cause;
+  if (cause instanceof FetchError) return cause;
+  if (outer?.aborted) return new FetchError('network', 'Aborted');
+  const code = String((err as { code?: string })?.code ?? (cause as { code?: string })?.code ?? '');
+  const name = String((err as { name?: string })?.name ?? '');
+  if (timeout.aborted || name === 'TimeoutError' || /TIMEOUT/.test(code)) return new FetchError('timeout', 'Timed out');
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return new FetchError('network', `Could not resolve host ${url.hostname}`);
+  if (code === 'ECONNREFUSED') return new FetchError('network', `Connection refused by ${url.host}`);
+  if (code === 'ECONNRESET' || code === 'UND_ERR_SOCKET') return new FetchError('network', `Connection reset by ${url.host}`);
+  if (/CERT|SSL|TLS/i.test(code)) return new FetchError('network', `TLS error from ${url.host} (${code})`);
+  const message = err instanceof Error ? err.message : String(err);
+  return new FetchError('network', `Network error: ${truncate(message)}`);
+}
+
+const truncate = (s: string, n = 200) => (s.length > n ? `${s.slice(0, n)}…` : s);

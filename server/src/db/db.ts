@@ -1,0 +1,20 @@
+/** The one database door: PGlite (embedded) and node-postgres (scale-out) both implement it. */
+export interface Queryable {
+  /** Run one statement with $1..$n parameters and return its rows. */
+  query<T = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<T[]>;
+}
+
+export interface Db extends Queryable {
+  readonly engine: 'pglite' | 'postgres';
+  /** Run fn inside BEGIN/COMMIT; rolls back and rethrows if fn throws. */
+  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /** Whether the engine has the pgvector extension available. */
+  hasVector(): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+/** First row or undefined, for queries that return at most one row. */
+export async function one<T>(q: Queryable, sql: string, params?: readonly unknown[]): Promise<T | undefined> {
+  const rows = await q.query<T>(sql, params);
+  return rows[0];
+}

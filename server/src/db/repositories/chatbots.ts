@@ -1,0 +1,125 @@
+import { randomUUID } from 'node:crypto';
+import type { Chatbot, Task } from '../../../../shared/src/api/types.js';
+import type { Db, Queryable } from '../db.js';
+import { forgetAllConversations } from './messageCache.js';
+import { one } from '../db.js';
+import { toTask, type TaskRow } from './tasks.js';
+
+export interface ChatbotRow {
+  id: string;
+  owner_uid: string;
+  name: string;
+  description: string;
+  system_prompt: string;
+  response_format: string;
+  rag_enabled: boolean;
+  start_url: string | null;
+  max_depth: number | null;
+  max_pages: number | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export interface NewChatbot {
+  ownerUid: string;
+  name?: string;
+  description?: string;
+  startUrl?: string | null;
+  maxDepth?: number | null;
+  maxPages?: number | null;
+}
+
+export async function insertChatbot(q: Queryable, input: NewChatbot): Promise<ChatbotRow> {
+  const row = await one<ChatbotRow>(
+    q,
+    `INSERT INTO chatbots (id, owner_uid, name, description, start_url, max_depth, max_pages)
+     VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING *`,
+    [randomUUID(), input.ownerUid, input.name ?? '', input.description ?? '', input.startUrl ?? null, input.maxDepth ?? null, input.maxPages ?? null],
+  );
+  return row!;
+}
+
+export const getChatbotRow = (q: Queryable, id: string) =>
+  one<ChatbotRow>(q, 'SELECT * FROM chatbots WHERE id = $1', [id]);
+
+export interface ChatbotPatch {
+  name?: string;
+  description?: string;
+  rag_enabled?: boolean;
+  system_prompt?: string;
+  response_format?: string;
+}
+
+const PATCHABLE = ['name', 'description', 'rag_enabled', 'system_prompt', 'response_format'] as const;
+
+/** Update only the given fields; column names come from a fixed list, never from input. */
+export async function updateChatbot(q: Queryable, id: string, patch: ChatbotPatch): Promise<ChatbotRow | undefined> {
+  const sets: string[] = [];
+  const params: unknown[] = [id];
+  for (const key of PATCHABLE) {
+    if (patch[key] === undefined) continue;
+    params.push(patch[key]);
+    sets.push(`${key} = $${params.length}`);
+  }
+  sets.push('updated_at = now()');
+  return one<ChatbotRow>(q, `UPDATE chatbots SET ${sets.join(', ')} WHERE id = $1 RETURNING *`, params);
+}
+
+export async function deleteChatbot(db: Db, id: string): Promise<void> {
+  await db.query('DELETE FROM chatbots WHERE id = $1', [id]);
+  // Its conversations are gone with it: drop any cached copies.
+  forgetAllConversations(db);
+}
+
+type ListedRow = ChatbotRow & { document_count: number; task: TaskRow | null };
+
+// One round trip: live document counts and the newest task ride along with each bot.
+const LIST_SQL = `
+  SELECT c.*,
+         (SELECT count(*) FROM documents d WHERE d.chatbot_id = c.id AND d.live)::int AS document_count,
+         (SELECT row_to_json(t) FROM (SELECT * FROM tasks WHERE chatbot_id = c.id
+                                     ORDER BY created_at DESC, id DESC LIMIT 1) t) AS task
+    FROM chatbots c`;
+
+export async function listChatbots(q: Queryable, ownerUid: string): Promise<Chatbot[]> {
+  const rows = await q.query<ListedRow>(`${LIST_SQL} WHERE c.owner_uid = $1 ORDER BY c.created_at DESC, c.id DESC`, [ownerUid]);
+  return rows.map((r) => toChatbot(r, r.document_count, r.task ? toTask(r.task) : null));
+}
+
+/** One chatbot as the API shows it, with its source addresses. */
+export async function getChatbotView(q: Queryable, row: ChatbotRow): Promise<Chatbot> {
+  const listed = await one<ListedRow>(q, `${LIST_SQL} WHERE c.id = $1`, [row.id]);
+  const urls = await q.query<{ url: string; status: string; error: string | null; title: string | null }>(
+    `SELECT url, status, error, title FROM sources WHERE chatbot_id = $1 ORDER BY added_manually, url LIMIT 5000`,
+    [row.id],
+  );
+  const bot = toChatbot(listed ?? row, listed?.document_count ?? 0, listed?.task ? toTask(listed.task) : null);
+  bot.urls = urls;
+  return bot;
+}
+
+export function toChatbot(row: ChatbotRow, documentCount: number, latestTask: Task | null): Chatbot {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    system_prompt: row.system_prompt,
+    response_format: row.response_format,
+    rag_enabled: row.rag_enabled,
+    start_url: row.start_url,
+    max_depth: row.max_depth,
+    max_pages: row.max_pages,
+    created_at: iso(row.created_at),
+    updated_at: iso(row.updated_at),
+    document_count: documentCount,
+    latest_task: latestTask,
+  };
+}
+
+/** Timestamps arrive as Date (driver) or as strings (row_to_json); the API always sends ISO strings. */
+export function iso(value: Date | string): string;
+export function iso(value: Date | string | null): string | null;
+export function iso(value: Date | string | null): string | null {
+  if (value === null) return null;
+  return (value instanceof Date ? value : new Date(value)).toISOString();
+}

@@ -1,0 +1,96 @@
+import { randomUUID } from 'node:crypto';
+import type { Db, Queryable } from '../db.js';
+import { one } from '../db.js';
+
+/**
+ * Indexed pages and their chunks. A (re-)crawl writes its generation with `task_id`; rows are
+ * written live at once for a bot that has no content yet, and staged (live = false) otherwise,
+ * then swapped in one transaction when the task completes, so the bot answers from the old
+ * generation meanwhile.
+ */
+export interface NewDocument {
+  url: string;
+  title: string;
+  content: string;
+  contentHash: string;
+  chunks: { ordinal: number; headingPath: string; content: string }[];
+}
+
+export interface WrittenDocument {
+  id: string;
+  chunkIds: string[];
+}
+
+/** Write a batch of documents with their chunks in one transaction. */
+export async function insertDocuments(
+  db: Db,
+  chatbotId: string,
+  taskId: string,
+  live: boolean,
+  docs: NewDocument[],
+): Promise<WrittenDocument[]> {
+  if (docs.length === 0) return [];
+  return db.transaction(async (tx) => {
+    const ids = docs.map(() => randomUUID());
+    await tx.query(
+      `INSERT INTO documents (id, chatbot_id, task_id, live, url, title, content, content_hash)
+       SELECT d.id, $1, $2, $3, d.url, d.title, d.content, d.hash
+         FROM unnest($4::uuid[], $5::text[], $6::text[], $7::text[], $8::text[]) AS d(id, url, title, content, hash)`,
+      [chatbotId, taskId, live, ids, docs.map((d) => d.url), docs.map((d) => d.title), docs.map((d) => d.content), docs.map((d) => d.contentHash)],
+    );
+    const rows = docs.flatMap((d, i) => d.chunks.map((c) => ({ doc: ids[i]!, url: d.url, title: d.title, ...c })));
+    if (rows.length === 0) return ids.map((id) => ({ id, chunkIds: [] }));
+    const inserted = await tx.query<{ id: string; document_id: string }>(
+      `INSERT INTO chunks (document_id, chatbot_id, live, ordinal, url, title, heading_path, content)
+       SELECT c.doc, $1, $2, c.ord, c.url, c.title, c.path, c.content
+         FROM unnest($3::uuid[], $4::int[], $5::text[], $6::text[], $7::text[], $8::text[])
+              AS c(doc, ord, url, title, path, content)
+       RETURNING id::text AS id, document_id`,
+      [
+        chatbotId,
+        live,
+        rows.map((r) => r.doc),
+        rows.map((r) => r.ordinal),
+        rows.map((r) => r.url),
+        rows.map((r) => r.title),
+        rows.map((r) => r.headingPath),
+        rows.map((r) => r.content),
+      ],
+    );
+    return ids.map((id) => ({ id, chunkIds: inserted.filter((r) => r.document_id === id).map((r) => r.id) }));
+  });
+}
+
+/** Remove everything a task wrote (a retried attempt starts clean). */
+export async function deleteTaskDocuments(q: Queryable, taskId: string): Promise<void> {
+  await q.query('DELETE FROM documents WHERE task_id = $1', [taskId]);
+}
+
+/** Live documents of the bot that another task wrote (decides staged vs direct writes). */
+export async function countOtherLiveDocuments(q: Queryable, chatbotId: string, taskId: string): Promise<number> {
+  const row = await one<{ n: number }>(
+    q,
+    'SELECT count(*)::int AS n FROM documents WHERE chatbot_id = $1 AND live AND task_id IS DISTINCT FROM $2',
+    [chatbotId, taskId],
+  );
+  return row?.n ?? 0;
+}
+
+/**
+ * Make the task's generation the bot's content: delete the old live documents (their chunks
+ * cascade) and flip the staged ones live, all in one transaction.
+ */
+export async function swapGeneration(q: Queryable, chatbotId: string, taskId: string): Promise<void> {
+  await q.query('DELETE FROM documents WHERE chatbot_id = $1 AND live AND task_id IS DISTINCT FROM $2', [chatbotId, taskId]);
+  await q.query('UPDATE documents SET live = true WHERE chatbot_id = $1 AND task_id = $2 AND NOT live', [chatbotId, taskId]);
+  await q.query(
+    `UPDATE chunks SET live = true
+      WHERE chatbot_id = $1 AND NOT live AND document_id IN (SELECT id FROM documents WHERE task_id = $2)`,
+    [chatbotId, taskId],
+  );
+}
+
+export async function countLiveDocuments(q: Queryable, chatbotId: string): Promise<number> {
+  const row = await one<{ n: number }>(q, 'SELECT count(*)::int AS n FROM documents WHERE chatbot_id = $1 AND live', [chatbotId]);
+  return row?.n ?? 0;
+}

@@ -1,0 +1,65 @@
+import type { Task, TaskProgress, TaskStatus, TaskType } from '../../../../shared/src/api/types.js';
+import type { Queryable } from '../db.js';
+import { iso } from './chatbots.js';
+
+export interface TaskRow {
+  id: string;
+  chatbot_id: string;
+  task_type: TaskType;
+  status: TaskStatus;
+  params: Record<string, unknown>;
+  progress: TaskProgress;
+  error: string | null;
+  attempts: number;
+  max_attempts: number;
+  run_after: Date | string;
+  lease_until: Date | string | null;
+  locked_by: string | null;
+  created_at: Date | string;
+  updated_at: Date | string;
+  started_at: Date | string | null;
+  finished_at: Date | string | null;
+}
+
+export function toTask(row: TaskRow): Task {
+  return {
+    id: row.id,
+    chatbot_id: row.chatbot_id,
+    task_type: row.task_type,
+    status: row.status,
+    progress: row.progress,
+    error: row.error,
+    attempts: row.attempts,
+    created_at: iso(row.created_at),
+    updated_at: iso(row.updated_at),
+    started_at: iso(row.started_at),
+    finished_at: iso(row.finished_at),
+  };
+}
+
+export interface TaskListQuery {
+  taskType?: string;
+  status?: TaskStatus;
+  limit: number;
+  offset: number;
+}
+
+/** A bot's tasks, newest first. */
+export async function listTasks(q: Queryable, chatbotId: string, query: TaskListQuery): Promise<Task[]> {
+  const params: unknown[] = [chatbotId];
+  let where = 'chatbot_id = $1';
+  if (query.taskType) {
+    params.push(query.taskType);
+    where += ` AND task_type = $${params.length}`;
+  }
+  if (query.status) {
+    params.push(query.status);
+    where += ` AND status = $${params.length}`;
+  }
+  params.push(query.limit, query.offset);
+  const rows = await q.query<TaskRow>(
+    `SELECT * FROM tasks WHERE ${where} ORDER BY created_at DESC, id DESC LIMIT $${params.length - 1} OFFSET $${params.length}`,
+    params,
+  );
+  return rows.map(toTask);
+}

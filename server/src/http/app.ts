@@ -1,0 +1,53 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { AppContext } from './context.js';
+import { installCors, isPublicPath } from './cors.js';
+import { installErrorHandling } from './errorHandler.js';
+import { routePlugins } from './routes/index.js';
+import { installSecurityHeaders } from './security.js';
+import { installStaticAssets } from './staticAssets.js';
+
+export interface BuildAppOptions {
+  /** Serve dashboard/widget/demo builds when present (off in most tests). */
+  serveStatic?: boolean;
+  /** Repository root holding dashboard/dist, widget/dist and demo/ (tests point it elsewhere). */
+  staticRoot?: string;
+  logger?: boolean;
+}
+
+/** Boot order shows the architecture: security → errors → API routes → static front ends. */
+export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: opts.logger === false ? false : {
+      level: ctx.config.LOG_LEVEL,
+      // Bearer tokens and visitor ids are credentials: never log them.
+      redact: ['req.headers.authorization', 'req.headers.cookie'],
+      serializers: {
+        req: (req: { method: string; url: string }) => ({ method: req.method, url: req.url.replace(/visitor_id=[^&]*/g, 'visitor_id=[redacted]') }),
+      },
+    },
+    bodyLimit: ctx.config.BODY_LIMIT_BYTES,
+    trustProxy: true,
+    routerOptions: { maxParamLength: 200 },
+  });
+
+  await installSecurityHeaders(app, ctx.config);
+  installCors(app, ctx.config.dashboardOrigins);
+  installErrorHandling(app);
+
+  // Per-IP limit on everything a visitor (or a bot pretending to be one) can reach.
+  app.addHook('onRequest', async (request) => {
+    if (request.url.startsWith('/api/v1/') && isPublicPath(request.url) && request.method !== 'OPTIONS') {
+      ctx.limits.publicRequest(request.ip);
+    }
+  });
+
+  await app.register(
+    async (api) => {
+      for (const plugin of routePlugins) await api.register(plugin(ctx));
+    },
+    { prefix: '/api/v1' },
+  );
+
+  if (opts.serveStatic) await installStaticAssets(app, opts.staticRoot);
+  return app;
+}

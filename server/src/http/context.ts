@@ -1,0 +1,16 @@
+import type { Config } from '../config.js';
+import type { Db } from '../db/db.js';
+import type { AuthVerifier } from './auth.js';
+import type { RateLimits } from './rateLimit.js';
+
+/** Everything a route plugin may use: the one door to each side effect. */
+export interface AppContext {
+  config: Config;
+  db: Db;
+  auth: AuthVerifier;
+  limits: RateLimits;
+  /** Nudge the in-process worker (if any) to claim new tasks now instead of at its next poll. */
+  wakeWorker(): void;
+  /** Whether a worker runs in this process (reported by /health). */
+  workerRunning(): boolean;
+}

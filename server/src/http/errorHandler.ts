@@ -1,0 +1,34 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { HttpError, ValidationError } from './errors.js';
+
+/** One place turns every failure into the envelope; 5xx messages never reach the client. */
+export function installErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((err: FastifyError | HttpError | Error, request, reply) => {
+    if (err instanceof ValidationError) {
+      return reply.status(422).send({ success: false, detail: err.issues });
+    }
+    if (err instanceof HttpError) {
+      return reply.status(err.status).headers(err.headers).send({ success: false, detail: err.message });
+    }
+    const status = 'statusCode' in err && typeof err.statusCode === 'number' ? err.statusCode : 500;
+    const code = 'code' in err ? err.code : undefined;
+    if (code === 'FST_ERR_CTP_BODY_TOO_LARGE' || status === 413) {
+      return reply.status(413).send({ success: false, detail: 'Request body is too large.' });
+    }
+    if (code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || status === 415) {
+      return reply.status(415).send({ success: false, detail: 'Content-Type must be application/json.' });
+    }
+    if (code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err instanceof SyntaxError || status === 400) {
+      return reply.status(400).send({ success: false, detail: 'Malformed JSON body.' });
+    }
+    if (status >= 400 && status < 500) {
+      return reply.status(status).send({ success: false, detail: err.message });
+    }
+    request.log.error({ err }, 'unhandled error');
+    return reply.status(500).send({ success: false, detail: 'Internal server error.' });
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    reply.status(404).send({ success: false, detail: `Route ${request.method} ${request.url.split('?')[0]} not found` });
+  });
+}

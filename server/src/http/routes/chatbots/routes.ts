@@ -1,0 +1,54 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { deleteChatbot, getChatbotView, listChatbots, updateChatbot } from '../../../db/repositories/chatbots.js';
+import type { AppContext } from '../../context.js';
+import { notFound } from '../../errors.js';
+import { requireOwnedChatbot, requireUser } from '../../owner.js';
+import { ok } from '../../reply.js';
+import { parse } from '../../validate.js';
+import { chatbotParamsSchema } from '../schemas.js';
+import { chatbotPatchSchema, promptsPatchSchema } from './schema.js';
+
+/** Owner routes: a signed-in owner's own chatbots. */
+export function chatbotRoutes(ctx: AppContext): FastifyPluginAsync {
+  return async (app) => {
+    app.get('/chatbots', async (request) => {
+      const user = await requireUser(ctx, request);
+      return ok({ chatbots: await listChatbots(ctx.db, user.uid) });
+    });
+
+    app.get('/chatbots/:id', async (request) => {
+      const user = await requireUser(ctx, request);
+      const { id } = parse(chatbotParamsSchema, request.params, 'path');
+      const row = await requireOwnedChatbot(ctx.db, id, user.uid);
+      return ok({ chatbot: await getChatbotView(ctx.db, row) });
+    });
+
+    app.patch('/chatbots/:id', async (request) => {
+      const user = await requireUser(ctx, request);
+      const { id } = parse(chatbotParamsSchema, request.params, 'path');
+      const patch = parse(chatbotPatchSchema, request.body, 'body');
+      await requireOwnedChatbot(ctx.db, id, user.uid);
+      const row = await updateChatbot(ctx.db, id, patch);
+      if (!row) throw notFound('Chatbot not found');
+      return ok(await getChatbotView(ctx.db, row));
+    });
+
+    app.patch('/chatbots/:id/prompts', async (request) => {
+      const user = await requireUser(ctx, request);
+      const { id } = parse(chatbotParamsSchema, request.params, 'path');
+      const patch = parse(promptsPatchSchema, request.body, 'body');
+      await requireOwnedChatbot(ctx.db, id, user.uid);
+      const row = await updateChatbot(ctx.db, id, patch);
+      if (!row) throw notFound('Chatbot not found');
+      return ok(await getChatbotView(ctx.db, row));
+    });
+
+    app.delete('/chatbots/:id', async (request) => {
+      const user = await requireUser(ctx, request);
+      const { id } = parse(chatbotParamsSchema, request.params, 'path');
+      await requireOwnedChatbot(ctx.db, id, user.uid);
+      await deleteChatbot(ctx.db, id);
+      return ok({ id, deleted: true });
+    });
+  };
+}

@@ -1,0 +1,55 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { getChatbotRow } from '../../../db/repositories/chatbots.js';
+import { createConversation, listVisitorConversations } from '../../../db/repositories/conversations.js';
+import { readVisitorMessages } from '../../../db/repositories/messages.js';
+import type { AppContext } from '../../context.js';
+import { notFound } from '../../errors.js';
+import { ok } from '../../reply.js';
+import { parse } from '../../validate.js';
+import { chatbotParamsSchema } from '../schemas.js';
+import { conversationParamsSchema, createConversationSchema, messageListQuerySchema, visitorQuerySchema } from './schema.js';
+
+const DEFAULT_TITLE = 'New Chat';
+
+/**
+ * Visitor routes: anyone may chat with a bot; the visitor_id is the only credential, and every
+ * conversation is visible only to the visitor that made it (others get 404, never 403).
+ */
+export function conversationRoutes(ctx: AppContext): FastifyPluginAsync {
+  return async (app) => {
+    const requireBot = async (id: string) => {
+      const bot = await getChatbotRow(ctx.db, id);
+      if (!bot) throw notFound('Chatbot not found');
+      return bot;
+    };
+
+    app.get('/chatbots/:id/public', async (request) => {
+      const { id } = parse(chatbotParamsSchema, request.params, 'path');
+      const bot = await requireBot(id);
+      return ok({ id: bot.id, name: bot.name, description: bot.description });
+    });
+
+    app.get('/chatbots/:id/conversations', async (request) => {
+      const { id } = parse(chatbotParamsSchema, request.params, 'path');
+      const { visitor_id } = parse(visitorQuerySchema, request.query, 'query');
+      await requireBot(id);
+      return ok({ conversations: await listVisitorConversations(ctx.db, id, visitor_id) });
+    });
+
+    app.post('/chatbots/:id/conversations', async (request, reply) => {
+      const { id } = parse(chatbotParamsSchema, request.params, 'path');
+      const body = parse(createConversationSchema, request.body, 'body');
+      await requireBot(id);
+      const conversation = await createConversation(ctx.db, id, body.visitor_id, body.title || DEFAULT_TITLE);
+      return reply.status(201).send(ok(conversation));
+    });
+
+    app.get('/chatbots/:id/conversations/:conversationId/messages', async (request) => {
+      const { id, conversationId } = parse(conversationParamsSchema, request.params, 'path');
+      const query = parse(messageListQuerySchema, request.query, 'query');
+      const messages = await readVisitorMessages(ctx.db, id, conversationId, query.visitor_id, query.after, query.limit);
+      if (!messages) throw notFound('Conversation not found');
+      return ok({ messages });
+    });
+  };
+}

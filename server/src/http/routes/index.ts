@@ -1,0 +1,18 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { AppContext } from '../context.js';
+import { answerRoutes } from './answer/routes.js';
+import { chatbotRoutes } from './chatbots/routes.js';
+import { conversationRoutes } from './conversations/routes.js';
+import { healthRoutes } from './health/routes.js';
+import { indexingRoutes } from './indexing/routes.js';
+import { taskRoutes } from './tasks/routes.js';
+
+/** Every /api/v1 route plugin. Features add their line here. */
+export const routePlugins: ((ctx: AppContext) => FastifyPluginAsync)[] = [
+  healthRoutes,
+  chatbotRoutes,
+  taskRoutes,
+  conversationRoutes,
+  indexingRoutes,
+  answerRoutes,
+];

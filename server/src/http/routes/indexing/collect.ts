@@ -1,0 +1,57 @@
+import type { Config } from '../../../config.js';
+import { crawlSite } from '../../../crawl/crawler.js';
+import { inlineExtractor } from '../../../crawl/extractor.js';
+import { createSafeFetcher } from '../../../crawl/safeFetch.js';
+import { normalizeUrl } from '../../../crawl/urls.js';
+import { badRequest } from '../../errors.js';
+
+/**
+ * Discovery for the wizard's review step: robots.txt, sitemaps and links to maxDepth, without
+ * extracting content, within COLLECT_TIMEOUT_SECONDS. The start URL comes first.
+ */
+export async function collectUrls(config: Config, startUrl: string, maxDepth: number, maxPages: number, signal?: AbortSignal): Promise<string[]> {
+  const fetcher = createSafeFetcher({
+    userAgent: config.CRAWL_USER_AGENT,
+    allowHosts: config.CRAWL_ALLOW_HOSTS,
+    timeoutMs: Math.min(config.CRAWL_TIMEOUT_MS, config.COLLECT_TIMEOUT_SECONDS * 1000),
+    maxBytes: config.CRAWL_MAX_BYTES,
+    connections: config.CRAWL_CONCURRENCY,
+  });
+  const start = normalizeUrl(startUrl) ?? startUrl;
+  const listed: string[] = [];
+  let startFinal: string | undefined;
+  let startError: string | undefined;
+  try {
+    await crawlSite(
+      fetcher,
+      inlineExtractor(),
+      {
+        startUrls: [start],
+        followLinks: true,
+        maxDepth,
+        maxPages,
+        concurrency: config.CRAWL_CONCURRENCY,
+        timeBudgetMs: config.COLLECT_TIMEOUT_SECONDS * 1000,
+        userAgent: config.CRAWL_USER_AGENT,
+        discoveryOnly: true,
+        signal,
+      },
+      {
+        onOutcome: (o) => {
+          if (o.kind === 'listed') {
+            listed.push(o.url);
+            if (o.depth === 0) startFinal ??= o.url;
+          }
+          else if (o.url === start && o.kind !== 'page') startError = o.reason;
+        },
+      },
+    );
+  } finally {
+    await fetcher.close();
+  }
+  if (startError && listed.length === 0) throw badRequest(`Could not collect URLs from ${start}: ${startError}`);
+  // The start URL (where it ended up after redirects) comes first.
+  const first = startFinal ?? start;
+  const rest = [...new Set(listed)].filter((u) => u !== first);
+  return listed.length === 0 ? [] : [first, ...rest].slice(0, maxPages);
+}

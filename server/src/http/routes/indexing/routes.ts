@@ -1,0 +1,94 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { insertChatbot } from '../../../db/repositories/chatbots.js';
+import { insertManualSources } from '../../../db/repositories/sources.js';
+import { normalizeUrl } from '../../../crawl/urls.js';
+import { enqueueTask } from '../../../jobs/queue.js';
+import type { AppContext } from '../../context.js';
+import { conflict, HttpError } from '../../errors.js';
+import { requireOwnedChatbot, requireUser } from '../../owner.js';
+import { ok } from '../../reply.js';
+import { parse } from '../../validate.js';
+import { collectUrls } from './collect.js';
+import { hasActiveTask, updateCrawlSettings } from './repo.js';
+import { collectSchema, crawlAndIndexSchema, indexUrlsSchema, recrawlSchema } from './schema.js';
+
+/** Owner routes that turn websites into knowledge: discover, crawl into a new bot, index a list, refresh. */
+export function indexingRoutes(ctx: AppContext): FastifyPluginAsync {
+  const { config } = ctx;
+  // Server-side caps: larger requests are clamped, not refused (the UI offers depth up to 10).
+  const depthOf = (v: number | undefined, fallback: number) => Math.min(v ?? fallback, config.CRAWL_MAX_DEPTH);
+  const pagesOf = (v: number | undefined, fallback: number) => Math.min(v ?? fallback, config.CRAWL_MAX_PAGES);
+  const defaultName = (name: string | undefined, url: string) => (name && name.trim()) || new URL(url).host;
+
+  return async (app) => {
+    app.post('/indexing/collect-urls', async (request, reply) => {
+      await requireUser(ctx, request);
+      const body = parse(collectSchema, request.body, 'body');
+      // Stop discovering when the client goes away (the response closes before it was sent).
+      const aborted = new AbortController();
+      reply.raw.once('close', () => {
+        if (!reply.raw.writableEnded) aborted.abort();
+      });
+      const urls = await collectUrls(config, body.url, depthOf(body.max_depth, 1), pagesOf(body.max_pages, 30), aborted.signal);
+      return ok({ collected_urls: urls, count: urls.length });
+    });
+
+    app.post('/crawl-and-index', async (request) => {
+      const user = await requireUser(ctx, request);
+      const body = parse(crawlAndIndexSchema, request.body, 'body');
+      const url = normalizeUrl(body.url) ?? body.url;
+      const maxDepth = depthOf(body.max_depth, 2);
+      const maxPages = pagesOf(body.max_pages, 10);
+      const { bot, task } = await ctx.db.transaction(async (tx) => {
+        const bot = await insertChatbot(tx, {
+          ownerUid: user.uid,
+          name: defaultName(body.name, url),
+          description: body.description ?? '',
+          startUrl: url,
+          maxDepth,
+          maxPages,
+        });
+        const task = await enqueueTask(tx, { chatbotId: bot.id, taskType: 'crawl_and_index', params: { url, max_depth: maxDepth, max_pages: maxPages }, maxAttempts: config.TASK_MAX_ATTEMPTS });
+        return { bot, task };
+      });
+      ctx.wakeWorker();
+      return ok({ chatbot_id: bot.id, task_id: task.id });
+    });
+
+    app.post('/indexing/index-urls', async (request) => {
+      const user = await requireUser(ctx, request);
+      const body = parse(indexUrlsSchema, request.body, 'body');
+      const urls = [...new Set([...(body.urls_to_index ?? []), ...(body.urls ?? [])].map((u) => normalizeUrl(u) ?? u))];
+      if (urls.length > config.CRAWL_MAX_PAGES) {
+        throw new HttpError(422, 'too_many_urls', `At most ${config.CRAWL_MAX_PAGES} URLs can be indexed at once (got ${urls.length}).`);
+      }
+      const { bot, task } = await ctx.db.transaction(async (tx) => {
+        const bot = await insertChatbot(tx, { ownerUid: user.uid, name: defaultName(body.name, urls[0]!), description: body.description ?? '' });
+        await insertManualSources(tx, bot.id, urls);
+        const task = await enqueueTask(tx, { chatbotId: bot.id, taskType: 'index_urls', params: { urls }, maxAttempts: config.TASK_MAX_ATTEMPTS });
+        return { bot, task };
+      });
+      ctx.wakeWorker();
+      return ok({ chatbot_id: bot.id, task_id: task.id });
+    });
+
+    app.post('/indexing/crawl', async (request) => {
+      const user = await requireUser(ctx, request);
+      const body = parse(recrawlSchema, request.body, 'body');
+      const bot = await requireOwnedChatbot(ctx.db, body.chatbot_id, user.uid);
+      const url = body.url ? (normalizeUrl(body.url) ?? body.url) : undefined;
+      const task = await ctx.db.transaction(async (tx) => {
+        if (await hasActiveTask(tx, bot.id)) throw conflict('This chatbot is already being indexed. Wait for the current task to finish.');
+        const settings = {
+          url: url ?? bot.start_url ?? undefined,
+          max_depth: body.max_depth === undefined ? undefined : depthOf(body.max_depth, 2),
+          max_pages: body.max_pages === undefined ? undefined : pagesOf(body.max_pages, 10),
+        };
+        await updateCrawlSettings(tx, bot.id, settings.url, settings.max_depth, settings.max_pages);
+        return enqueueTask(tx, { chatbotId: bot.id, taskType: 'crawl', params: settings, maxAttempts: config.TASK_MAX_ATTEMPTS });
+      });
+      ctx.wakeWorker();
+      return ok({ task_id: task.id, chatbot_id: bot.id });
+    });
+  };
+}

@@ -1,0 +1,30 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { z } from 'zod';
+import { listTasks } from '../../../db/repositories/tasks.js';
+import type { AppContext } from '../../context.js';
+import { requireOwnedChatbot, requireUser } from '../../owner.js';
+import { ok } from '../../reply.js';
+import { parse } from '../../validate.js';
+import { uuidSchema } from '../schemas.js';
+import { taskListQuerySchema } from './schema.js';
+
+export function taskRoutes(ctx: AppContext): FastifyPluginAsync {
+  return async (app) => {
+    // Newest first; the first item is the bot's latest task.
+    app.get('/crawl-and-index/tasks/:chatbotId', async (request) => {
+      const user = await requireUser(ctx, request);
+      const { chatbotId } = parse(z.object({ chatbotId: uuidSchema }), request.params, 'path');
+      const query = parse(taskListQuerySchema, request.query, 'query');
+      await requireOwnedChatbot(ctx.db, chatbotId, user.uid);
+      // The latest task of any kind counts as the bot's status: a bot made from chosen URLs
+      // has index_urls tasks only, and a refresh adds crawl tasks.
+      const tasks = await listTasks(ctx.db, chatbotId, {
+        taskType: query.task_type === 'all' || query.task_type === 'crawl_and_index' ? undefined : query.task_type,
+        status: query.status,
+        limit: query.limit,
+        offset: query.offset,
+      });
+      return ok(tasks);
+    });
+  };
+}

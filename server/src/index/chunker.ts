@@ -1,0 +1,191 @@
+/**
+ * Heading-aware Markdown chunker (pure). A chunk never starts in the middle of a paragraph when it
+ * can be avoided, starts a new chunk at each section unless the current one is still small, and
+ * carries the page title and the heading path ("Install > Linux > Debian") of where it starts.
+ * Long sections are cut into ~targetChars pieces with overlapChars of overlap, cut at word
+ * boundaries, so a sentence split across two chunks is still findable in one of them.
+ */
+export interface ChunkerOptions {
+  /** Preferred chunk size in characters. */
+  targetChars?: number;
+  /** Hard upper bound; a single block larger than this is split. */
+  maxChars?: number;
+  /** Characters repeated from the previous piece when a section is split. */
+  overlapChars?: number;
+  /** Sections are merged into the current chunk while it is shorter than this. */
+  minChars?: number;
+}
+
+export interface Chunk {
+  ordinal: number;
+  title: string;
+  headingPath: string;
+  content: string;
+}
+
+interface Block {
+  text: string;
+  /** Heading path of the section the block belongs to. */
+  path: string[];
+  /** The block is the heading line that opens its section. */
+  heading: boolean;
+}
+
+export const HEADING_SEPARATOR = ' > ';
+
+export class MarkdownChunker {
+  readonly targetChars: number;
+  readonly maxChars: number;
+  readonly overlapChars: number;
+  readonly minChars: number;
+
+  constructor(opts: ChunkerOptions = {}) {
+    this.targetChars = opts.targetChars ?? 1000;
+    this.maxChars = opts.maxChars ?? Math.round(this.targetChars * 1.5);
+    this.overlapChars = opts.overlapChars ?? 150;
+    this.minChars = opts.minChars ?? 300;
+    const ints = { targetChars: this.targetChars, maxChars: this.maxChars, overlapChars: this.overlapChars, minChars: this.minChars };
+    for (const [k, v] of Object.entries(ints)) {
+      if (!Number.isInteger(v) || v < 0) throw new RangeError(`${k} must be a non-negative integer (got ${v})`);
+    }
+    if (this.targetChars < 50) throw new RangeError(`targetChars must be at least 50 (got ${this.targetChars})`);
+    if (this.maxChars < this.targetChars) throw new RangeError('maxChars must be at least targetChars');
+    if (this.overlapChars >= this.targetChars / 2) throw new RangeError('overlapChars must be less than half of targetChars');
+    if (this.minChars > this.targetChars) throw new RangeError('minChars must not exceed targetChars');
+  }
+
+  chunk(title: string, markdown: string): Chunk[] {
+    const chunks: Chunk[] = [];
+    let parts: string[] = [];
+    let size = 0;
+    let path: string[] = [];
+    let prevPath: string[] | undefined;
+
+    const flush = () => {
+      const content = parts.join('\n\n').trim();
+      if (content) {
+        chunks.push({ ordinal: chunks.length, title, headingPath: path.join(HEADING_SEPARATOR), content });
+      }
+      parts = [];
+      size = 0;
+    };
+
+    let pendingHeadings: string[] = [];
+    for (const block of this.blocks(markdown)) {
+      // A heading travels with the content after it, so no chunk ends on a bare heading.
+      if (block.heading) {
+        pendingHeadings.push(block.text);
+        continue;
+      }
+      const unit = [...pendingHeadings, block.text];
+      const unitSize = unit.reduce((n, t) => n + t.length, 0) + 2 * (unit.length - 1);
+      const opensSection = pendingHeadings.length > 0;
+      pendingHeadings = [];
+      const newSection = opensSection || prevPath === undefined || !samePath(block.path, prevPath);
+      prevPath = block.path;
+      // Sections start a fresh chunk, unless the current one is still too small to stand alone.
+      if (newSection && size >= this.minChars) flush();
+      if (size > 0 && size + 2 + unitSize > this.targetChars) {
+        const tail = newSection ? '' : overlapTail(parts.join('\n\n'), this.overlapChars);
+        flush();
+        if (tail) {
+          parts.push(tail);
+          size = tail.length;
+        }
+      }
+      if (parts.length === 0) path = block.path;
+      for (const text of unit) {
+        size += (parts.length > 0 ? 2 : 0) + text.length;
+        parts.push(text);
+      }
+    }
+    flush();
+    // A page that is nothing but headings still gets one chunk: it was indexed, so it is findable.
+    if (chunks.length === 0 && pendingHeadings.length > 0) {
+      chunks.push({ ordinal: 0, title, headingPath: path.join(HEADING_SEPARATOR), content: pendingHeadings.join('\n\n') });
+    }
+    return chunks;
+  }
+
+  /** Paragraph-level blocks with their section's heading path; oversized blocks pre-split. */
+  private *blocks(markdown: string): Generator<Block> {
+    const stack: { level: number; text: string }[] = [];
+    let path: string[] = [];
+    for (const raw of splitBlocks(markdown)) {
+      const heading = /^(#{1,6})\s+(.+?)\s*#*$/.exec(raw);
+      if (heading && !raw.includes('\n')) {
+        const level = heading[1]!.length;
+        while (stack.length > 0 && stack[stack.length - 1]!.level >= level) stack.pop();
+        stack.push({ level, text: heading[2]! });
+        path = stack.map((h) => h.text);
+        yield { text: raw, path, heading: true };
+        continue;
+      }
+      if (raw.length <= this.maxChars) {
+        yield { text: raw, path, heading: false };
+        continue;
+      }
+      for (const piece of splitLong(raw, this.targetChars)) yield { text: piece, path, heading: false };
+    }
+  }
+}
+
+/** Split on blank lines, keeping fenced code blocks whole. */
+export function splitBlocks(markdown: string): string[] {
+  const out: string[] = [];
+  let current: string[] = [];
+  let fence: string | undefined;
+  const push = () => {
+    const text = current.join('\n').trim();
+    if (text) out.push(text);
+    current = [];
+  };
+  for (const line of markdown.replace(/\r\n?/g, '\n').split('\n')) {
+    const marker = /^\s*(```|~~~)/.exec(line)?.[1];
+    if (fence) {
+      current.push(line);
+      if (marker === fence) fence = undefined;
+      continue;
+    }
+    if (marker) {
+      fence = marker;
+      current.push(line);
+      continue;
+    }
+    if (line.trim() === '') push();
+    else if (/^#{1,6}\s/.test(line)) {
+      push();
+      current.push(line);
+      push();
+    } else current.push(line);
+  }
+  push();
+  return out;
+}
+
+/** Cut an oversized block at line, then sentence, then word boundaries into pieces ≤ size. */
+export function splitLong(text: string, size: number): string[] {
+  const pieces: string[] = [];
+  let rest = text;
+  while (rest.length > size) {
+    const window = rest.slice(0, size);
+    let cut = window.lastIndexOf('\n');
+    if (cut < size / 2) cut = Math.max(window.lastIndexOf('. '), window.lastIndexOf('? '), window.lastIndexOf('! ')) + 1;
+    if (cut < size / 2) cut = window.lastIndexOf(' ');
+    if (cut < size / 2) cut = size;
+    pieces.push(rest.slice(0, cut).trim());
+    rest = rest.slice(cut).trim();
+  }
+  if (rest) pieces.push(rest);
+  return pieces.filter(Boolean);
+}
+
+/** The last ~n characters of text, starting at a word boundary. */
+export function overlapTail(text: string, n: number): string {
+  if (n <= 0 || text.length <= n) return n <= 0 ? '' : text;
+  const tail = text.slice(text.length - n);
+  const space = tail.search(/\s/);
+  return (space >= 0 ? tail.slice(space) : tail).trim();
+}
+
+const samePath = (a: string[], b: string[]) => a.length === b.length && a.every((x, i) => x === b[i]);

@@ -1,0 +1,95 @@
+import type { Db } from '../db/db.js';
+import { insertDocuments, type NewDocument } from '../db/repositories/documents.js';
+import type { MarkdownChunker } from './chunker.js';
+import { insertEmbeddings, type Embedder } from './embedder.js';
+
+export interface IndexablePage {
+  url: string;
+  title: string;
+  markdown: string;
+  contentHash: string;
+}
+
+export interface IndexerOptions {
+  chatbotId: string;
+  taskId: string;
+  /** Write rows live at once (bot without content) or staged for a swap. */
+  live: boolean;
+  chunker: MarkdownChunker;
+  embedder?: Embedder;
+  /** Chunks per transaction: small, because PGlite blocks the event loop while it writes. */
+  batchChunks?: number;
+  signal?: AbortSignal;
+  onEmbeddingError?(err: unknown): void;
+}
+
+/**
+ * Buffers pages and writes them in small transactions, yielding to the event loop between
+ * them so chat requests stay responsive during a crawl. Writes are serialised (one in flight).
+ */
+const MAX_QUEUED_BATCHES = 4;
+
+export class Indexer {
+  private buffer: NewDocument[] = [];
+  private bufferedChunks = 0;
+  private writing: Promise<void> = Promise.resolve();
+  private embeddingsOff = false;
+  private queuedBatches = 0;
+  indexed = 0;
+  chunks = 0;
+
+  constructor(
+    private readonly db: Db,
+    private readonly opts: IndexerOptions,
+  ) {}
+
+  /**
+   * Chunk a page and queue it. Writes run in the background so fetching and extraction go on
+   * meanwhile; the caller only waits when several batches are already queued (backpressure).
+   */
+  async add(page: IndexablePage): Promise<void> {
+    const chunks = this.opts.chunker.chunk(page.title, page.markdown).map((c) => ({ ordinal: c.ordinal, headingPath: c.headingPath, content: c.content }));
+    if (chunks.length === 0) return;
+    this.buffer.push({ url: page.url, title: page.title, content: page.markdown, contentHash: page.contentHash, chunks });
+    this.bufferedChunks += chunks.length;
+    if (this.bufferedChunks < (this.opts.batchChunks ?? 60)) return;
+    const written = this.flush();
+    if (this.queuedBatches > MAX_QUEUED_BATCHES) await written;
+  }
+
+  /** Write whatever is buffered. */
+  flush(): Promise<void> {
+    const docs = this.buffer;
+    this.buffer = [];
+    this.bufferedChunks = 0;
+    if (docs.length === 0) return this.writing;
+    this.queuedBatches++;
+    const next = this.writing.then(() => this.write(docs)).finally(() => this.queuedBatches--);
+    // Marked handled here; the error still reaches whoever awaits this or the final flush.
+    next.catch(() => {});
+    this.writing = next;
+    return next;
+  }
+
+  private async write(docs: NewDocument[]): Promise<void> {
+    const written = await insertDocuments(this.db, this.opts.chatbotId, this.opts.taskId, this.opts.live, docs);
+    this.indexed += docs.length;
+    this.chunks += written.reduce((n, d) => n + d.chunkIds.length, 0);
+    await yieldToEventLoop();
+    if (this.opts.embedder && !this.embeddingsOff) {
+      try {
+        const ids = written.flatMap((d) => d.chunkIds);
+        const texts = docs.flatMap((d) => d.chunks.map((c) => `${d.title}\n${c.headingPath}\n${c.content}`));
+        const vectors = await this.opts.embedder.embed(texts, this.opts.signal);
+        await insertEmbeddings(this.db, this.opts.chatbotId, ids, vectors);
+        await yieldToEventLoop();
+      } catch (err) {
+        // Vectors are an extra: a failing provider must not fail the crawl.
+        this.embeddingsOff = true;
+        this.opts.onEmbeddingError?.(err);
+      }
+    }
+  }
+}
+
+export const yieldToEventLoop = () => new Promise<void>((r) => setImmediate(r));

@@ -1,0 +1,80 @@
+import type { TaskType } from '../../../../shared/src/api/types.js';
+import { getChatbotRow } from '../../db/repositories/chatbots.js';
+import { manualSourceUrls } from '../../db/repositories/sources.js';
+import { runIndexingPipeline, type PipelineMode, type PipelineResult } from '../../index/pipeline.js';
+import { PermanentTaskError, type HandlerRegistry, type TaskContext, type TaskHandler } from '../registry.js';
+
+/**
+ * crawl_and_index (new bot from a start URL), index_urls (new bot from a chosen list) and crawl
+ * (refresh an existing bot). All three run the same pipeline; they differ in what they fetch.
+ * Retry policy: a network failure of the start URL is retried (the site may come back); a
+ * refusal, an HTTP error or a site with nothing indexable fails at once with the reason.
+ */
+export function registerCrawlHandlers(registry: HandlerRegistry): void {
+  const handlers: Record<TaskType, TaskHandler> = {
+    crawl_and_index: (ctx) => run(ctx, crawlMode(ctx, ctx.task.params)),
+    index_urls: (ctx) => run(ctx, urlsMode(ctx.task.params.urls)),
+    crawl: async (ctx) => run(ctx, await refreshMode(ctx)),
+  };
+  for (const [type, handler] of Object.entries(handlers)) registry.register(type, handler);
+}
+
+function crawlMode(ctx: TaskContext, params: Record<string, unknown>): PipelineMode {
+  const url = typeof params.url === 'string' ? params.url : '';
+  if (!url) throw new PermanentTaskError('The task has no start URL.');
+  const clamp = (v: unknown, fallback: number, cap: number, min: number) =>
+    Math.max(min, Math.min(cap, Number.isInteger(v) ? (v as number) : fallback));
+  return {
+    kind: 'crawl',
+    url,
+    maxDepth: clamp(params.max_depth, 2, ctx.config.CRAWL_MAX_DEPTH, 0),
+    maxPages: clamp(params.max_pages, 30, ctx.config.CRAWL_MAX_PAGES, 1),
+  };
+}
+
+function urlsMode(urls: unknown): PipelineMode {
+  const list = Array.isArray(urls) ? urls.filter((u): u is string => typeof u === 'string') : [];
+  if (list.length === 0) throw new PermanentTaskError('The task has no URLs to index.');
+  return { kind: 'urls', urls: list };
+}
+
+/** A refresh crawls the given URL or the bot's start URL, else re-indexes the bot's chosen URLs. */
+async function refreshMode(ctx: TaskContext): Promise<PipelineMode> {
+  const bot = await getChatbotRow(ctx.db, ctx.task.chatbot_id);
+  if (!bot) throw new PermanentTaskError('The chatbot no longer exists.');
+  const p = ctx.task.params;
+  const url = typeof p.url === 'string' && p.url ? p.url : bot.start_url;
+  if (url) {
+    return crawlMode(ctx, { url, max_depth: p.max_depth ?? bot.max_depth ?? undefined, max_pages: p.max_pages ?? bot.max_pages ?? undefined });
+  }
+  const urls = await manualSourceUrls(ctx.db, bot.id);
+  if (urls.length === 0) throw new PermanentTaskError('Nothing to crawl: the chatbot has no start URL and no chosen URLs.');
+  return urlsMode(urls);
+}
+
+async function run(ctx: TaskContext, mode: PipelineMode): Promise<void> {
+  const result = await runIndexingPipeline({
+    db: ctx.db,
+    config: ctx.config,
+    chatbotId: ctx.task.chatbot_id,
+    taskId: ctx.task.id,
+    mode,
+    signal: ctx.signal,
+    progress: (p) => ctx.progress(p),
+  });
+  if (ctx.signal.aborted) throw ctx.signal.reason ?? new Error('aborted');
+  if (result.indexed === 0) throw failure(mode, result);
+}
+
+/** A clear reason for a task that indexed nothing, and whether waiting could help. */
+function failure(mode: PipelineMode, r: PipelineResult): Error {
+  const first = mode.kind === 'crawl' ? mode.url : mode.urls[0]!;
+  if (r.startFailure && mode.kind === 'crawl') {
+    const reason = `Could not crawl ${first}: ${r.startFailure.reason}`;
+    return r.startFailure.kind === 'network' || r.startFailure.kind === 'timeout' ? new Error(reason) : new PermanentTaskError(reason);
+  }
+  const counts = `${r.failed} failed, ${r.skipped} skipped`;
+  const onlyTransient = r.failed > 0 && [...r.failureKinds].every((k) => k === 'network' || k === 'timeout');
+  const reason = `No pages could be indexed (${counts}).`;
+  return onlyTransient ? new Error(reason) : new PermanentTaskError(reason);
+}

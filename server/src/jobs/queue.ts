@@ -1,0 +1,117 @@
+import { randomUUID } from 'node:crypto';
+import type { TaskProgress, TaskType } from '../../../shared/src/api/types.js';
+import type { Db, Queryable } from '../db/db.js';
+import { one } from '../db/db.js';
+import type { TaskRow } from '../db/repositories/tasks.js';
+
+/**
+ * The tasks table is the job queue. Statuses: queued (ready), running (leased by a worker),
+ * pending (failed an attempt, waiting for its retry time), completed, failed (gave up, with a reason).
+ */
+export interface EnqueueInput {
+  chatbotId: string;
+  taskType: TaskType;
+  params?: Record<string, unknown>;
+  maxAttempts?: number;
+}
+
+export async function enqueueTask(q: Queryable, input: EnqueueInput): Promise<TaskRow> {
+  const row = await one<TaskRow>(
+    q,
+    `INSERT INTO tasks (id, chatbot_id, task_type, params, max_attempts)
+     VALUES ($1, $2, $3, $4::jsonb, $5) RETURNING *`,
+    [randomUUID(), input.chatbotId, input.taskType, JSON.stringify(input.params ?? {}), input.maxAttempts ?? 3],
+  );
+  return row!;
+}
+
+/**
+ * Claim the oldest runnable task of the given types. SKIP LOCKED lets many workers claim at once
+ * without ever handing the same task to two of them.
+ */
+export function claimTask(db: Db, workerId: string, types: string[], leaseSeconds: number): Promise<TaskRow | undefined> {
+  return db.transaction(async (tx) => {
+    const candidate = await one<{ id: string }>(
+      tx,
+      `SELECT id FROM tasks
+        WHERE status IN ('queued', 'pending') AND run_after <= now() AND task_type = ANY($1::text[])
+        ORDER BY run_after, created_at
+        LIMIT 1 FOR UPDATE SKIP LOCKED`,
+      [types],
+    );
+    if (!candidate) return undefined;
+    return one<TaskRow>(
+      tx,
+      `UPDATE tasks SET status = 'running', attempts = attempts + 1, locked_by = $2,
+              lease_until = now() + make_interval(secs => $3), started_at = coalesce(started_at, now()),
+              error = NULL, updated_at = now()
+        WHERE id = $1 RETURNING *`,
+      [candidate.id, workerId, leaseSeconds],
+    );
+  });
+}
+
+/** Extend the lease; false means the task is no longer ours (expired and reclaimed), so stop work. */
+export async function renewLease(q: Queryable, taskId: string, workerId: string, leaseSeconds: number): Promise<boolean> {
+  const rows = await q.query(
+    `UPDATE tasks SET lease_until = now() + make_interval(secs => $3), updated_at = now()
+      WHERE id = $1 AND locked_by = $2 AND status = 'running' RETURNING id`,
+    [taskId, workerId, leaseSeconds],
+  );
+  return rows.length === 1;
+}
+
+/** Merge counters into the task's progress (only while this worker holds it). */
+export async function saveProgress(q: Queryable, taskId: string, workerId: string, progress: Partial<TaskProgress>): Promise<void> {
+  await q.query(
+    `UPDATE tasks SET progress = progress || $3::jsonb, updated_at = now()
+      WHERE id = $1 AND locked_by = $2 AND status = 'running'`,
+    [taskId, workerId, JSON.stringify(progress)],
+  );
+}
+
+export async function completeTask(q: Queryable, taskId: string, workerId: string): Promise<boolean> {
+  const rows = await q.query(
+    `UPDATE tasks SET status = 'completed', lease_until = NULL, locked_by = NULL, finished_at = now(), updated_at = now()
+      WHERE id = $1 AND locked_by = $2 AND status = 'running' RETURNING id`,
+    [taskId, workerId],
+  );
+  return rows.length === 1;
+}
+
+/** Exponential backoff between attempts: 5 s, 20 s, 80 s … capped at 10 minutes. */
+export const retryDelaySeconds = (attempt: number): number => Math.min(600, 5 * 4 ** Math.max(0, attempt - 1));
+
+/**
+ * Record a failed attempt: retry later (status pending) while attempts remain, else fail for good.
+ * `permanent` skips the remaining attempts (bad input will not get better by waiting).
+ */
+export async function failTask(q: Queryable, task: TaskRow, workerId: string, reason: string, permanent: boolean): Promise<'pending' | 'failed' | 'lost'> {
+  const retry = !permanent && task.attempts < task.max_attempts;
+  const rows = await q.query<{ status: 'pending' | 'failed' }>(
+    `UPDATE tasks SET status = $3, error = $4, lease_until = NULL, locked_by = NULL, updated_at = now(),
+            run_after = now() + make_interval(secs => $5),
+            finished_at = CASE WHEN $3 = 'failed' THEN now() ELSE NULL END
+      WHERE id = $1 AND locked_by = $2 AND status = 'running' RETURNING status`,
+    [task.id, workerId, retry ? 'pending' : 'failed', reason.slice(0, 2000), retry ? retryDelaySeconds(task.attempts) : 0],
+  );
+  return rows[0]?.status ?? 'lost';
+}
+
+/**
+ * Tasks whose worker died (lease expired) go back to pending for another attempt, or fail once
+ * their attempts are spent. Safe to run from every process at any time.
+ */
+export async function recoverExpiredLeases(q: Queryable): Promise<number> {
+  const rows = await q.query(
+    `UPDATE tasks SET
+            status = CASE WHEN attempts >= max_attempts THEN 'failed' ELSE 'pending' END,
+            error = CASE WHEN attempts >= max_attempts
+                         THEN 'The worker stopped responding and the task ran out of attempts.'
+                         ELSE 'The worker stopped responding; retrying.' END,
+            finished_at = CASE WHEN attempts >= max_attempts THEN now() ELSE NULL END,
+            lease_until = NULL, locked_by = NULL, run_after = now(), updated_at = now()
+      WHERE status = 'running' AND lease_until < now() RETURNING id`,
+  );
+  return rows.length;
+}

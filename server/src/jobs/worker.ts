@@ -1,0 +1,115 @@
+import { hostname } from 'node:os';
+import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../config.js';
+import type { Db } from '../db/db.js';
+import type { TaskRow } from '../db/repositories/tasks.js';
+import { claimTask, completeTask, failTask, recoverExpiredLeases, renewLease, saveProgress } from './queue.js';
+import { PermanentTaskError, type HandlerRegistry } from './registry.js';
+
+export interface WorkerOptions {
+  db: Db;
+  config: Config;
+  registry: HandlerRegistry;
+  log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
+  concurrency?: number;
+  leaseSeconds?: number;
+  pollMs?: number;
+  /** How often to return expired leases to the queue. */
+  recoverEveryMs?: number;
+}
+
+export interface Worker {
+  readonly id: string;
+  /** Claim now rather than at the next poll. */
+  wake(): void;
+  /** Stop claiming, abort running handlers and wait for them to settle. */
+  stop(): Promise<void>;
+  running(): boolean;
+}
+
+/** Poll-and-claim loop over the tasks table; several can run in one process or across processes. */
+export function startWorker(opts: WorkerOptions): Worker {
+  const id = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+  const leaseSeconds = opts.leaseSeconds ?? opts.config.TASK_LEASE_SECONDS;
+  const pollMs = opts.pollMs ?? opts.config.TASK_POLL_MS;
+  const slots = opts.concurrency ?? opts.config.WORKER_CONCURRENCY;
+  const shutdown = new AbortController();
+  const active = new Set<Promise<void>>();
+  let timer: NodeJS.Timeout | undefined;
+  let stopped = false;
+  let lastRecovery = 0;
+
+  const schedule = (delay: number) => {
+    if (stopped) return;
+    clearTimeout(timer);
+    timer = setTimeout(() => void tick(), delay);
+  };
+
+  async function tick(): Promise<void> {
+    try {
+      if (Date.now() - lastRecovery >= (opts.recoverEveryMs ?? 15_000)) {
+        lastRecovery = Date.now();
+        const n = await recoverExpiredLeases(opts.db);
+        if (n > 0) opts.log.warn({ count: n }, 'returned tasks with expired leases to the queue');
+      }
+      while (!stopped && active.size < slots) {
+        const task = await claimTask(opts.db, id, opts.registry.types(), leaseSeconds);
+        if (!task) break;
+        const run = execute(task).finally(() => {
+          active.delete(run);
+          schedule(0);
+        });
+        active.add(run);
+      }
+    } catch (err) {
+      if (!stopped) opts.log.error({ err }, 'worker poll failed');
+    }
+    schedule(pollMs);
+  }
+
+  async function execute(task: TaskRow): Promise<void> {
+    const handler = opts.registry.get(task.task_type)!;
+    const lease = new AbortController();
+    const signal = AbortSignal.any([shutdown.signal, lease.signal]);
+    const heartbeat = setInterval(() => {
+      renewLease(opts.db, task.id, id, leaseSeconds)
+        .then((held) => held || lease.abort(new Error('lease lost')))
+        .catch(() => {});
+    }, Math.max(1000, (leaseSeconds * 1000) / 3));
+    opts.log.info({ taskId: task.id, type: task.task_type, attempt: task.attempts }, 'task started');
+    try {
+      await handler({
+        db: opts.db,
+        config: opts.config,
+        task,
+        signal,
+        progress: (p) => saveProgress(opts.db, task.id, id, p),
+      });
+      if (signal.aborted) throw signal.reason ?? new Error('aborted');
+      await completeTask(opts.db, task.id, id);
+      opts.log.info({ taskId: task.id }, 'task completed');
+    } catch (err) {
+      // A shutdown is not the task's fault: leave it running so its lease expires and another worker retries it.
+      if (shutdown.signal.aborted) return;
+      const reason = err instanceof Error ? err.message : String(err);
+      const outcome = await failTask(opts.db, task, id, reason, err instanceof PermanentTaskError).catch(() => 'lost');
+      opts.log.warn({ taskId: task.id, outcome, reason }, 'task attempt failed');
+    } finally {
+      clearInterval(heartbeat);
+    }
+  }
+
+  schedule(0);
+  return {
+    id,
+    wake: () => schedule(0),
+    running: () => !stopped,
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      shutdown.abort(new Error('worker stopping'));
+      await Promise.allSettled([...active]);
+    },
+  };
+}

@@ -1,0 +1,71 @@
+import type { FastifyInstance } from 'fastify';
+import { loadConfig, type Config } from './config.js';
+import type { Db } from './db/db.js';
+import { openDatabase } from './db/open.js';
+import { buildApp } from './http/app.js';
+import { createFirebaseVerifier, type AuthVerifier } from './http/auth.js';
+import type { AppContext } from './http/context.js';
+import { createRateLimits } from './http/rateLimit.js';
+import { registerHandlers } from './jobs/handlers/index.js';
+import { HandlerRegistry } from './jobs/registry.js';
+import { startWorker, type Worker } from './jobs/worker.js';
+
+export interface Running {
+  app: FastifyInstance;
+  ctx: AppContext;
+  worker?: Worker;
+  url: string;
+  close(): Promise<void>;
+}
+
+/** Whether this process runs the task worker: PGlite can only be used by one process, so it must. */
+export function wantsWorker(config: Config, role: 'serve' | 'all'): boolean {
+  if (config.database.kind === 'pglite') return true;
+  if (config.WORKER !== 'auto') return config.WORKER === 'on';
+  return role === 'all';
+}
+
+/** Composition root: config → db → migrations → auth → app → worker → listen. */
+export async function startServer(config: Config = loadConfig(), role: 'serve' | 'all' = 'all'): Promise<Running> {
+  const db: Db = await openDatabase(config);
+  let auth: AuthVerifier | undefined;
+  let worker: Worker | undefined;
+  try {
+    auth = createFirebaseVerifier(config);
+    const ctx: AppContext = {
+      config,
+      db,
+      auth,
+      limits: createRateLimits({
+        ipPerMinute: config.RATE_LIMIT_IP_PER_MINUTE,
+        visitorMessagesPerMinute: config.RATE_LIMIT_VISITOR_MESSAGES_PER_MINUTE,
+      }),
+      wakeWorker: () => worker?.wake(),
+      workerRunning: () => worker?.running() ?? false,
+    };
+    const app = await buildApp(ctx, { serveStatic: true });
+    if (wantsWorker(config, role)) {
+      worker = startWorker({ db, config, registry: registerHandlers(new HandlerRegistry()), log: app.log });
+    }
+    await app.listen({ port: config.PORT, host: config.HOST });
+    let closing: Promise<void> | undefined;
+    return {
+      app,
+      ctx,
+      worker,
+      url: config.publicUrl,
+      close: () =>
+        (closing ??= (async () => {
+          await worker?.stop();
+          await app.close();
+          await auth?.close();
+          await db.close();
+        })()),
+    };
+  } catch (err) {
+    await worker?.stop();
+    await auth?.close().catch(() => {});
+    await db.close();
+    throw err;
+  }
+}

@@ -1,0 +1,98 @@
+import { createHash, randomUUID } from 'node:crypto';
+import type { Queryable } from '../../src/db/db.js';
+
+export interface SeedPage {
+  url: string;
+  title: string;
+  chunks: { heading?: string; content: string }[];
+}
+
+/** Insert live documents and chunks for a bot, as the indexer would. */
+export async function seedPages(db: Queryable, chatbotId: string, pages: SeedPage[]): Promise<void> {
+  for (const page of pages) {
+    const docId = randomUUID();
+    const content = page.chunks.map((c) => c.content).join('\n\n');
+    await db.query(
+      'INSERT INTO documents (id, chatbot_id, url, title, content, content_hash) VALUES ($1, $2, $3, $4, $5, $6)',
+      [docId, chatbotId, page.url, page.title, content, createHash('sha256').update(page.url + content).digest('hex')],
+    );
+    for (const [i, c] of page.chunks.entries()) {
+      await db.query(
+        'INSERT INTO chunks (document_id, chatbot_id, ordinal, url, title, heading_path, content) VALUES ($1, $2, $3, $4, $5, $6, $7)',
+        [docId, chatbotId, i, page.url, page.title, c.heading ?? '', c.content],
+      );
+    }
+  }
+}
+
+/** A small documentation site about a fictional tool, "Quill". */
+export const QUILL_SITE: SeedPage[] = [
+  {
+    url: 'https://docs.quill.test/install',
+    title: 'Installing Quill',
+    chunks: [
+      {
+        heading: 'Installation',
+        content:
+          'Quill runs on Linux, macOS and Windows. Install Quill with the package manager of your system.\n\nTo install the command line tool, run:\n\n```\nnpm install -g quill-cli\n```\n\nAfter installing, check the version with `quill --version`.',
+      },
+      { heading: 'Installation > Upgrading', content: 'To upgrade an existing installation, run the install command again. Your configuration file is kept.' },
+    ],
+  },
+  {
+    url: 'https://docs.quill.test/config',
+    title: 'Configuration file',
+    chunks: [
+      {
+        heading: 'Configuration',
+        content:
+          'Quill reads its settings from a file named quill.toml in the project root. The file uses TOML syntax.\n\nThe `theme` setting chooses the colour theme of generated pages. The `output` setting names the folder where pages are written.',
+      },
+      {
+        heading: 'Configuration > Environment variables',
+        content: 'Every setting can be overridden with an environment variable prefixed with QUILL_, for example QUILL_OUTPUT=dist.',
+      },
+    ],
+  },
+  {
+    url: 'https://docs.quill.test/deploy',
+    title: 'Deploying a Quill site',
+    chunks: [
+      {
+        heading: 'Deployment',
+        content:
+          'Quill writes a static site, so any static web host can serve it. Build the site with `quill build` and upload the output folder.\n\nThe build removes the previous output first.',
+      },
+    ],
+  },
+  {
+    url: 'https://docs.quill.test/plugins',
+    title: 'Writing plugins',
+    chunks: [
+      {
+        heading: 'Plugins',
+        content:
+          'A plugin is a JavaScript module that exports a function receiving the page tree. Plugins can add pages, rewrite links and change templates.',
+      },
+      {
+        heading: 'Plugins > Registering',
+        content: 'Register a plugin by listing its package name under plugins in quill.toml. Plugins run in the order they are listed.',
+      },
+    ],
+  },
+  {
+    url: 'https://docs.quill.test/faq',
+    title: 'Frequently asked questions',
+    chunks: [
+      {
+        heading: 'FAQ > Search',
+        content:
+          'Does Quill have search? Yes. Quill builds a search index for every site, and the search box appears in the header of every page.',
+      },
+      {
+        heading: 'FAQ > Dark mode',
+        content: 'Dark mode is available: set theme = "dark" in quill.toml to use the dark colour theme.',
+      },
+    ],
+  },
+];

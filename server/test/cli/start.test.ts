@@ -1,0 +1,92 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const ROOT = path.resolve(import.meta.dirname, '../../..');
+const dataDir = mkdtempSync(path.join(tmpdir(), 'docent-start-'));
+const port = 31_000 + Math.floor(Math.random() * 2000);
+const authPort = port + 3000;
+const base = `http://127.0.0.1:${port}/api/v1`;
+const children: ChildProcess[] = [];
+
+/** `npm start` without the build step: the emulator, the API on PGlite and the worker. */
+function start(extraEnv: Record<string, string> = {}): { child: ChildProcess; output: () => string; exited: Promise<number | null> } {
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), AUTH_EMULATOR_PORT: String(authPort), DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...extraEnv };
+  delete env.FIREBASE_AUTH_EMULATOR_HOST;
+  // One process (no tsx wrapper) so the signal reaches the code under test directly.
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/cli/start.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  children.push(child);
+  let out = '';
+  child.stdout!.on('data', (d) => (out += d));
+  child.stderr!.on('data', (d) => (out += d));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return { child, output: () => out, exited };
+}
+
+async function waitForHealth(output: () => string): Promise<void> {
+  const deadline = Date.now() + 100_000;
+  while (Date.now() < deadline) {
+    try {
+      const res = await fetch(`${base}/health`);
+      if (res.ok) return;
+    } catch {
+      /* starting */
+    }
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  throw new Error(`server did not start:\n${output()}`);
+}
+
+async function signUp(email: string): Promise<{ idToken: string; localId: string }> {
+  const res = await fetch(`http://127.0.0.1:${authPort}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=k`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: 'secret-pw', returnSecureToken: true }),
+  });
+  if (res.ok) return res.json() as Promise<{ idToken: string; localId: string }>;
+  const created = await fetch(`http://127.0.0.1:${authPort}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=k`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: 'secret-pw', returnSecureToken: true }),
+  });
+  return created.json() as Promise<{ idToken: string; localId: string }>;
+}
+
+afterAll(() => {
+  for (const c of children) if (c.exitCode === null) c.kill('SIGKILL');
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('npm start', () => {
+  it('starts everything, stops cleanly on SIGTERM and keeps data and users across restarts', async () => {
+    const first = start();
+    await waitForHealth(first.output);
+    expect(first.output()).toContain(`http://127.0.0.1:${port}/`);
+    const health = await (await fetch(`${base}/health`)).json();
+    expect(health.data).toMatchObject({ status: 'ok', engine: 'pglite', worker: 'running' });
+
+    const user = await signUp('owner@example.com');
+    const conv = await fetch(`${base}/chatbots/00000000-0000-4000-8000-000000000000/conversations?visitor_id=visitor-AAAAAAAAAAAAAAAAAAAAAAAA`);
+    expect(conv.status).toBe(404);
+    const listed = await fetch(`${base}/chatbots`, { headers: { authorization: `Bearer ${user.idToken}` } });
+    expect(listed.status).toBe(200);
+
+    // A second instance on the same data directory is refused with a clear message.
+    const second = start({ PORT: String(port + 1), AUTH_EMULATOR_PORT: String(authPort + 10) });
+    expect(await second.exited).toBe(1);
+    expect(second.output()).toMatch(/Another Docent process \(pid \d+\) is using the data directory/);
+
+    first.child.kill('SIGTERM');
+    expect(await first.exited).toBe(0);
+
+    const again = start();
+    await waitForHealth(again.output);
+    // The emulator user survived the restart (same uid), so the owner keeps their bots.
+    const back = await signUp('owner@example.com');
+    expect(back.localId).toBe(user.localId);
+    again.child.kill('SIGINT');
+    expect(await again.exited).toBe(0);
+  }, 240_000);
+});

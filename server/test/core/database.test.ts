@@ -1,0 +1,81 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { lockDataDir } from '../../src/db/dataDirLock.js';
+import { migrate, splitStatements } from '../../src/db/migrate.js';
+import { openPglite } from '../../src/db/pglite.js';
+import { openPostgres } from '../../src/db/postgres.js';
+import { onPostgres } from '../helpers/db.js';
+
+describe('migrations', () => {
+  it('apply once and are a no-op the second time', async () => {
+    const db = await openPglite(undefined);
+    try {
+      expect((await migrate(db)).length).toBeGreaterThan(0);
+      expect(await migrate(db)).toEqual([]);
+    } finally {
+      await db.close();
+    }
+  });
+
+  it.runIf(onPostgres())('apply exactly once when several processes start at the same time', async () => {
+    const schema = `t_mig_${Date.now()}`;
+    const dbs = await Promise.all([1, 2, 3].map(() => openPostgres({ url: process.env.TEST_DATABASE_URL!, schema, max: 2 })));
+    try {
+      const applied = await Promise.all(dbs.map((db) => migrate(db)));
+      const total = applied.flat();
+      expect(new Set(total).size).toBe(total.length);
+      const rows = await dbs[0]!.query('SELECT name FROM schema_migrations');
+      expect(rows.length).toBe(total.length);
+    } finally {
+      await dbs[0]!.query(`DROP SCHEMA ${schema} CASCADE`);
+      await Promise.all(dbs.map((db) => db.close()));
+    }
+  });
+
+  it('splits statements on semicolons at line ends and drops comments', () => {
+    expect(splitStatements('-- note\nCREATE TABLE a (x int);\nSELECT 1;\n')).toEqual(['CREATE TABLE a (x int)', 'SELECT 1']);
+  });
+});
+
+describe('embedded data directory', () => {
+  it('refuses a second opener while the first holds it', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'docent-lock-'));
+    try {
+      const release = lockDataDir(dir);
+      // Simulate another live process holding it (pid 1 always exists).
+      writeFileSync(path.join(dir, 'docent.lock'), '1');
+      expect(() => lockDataDir(dir)).toThrow(/Another Docent process \(pid 1\)/);
+      release();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('takes over a lock left by a process that died', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'docent-lock-'));
+    try {
+      writeFileSync(path.join(dir, 'docent.lock'), '999999999');
+      const release = lockDataDir(dir);
+      release();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('keeps committed rows across reopening a PGlite data dir', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'docent-pgl-'));
+    try {
+      const first = await openPglite(dir);
+      await migrate(first);
+      await first.query(`INSERT INTO chatbots (id, owner_uid, name) VALUES ('00000000-0000-4000-8000-000000000001', 'o', 'kept')`);
+      await first.close();
+      const second = await openPglite(dir);
+      expect(await second.query('SELECT name FROM chatbots')).toEqual([{ name: 'kept' }]);
+      await second.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,125 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/config.js';
+import type { Db } from '../../src/db/db.js';
+import { insertChatbot } from '../../src/db/repositories/chatbots.js';
+import { claimTask, enqueueTask, failTask, recoverExpiredLeases, retryDelaySeconds } from '../../src/jobs/queue.js';
+import { HandlerRegistry, PermanentTaskError, type TaskHandler } from '../../src/jobs/registry.js';
+import { startWorker } from '../../src/jobs/worker.js';
+import { openTestDb } from '../helpers/db.js';
+
+let db: Db;
+let botId: string;
+const config = loadConfig({ LOG_LEVEL: 'silent' });
+const quiet = { info() {}, warn() {}, error() {} };
+
+beforeAll(async () => {
+  db = await openTestDb();
+  botId = (await insertChatbot(db, { ownerUid: 'o' })).id;
+});
+afterAll(() => db.close());
+
+const statusOf = async (id: string) =>
+  (await db.query<{ status: string; attempts: number; error: string | null }>('SELECT status, attempts, error FROM tasks WHERE id = $1', [id]))[0]!;
+
+const waitFor = async (check: () => Promise<boolean>, ms = 15_000) => {
+  const deadline = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error('timed out waiting');
+    await new Promise((r) => setTimeout(r, 25));
+  }
+};
+
+describe('task queue', () => {
+  it('runs every task exactly once with two concurrent workers', async () => {
+    const runs = new Map<string, number>();
+    const handler: TaskHandler = async ({ task, progress }) => {
+      runs.set(task.id, (runs.get(task.id) ?? 0) + 1);
+      await progress({ fetched: 1 });
+      await new Promise((r) => setTimeout(r, 5));
+    };
+    const registry = new HandlerRegistry();
+    registry.register('crawl', handler);
+    const ids: string[] = [];
+    for (let i = 0; i < 30; i++) ids.push((await enqueueTask(db, { chatbotId: botId, taskType: 'crawl' })).id);
+    const workers = [1, 2].map(() => startWorker({ db, config, registry, log: quiet, concurrency: 2, pollMs: 20, leaseSeconds: 30 }));
+    try {
+      await waitFor(async () => {
+        const rows = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM tasks WHERE id = ANY($1::uuid[]) AND status = 'completed'`, [ids]);
+        return rows[0]!.n === ids.length;
+      });
+    } finally {
+      await Promise.all(workers.map((w) => w.stop()));
+    }
+    expect(ids.every((id) => runs.get(id) === 1)).toBe(true);
+    const t = await db.query<{ progress: { fetched: number }; finished_at: Date | null }>('SELECT progress, finished_at FROM tasks WHERE id = $1', [ids[0]]);
+    expect(t[0]!.progress.fetched).toBe(1);
+    expect(t[0]!.finished_at).not.toBeNull();
+  });
+
+  it('never hands one task to two claimers at once', async () => {
+    const task = await enqueueTask(db, { chatbotId: botId, taskType: 'index_urls' });
+    const claims = await Promise.all(Array.from({ length: 6 }, (_, i) => claimTask(db, `w${i}`, ['index_urls'], 30)));
+    expect(claims.filter((c) => c?.id === task.id)).toHaveLength(1);
+  });
+
+  it('retries a failing task with backoff as pending, then fails it with the reason', async () => {
+    const task = await enqueueTask(db, { chatbotId: botId, taskType: 'crawl_and_index', maxAttempts: 2 });
+    const first = (await claimTask(db, 'w', ['crawl_and_index'], 30))!;
+    expect(first.id).toBe(task.id);
+    expect(await failTask(db, first, 'w', 'site unreachable', false)).toBe('pending');
+    expect(await statusOf(task.id)).toMatchObject({ status: 'pending', attempts: 1, error: 'site unreachable' });
+    // Not claimable until the backoff passes.
+    expect(await claimTask(db, 'w', ['crawl_and_index'], 30)).toBeUndefined();
+    await db.query('UPDATE tasks SET run_after = now() WHERE id = $1', [task.id]);
+    const second = (await claimTask(db, 'w', ['crawl_and_index'], 30))!;
+    expect(second.attempts).toBe(2);
+    expect(await failTask(db, second, 'w', 'still unreachable', false)).toBe('failed');
+    expect(await statusOf(task.id)).toMatchObject({ status: 'failed', error: 'still unreachable' });
+    expect(retryDelaySeconds(1)).toBeLessThan(retryDelaySeconds(2));
+  });
+
+  it('fails at once on a permanent error and records the handler message', async () => {
+    const registry = new HandlerRegistry();
+    registry.register('crawl', async () => {
+      throw new PermanentTaskError('The start URL resolves to a private address.');
+    });
+    const task = await enqueueTask(db, { chatbotId: botId, taskType: 'crawl' });
+    const worker = startWorker({ db, config, registry, log: quiet, pollMs: 20 });
+    try {
+      await waitFor(async () => (await statusOf(task.id)).status === 'failed');
+    } finally {
+      await worker.stop();
+    }
+    expect(await statusOf(task.id)).toMatchObject({ attempts: 1, error: 'The start URL resolves to a private address.' });
+  });
+
+  it('returns a dead worker’s expired lease to the queue and gives up after the last attempt', async () => {
+    const task = await enqueueTask(db, { chatbotId: botId, taskType: 'index_urls', maxAttempts: 2 });
+    await claimTask(db, 'dead-worker', ['index_urls'], 30);
+    await db.query(`UPDATE tasks SET lease_until = now() - interval '1 second' WHERE id = $1`, [task.id]);
+    expect(await recoverExpiredLeases(db)).toBeGreaterThanOrEqual(1);
+    expect((await statusOf(task.id)).status).toBe('pending');
+    await claimTask(db, 'dead-again', ['index_urls'], 30);
+    await db.query(`UPDATE tasks SET lease_until = now() - interval '1 second' WHERE id = $1`, [task.id]);
+    await recoverExpiredLeases(db);
+    expect(await statusOf(task.id)).toMatchObject({ status: 'failed', attempts: 2 });
+  });
+
+  it('aborts a handler whose lease was taken over, and does not mark it completed', async () => {
+    let sawAbort = false;
+    const registry = new HandlerRegistry();
+    registry.register('crawl', async ({ task, signal }) => {
+      // Simulate the lease being stolen after expiry by another worker.
+      await db.query(`UPDATE tasks SET locked_by = 'thief' WHERE id = $1`, [task.id]);
+      await new Promise<void>((resolve) => signal.addEventListener('abort', () => ((sawAbort = true), resolve()), { once: true }));
+    });
+    const task = await enqueueTask(db, { chatbotId: botId, taskType: 'crawl' });
+    const worker = startWorker({ db, config, registry, log: quiet, pollMs: 20, leaseSeconds: 5 });
+    try {
+      await waitFor(async () => sawAbort);
+    } finally {
+      await worker.stop();
+    }
+    expect((await statusOf(task.id)).status).toBe('running');
+  });
+});

@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { extractPage, extractText } from '../../src/crawl/extract.js';
+
+const para = (s: string) => `<p>${s} ${'More words about this topic for the reader. '.repeat(4)}</p>`;
+
+describe('extractPage', () => {
+  it('takes the declared main content as Markdown, without chrome', () => {
+    const html = `<html><head><title>API &amp; Guide</title></head><body>
+      <header><nav><a href="/a">A</a></nav></header>
+      <main><h1>Guide <a class="headerlink" href="#g">¶</a></h1>${para('Intro.')}
+        <h2>Steps</h2><ol><li>Install <code>pkg</code></li><li>Run it<ul><li>fast</li></ul></li></ol>
+        <pre>line 1\n  line 2 &lt;tag&gt;</pre>
+        <table><tr><th>Name</th><th>Value</th></tr><tr><td>a</td><td>1</td></tr></table>
+        <aside>Related: SIDEBAR</aside><script>var x = 1;</script>
+        <dl><dt>f(x)</dt><dd>Returns x.</dd></dl></main>
+      <footer>FOOTER</footer></body></html>`;
+    const page = extractPage(html, 'https://docs.example.com/guide/');
+    expect(page.method).toBe('declared');
+    expect(page.title).toBe('API & Guide');
+    expect(page.markdown).toBe(
+      [
+        '# Guide',
+        '',
+        `Intro. ${'More words about this topic for the reader. '.repeat(4).trim()}`,
+        '',
+        '## Steps',
+        '',
+        '1. Install `pkg`',
+        '2. Run it',
+        '   - fast',
+        '',
+        '```',
+        'line 1',
+        '  line 2 <tag>',
+        '```',
+        '',
+        '| Name | Value |',
+        '| --- | --- |',
+        '| a | 1 |',
+        '',
+        '**f(x)**',
+        '',
+        'Returns x.',
+      ].join('\n'),
+    );
+    expect(page.links).toEqual(['https://docs.example.com/a', 'https://docs.example.com/guide/']); // the ¶ anchor is the page itself
+  });
+
+  it('falls back to Readability when the page declares no main content', () => {
+    const html = `<html><head><title>Post</title></head><body><div class="menu"><a href="/1">One</a> <a href="/2">Two</a></div>
+      <div class="content"><h2>The post</h2>${para('First.')}${para('Second.')}${para('Third.')}</div></body></html>`;
+    const page = extractPage(html, 'https://blog.example.com/post');
+    expect(page.method).toBe('readability');
+    expect(page.markdown).toContain('First. More words');
+    expect(page.markdown).not.toContain('One');
+  });
+
+  it('skips Readability on giant pages and uses the body without header and footer', () => {
+    const html = `<html><body><header>HEADER</header><div>${para('Body text.')}</div><footer>FOOTER</footer></body></html>`;
+    const page = extractPage(html, 'https://x.example/', { readabilityMaxChars: 10 });
+    expect(page.method).toBe('body');
+    expect(page.markdown).toContain('Body text.');
+    expect(page.markdown).not.toMatch(/HEADER|FOOTER/);
+  });
+
+  it('reads robots meta, <base href> and canonical links from the same parse', () => {
+    const html = `<html><head><base href="https://x.example/docs/"><meta name="robots" content="noindex, nofollow">
+      <link rel="canonical" href="/docs/page"></head><body><main>${para('Text.')}<a href="next.html">n</a></main></body></html>`;
+    const page = extractPage(html, 'https://x.example/other/page?ref=1');
+    expect(page).toMatchObject({ noindex: true, nofollow: true, links: [], canonical: 'https://x.example/docs/page' });
+    const followed = extractPage(html.replace('noindex, nofollow', 'all'), 'https://x.example/other/page');
+    expect(followed.links).toEqual(['https://x.example/docs/next.html']);
+  });
+
+  it('treats plain text as content with its first line as title', () => {
+    expect(extractText('\n  Release notes\n\nFixed things.\r\n')).toMatchObject({ title: 'Release notes', markdown: 'Release notes\n\nFixed things.', method: 'text' });
+  });
+});

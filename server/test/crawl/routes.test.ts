@@ -1,0 +1,161 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Chatbot, Task } from '../../../shared/src/api/types.js';
+import { registerHandlers } from '../../src/jobs/handlers/index.js';
+import { HandlerRegistry } from '../../src/jobs/registry.js';
+import { startWorker, type Worker } from '../../src/jobs/worker.js';
+import { buildTestApp, type TestApp } from '../helpers/app.js';
+import { idTokenFor } from '../helpers/auth.js';
+import { startSite, type FixtureSite } from '../fixtures/sites/docsSite.js';
+
+let t: TestApp;
+let site: FixtureSite;
+let worker: Worker;
+let auth: Record<string, string>;
+const quiet = { info() {}, warn() {}, error() {} };
+
+beforeAll(async () => {
+  site = await startSite();
+  let wake = () => {};
+  t = await buildTestApp({
+    env: { CRAWL_ALLOW_HOSTS: site.host, CRAWL_MAX_BYTES: String(1024 * 1024), CRAWL_MAX_PAGES: '40', CRAWL_MAX_DEPTH: '10', COLLECT_TIMEOUT_SECONDS: '10' },
+    wakeWorker: () => wake(),
+  });
+  worker = startWorker({ db: t.db, config: t.config, registry: registerHandlers(new HandlerRegistry()), log: quiet, pollMs: 100, leaseSeconds: 30 });
+  wake = () => worker.wake();
+  auth = { authorization: `Bearer ${await idTokenFor('crawl-owner@example.com')}` };
+});
+
+afterAll(async () => {
+  await worker?.stop();
+  await t?.close();
+  await site?.close();
+});
+
+const post = (url: string, payload: unknown, headers = auth) => t.app.inject({ method: 'POST', url: `/api/v1${url}`, headers, payload: payload as object });
+
+async function waitForTask(botId: string, taskId: string): Promise<Task> {
+  for (let i = 0; i < 300; i++) {
+    const res = await t.app.inject({ method: 'GET', url: `/api/v1/crawl-and-index/tasks/${botId}?task_type=all`, headers: auth });
+    const task = (res.json().data as Task[]).find((x) => x.id === taskId);
+    if (task && (task.status === 'completed' || task.status === 'failed')) return task;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('task did not finish');
+}
+
+const getBot = async (id: string) => (await t.app.inject({ method: 'GET', url: `/api/v1/chatbots/${id}`, headers: auth })).json().data.chatbot as Chatbot;
+
+describe('indexing routes', () => {
+  it('refuse callers without a token', async () => {
+    for (const [url, body] of [
+      ['/indexing/index-urls', { urls_to_index: [`${site.origin}/`], name: '', description: '' }],
+      ['/crawl-and-index', { url: `${site.origin}/`, max_depth: 1, max_pages: 5 }],
+      ['/indexing/collect-urls', { url: `${site.origin}/`, max_depth: 1, max_pages: 5 }],
+    ] as const) {
+      const res = await post(url, body, {});
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toEqual({ success: false, detail: 'User not authenticated' });
+    }
+  });
+
+  it('validate the URL and reject unknown fields', async () => {
+    const bad = await post('/crawl-and-index', { url: 'not a url', max_depth: 1, max_pages: 5 });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().detail[0]).toMatchObject({ loc: ['body', 'url'], msg: 'Invalid URL format.' });
+    const ftp = await post('/indexing/collect-urls', { url: 'ftp://example.com/' });
+    expect(ftp.json().detail[0].msg).toBe('Invalid URL format.');
+    const extra = await post('/crawl-and-index', { url: `${site.origin}/`, admin: true });
+    expect(extra.statusCode).toBe(422);
+    const none = await post('/indexing/index-urls', { urls: [], name: '', description: '' });
+    expect(none.json().detail[0].msg).toBe('Please select or add at least one URL to crawl.');
+  });
+
+  it('collect-urls lists the site, start URL first, without robots-blocked or off-site URLs', async () => {
+    const res = await post('/indexing/collect-urls', { url: `${site.origin}/`, max_depth: 1, max_pages: 30 });
+    expect(res.statusCode).toBe(200);
+    const { collected_urls, count } = res.json().data as { collected_urls: string[]; count: number };
+    expect(collected_urls[0]).toBe(`${site.origin}/`);
+    expect(count).toBe(collected_urls.length);
+    expect(collected_urls).toContain(`${site.origin}/guide/intro.html`);
+    expect(collected_urls).toContain(`${site.origin}/orphan.html`); // from the sitemap
+    expect(collected_urls.some((u) => u.includes('/private/') || !u.startsWith(site.origin) || u.includes('#'))).toBe(false);
+    const few = await post('/indexing/collect-urls', { url: `${site.origin}/`, max_depth: 1, max_pages: 3 });
+    expect(few.json().data.count).toBe(3);
+  });
+
+  it('collect-urls works over a real socket (the client staying connected does not abort it)', async () => {
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const res = await fetch(`${address}/api/v1/indexing/collect-urls`, {
+      method: 'POST',
+      headers: { ...auth, 'content-type': 'application/json' },
+      body: JSON.stringify({ url: `${site.origin}/`, max_depth: 2, max_pages: 30 }),
+    });
+    const json = (await res.json()) as { data: { count: number } };
+    expect(json.data.count).toBeGreaterThan(10);
+  });
+
+  it('collect-urls explains a refused start URL', async () => {
+    const res = await post('/indexing/collect-urls', { url: 'http://10.0.0.1/', max_depth: 1, max_pages: 5 });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().detail).toBe('Could not collect URLs from http://10.0.0.1/: Refused: 10.0.0.1 is a private address');
+  });
+
+  it('crawl-and-index creates the bot, crawls it in the worker and reports progress and sources', async () => {
+    const res = await post('/crawl-and-index', { url: `${site.origin}/`, max_depth: 50, max_pages: 1000, name: '', description: 'Docs' });
+    expect(res.statusCode).toBe(200);
+    const { chatbot_id, task_id } = res.json().data;
+    const task = await waitForTask(chatbot_id, task_id);
+    expect(task.status).toBe('completed');
+    expect(task.progress.indexed).toBe(14);
+    expect(task.progress.failed).toBeGreaterThan(0);
+    const bot = await getBot(chatbot_id);
+    expect(bot.name).toBe(site.host); // default name: the start URL's host
+    expect(bot.max_depth).toBe(10); // clamped to CRAWL_MAX_DEPTH
+    expect(bot.max_pages).toBe(40); // clamped to CRAWL_MAX_PAGES
+    expect(bot.document_count).toBe(14);
+    expect(bot.urls).toContainEqual(expect.objectContaining({ url: `${site.origin}/missing.html`, status: 'failed', error: 'HTTP 404' }));
+    expect(bot.urls).toContainEqual(expect.objectContaining({ url: `${site.origin}/guide/intro.html`, status: 'indexed', title: 'Introduction' }));
+
+    // Refresh: a second crawl replaces the content; a third one while it runs is refused.
+    site.set('/guide/usage.html', { html: '<main><h1>Usage v2</h1><p>' + 'Version two of the usage page. '.repeat(10) + '</p></main>' });
+    const again = await post('/indexing/crawl', { chatbot_id, max_depth: 2 });
+    expect(again.statusCode).toBe(200);
+    const busy = await post('/indexing/crawl', { chatbot_id });
+    expect(busy.statusCode).toBe(409);
+    const refreshed = await waitForTask(chatbot_id, again.json().data.task_id);
+    expect(refreshed.status).toBe('completed');
+    const rows = await t.db.query<{ title: string }>(`SELECT title FROM documents WHERE chatbot_id = $1 AND live AND url = $2`, [chatbot_id, `${site.origin}/guide/usage.html`]);
+    expect(rows).toEqual([{ title: 'Usage v2' }]);
+    expect((await getBot(chatbot_id)).max_depth).toBe(2);
+  });
+
+  it('index-urls builds a bot from the chosen list only (wizard reading)', async () => {
+    const urls = [`${site.origin}/guide/intro.html`, `${site.origin}/guide/usage.html`, `${site.origin}/missing.html`];
+    const res = await post('/indexing/index-urls', { urls, name: '', description: '' });
+    expect(res.statusCode).toBe(200);
+    const { chatbot_id, task_id } = res.json().data;
+    const task = await waitForTask(chatbot_id, task_id);
+    expect(task).toMatchObject({ status: 'completed', task_type: 'index_urls', progress: { indexed: 2, failed: 1 } });
+    const bot = await getBot(chatbot_id);
+    expect(bot.document_count).toBe(2);
+    expect(bot.urls!.map((u) => u.url).sort()).toEqual([...urls].sort()); // no link following
+    const other = await post('/indexing/index-urls', { urls_to_index: [`${site.origin}/`], name: 'Named', description: '' });
+    expect((await getBot(other.json().data.chatbot_id)).name).toBe('Named');
+  });
+
+  it('a refused start URL fails the task at once with the reason', async () => {
+    const res = await post('/crawl-and-index', { url: 'http://169.254.169.254/latest/', max_depth: 1, max_pages: 5 });
+    const { chatbot_id, task_id } = res.json().data;
+    const task = await waitForTask(chatbot_id, task_id);
+    expect(task.status).toBe('failed');
+    expect(task.attempts).toBe(1);
+    expect(task.error).toBe('Could not crawl http://169.254.169.254/latest/: Refused: 169.254.169.254 is a private address (cloud metadata)');
+  });
+
+  it("another owner cannot refresh someone else's bot", async () => {
+    const mine = await post('/indexing/index-urls', { urls: [`${site.origin}/legal.html`] });
+    const other = { authorization: `Bearer ${await idTokenFor('someone-else@example.com')}` };
+    const res = await post('/indexing/crawl', { chatbot_id: mine.json().data.chatbot_id }, other);
+    expect(res.statusCode).toBe(404);
+  });
+});

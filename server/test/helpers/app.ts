@@ -1,0 +1,61 @@
+import type { FastifyInstance } from 'fastify';
+import { loadConfig, type Config } from '../../src/config.js';
+import type { Db } from '../../src/db/db.js';
+import { buildApp } from '../../src/http/app.js';
+import { createFirebaseVerifier } from '../../src/http/auth.js';
+import type { AppContext } from '../../src/http/context.js';
+import { createRateLimits } from '../../src/http/rateLimit.js';
+import { emulatorHost } from './auth.js';
+import { openTestDb } from './db.js';
+
+export interface TestApp {
+  app: FastifyInstance;
+  ctx: AppContext;
+  db: Db;
+  config: Config;
+  close(): Promise<void>;
+}
+
+export interface TestAppOptions {
+  env?: Record<string, string>;
+  /** Reuse a database (e.g. shared by several apps in one test). */
+  db?: Db;
+  wakeWorker?: () => void;
+  /** Serve front-end builds from this root. */
+  staticRoot?: string;
+}
+
+/** The real app on a fresh test database, verifying real tokens from the auth emulator. */
+export async function buildTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
+  process.env.FIREBASE_AUTH_EMULATOR_HOST = emulatorHost();
+  const config = loadConfig({ FIREBASE_AUTH_EMULATOR_HOST: emulatorHost(), LOG_LEVEL: 'silent', DATA_DIR: '/nonexistent', ...opts.env });
+  const db = opts.db ?? (await openTestDb());
+  const auth = createFirebaseVerifier(config);
+  const ctx: AppContext = {
+    config,
+    db,
+    auth,
+    limits: createRateLimits({
+      ipPerMinute: config.RATE_LIMIT_IP_PER_MINUTE,
+      visitorMessagesPerMinute: config.RATE_LIMIT_VISITOR_MESSAGES_PER_MINUTE,
+    }),
+    wakeWorker: opts.wakeWorker ?? (() => {}),
+    workerRunning: () => false,
+  };
+  const app = await buildApp(ctx, { logger: false, serveStatic: Boolean(opts.staticRoot), staticRoot: opts.staticRoot });
+  await app.ready();
+  return {
+    app,
+    ctx,
+    db,
+    config,
+    async close() {
+      await app.close();
+      await auth.close();
+      if (!opts.db) await db.close();
+    },
+  };
+}
+
+/** A fresh visitor id of the required form. */
+export const newVisitorId = (): string => `visitor-${Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString('base64url')}`;

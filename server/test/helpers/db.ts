@@ -1,0 +1,33 @@
+import { randomUUID } from 'node:crypto';
+import type { Db } from '../../src/db/db.js';
+import { migrate } from '../../src/db/migrate.js';
+import { openPglite } from '../../src/db/pglite.js';
+import { openPostgres } from '../../src/db/postgres.js';
+
+/** True when this test run targets PostgreSQL (the server-pg project). */
+export const onPostgres = () => process.env.DOCENT_TEST_ENGINE === 'postgres';
+
+/**
+ * A migrated, empty database for one test file: in-memory PGlite, or a fresh schema on the
+ * PostgreSQL server at TEST_DATABASE_URL (dropped again on close).
+ */
+export async function openTestDb(): Promise<Db> {
+  if (!onPostgres()) {
+    const db = await openPglite(undefined);
+    await migrate(db);
+    return db;
+  }
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) throw new Error('DOCENT_TEST_ENGINE=postgres needs TEST_DATABASE_URL');
+  const schema = `t_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
+  const db = await openPostgres({ url, schema, max: 8 });
+  await migrate(db);
+  const close = db.close.bind(db);
+  return {
+    ...db,
+    close: async () => {
+      await db.query(`DROP SCHEMA ${schema} CASCADE`).catch(() => {});
+      await close();
+    },
+  };
+}

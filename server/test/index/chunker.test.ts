@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest';
+import { MarkdownChunker, overlapTail, splitBlocks, splitLong } from '../../src/index/chunker.js';
+
+const md = [
+  '# Guide',
+  '',
+  'Intro paragraph that is short.',
+  '',
+  '## Install',
+  '',
+  'Run the installer. It takes a minute or two to finish on most machines, depending on disk speed.',
+  '',
+  'Then restart the computer and log in again to see the new icon.',
+  '',
+  '### Linux',
+  '',
+  '```',
+  'apt install foo',
+  '',
+  'apt install bar',
+  '```',
+  '',
+  '## Use',
+  '',
+  'Open it.',
+].join('\n');
+
+describe('MarkdownChunker', () => {
+  it('cuts at headings, carries the heading path and overlaps split sections (exact output)', () => {
+    const chunks = new MarkdownChunker({ targetChars: 120, overlapChars: 20, minChars: 40 }).chunk('T', md);
+    expect(chunks).toEqual([
+      { ordinal: 0, title: 'T', headingPath: 'Guide', content: '# Guide\n\nIntro paragraph that is short.' },
+      {
+        ordinal: 1,
+        title: 'T',
+        headingPath: 'Guide > Install',
+        content: '## Install\n\nRun the installer. It takes a minute or two to finish on most machines, depending on disk speed.',
+      },
+      { ordinal: 2, title: 'T', headingPath: 'Guide > Install', content: 'on disk speed.\n\nThen restart the computer and log in again to see the new icon.' },
+      { ordinal: 3, title: 'T', headingPath: 'Guide > Install > Linux', content: '### Linux\n\n```\napt install foo\n\napt install bar\n```' },
+      { ordinal: 4, title: 'T', headingPath: 'Guide > Use', content: '## Use\n\nOpen it.' },
+    ]);
+  });
+
+  it('merges small sections into one chunk while it is below minChars', () => {
+    const chunks = new MarkdownChunker({ targetChars: 200, overlapChars: 20, minChars: 100 }).chunk('T', '# A\n\nalpha\n\n## B\n\nbeta\n\n## C\n\ngamma');
+    expect(chunks).toEqual([{ ordinal: 0, title: 'T', headingPath: 'A', content: '# A\n\nalpha\n\n## B\n\nbeta\n\n## C\n\ngamma' }]);
+  });
+
+  it('pops the heading path when a shallower heading follows', () => {
+    const c = new MarkdownChunker({ targetChars: 100, overlapChars: 10, minChars: 0 });
+    const paths = c.chunk('T', '# A\n\nx\n\n## B\n\ny\n\n### C\n\nz\n\n## D\n\nw').map((ch) => ch.headingPath);
+    expect(paths).toEqual(['A', 'A > B', 'A > B > C', 'A > D']);
+  });
+
+  it('splits an oversized paragraph into pieces no longer than maxChars', () => {
+    const long = Array.from({ length: 60 }, (_, i) => `Sentence number ${i} is here.`).join(' ');
+    const chunks = new MarkdownChunker({ targetChars: 200, overlapChars: 30, minChars: 50 }).chunk('T', long);
+    expect(chunks.length).toBeGreaterThan(5);
+    for (const ch of chunks) expect(ch.content.length).toBeLessThanOrEqual(300);
+    // Nothing is lost: every sentence appears in some chunk.
+    for (let i = 0; i < 60; i++) expect(chunks.some((ch) => ch.content.includes(`Sentence number ${i} is here.`))).toBe(true);
+  });
+
+  it('returns nothing for an empty document, one chunk for a heading-only one', () => {
+    const c = new MarkdownChunker();
+    expect(c.chunk('T', '')).toEqual([]);
+    expect(c.chunk('T', '# Only a heading')).toEqual([{ ordinal: 0, title: 'T', headingPath: '', content: '# Only a heading' }]);
+  });
+
+  it('validates its options in the constructor', () => {
+    expect(() => new MarkdownChunker({ targetChars: 10 })).toThrow(/targetChars must be at least 50/);
+    expect(() => new MarkdownChunker({ targetChars: 100, maxChars: 50 })).toThrow(/maxChars/);
+    expect(() => new MarkdownChunker({ targetChars: 100, overlapChars: 60 })).toThrow(/overlapChars/);
+    expect(() => new MarkdownChunker({ targetChars: 100, overlapChars: 10, minChars: 200 })).toThrow(/minChars/);
+    expect(() => new MarkdownChunker({ targetChars: 100.5 })).toThrow(/integer/);
+  });
+});
+
+describe('chunker helpers', () => {
+  it('keeps fenced code whole, blank lines included', () => {
+    expect(splitBlocks('a\n\n```\nx\n\ny\n```\n\nb')).toEqual(['a', '```\nx\n\ny\n```', 'b']);
+  });
+  it('cuts long text at sentence boundaries', () => {
+    expect(splitLong('One two three. Four five six. Seven eight nine.', 30)).toEqual(['One two three. Four five six.', 'Seven eight nine.']);
+  });
+  it('takes the overlap from a word boundary', () => {
+    expect(overlapTail('alpha beta gamma delta', 8)).toBe('delta');
+  });
+});

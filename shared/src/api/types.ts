@@ -1,0 +1,111 @@
+/**
+ * The REST contract of /api/v1, shared by the server (types only), the dashboard and the widget.
+ * Every response is an envelope: {success: true, data} or {success: false, detail}.
+ */
+export type Envelope<T> = { success: true; data: T } | { success: false; detail: string | ValidationDetail[] };
+export interface ValidationDetail {
+  loc: (string | number)[];
+  msg: string;
+  type: string;
+}
+
+export type TaskStatus = 'queued' | 'pending' | 'running' | 'completed' | 'failed';
+export type TaskType = 'crawl_and_index' | 'index_urls' | 'crawl';
+
+export interface TaskProgress {
+  discovered: number;
+  fetched: number;
+  indexed: number;
+  failed: number;
+  skipped: number;
+}
+
+export interface Task {
+  id: string;
+  chatbot_id: string;
+  task_type: TaskType;
+  status: TaskStatus;
+  progress: TaskProgress;
+  error: string | null;
+  attempts: number;
+  created_at: string;
+  updated_at: string;
+  started_at: string | null;
+  finished_at: string | null;
+}
+
+export interface Chatbot {
+  id: string;
+  name: string;
+  description: string;
+  system_prompt: string;
+  response_format: string;
+  rag_enabled: boolean;
+  start_url: string | null;
+  max_depth: number | null;
+  max_pages: number | null;
+  created_at: string;
+  updated_at: string;
+  /** Number of indexed (live) documents. */
+  document_count: number;
+  /** Present on GET /chatbots/{id}: the bot's source addresses. */
+  urls?: { url: string; status?: string; error?: string | null; title?: string | null }[];
+  /** The newest task of this bot, or null when it has none. */
+  latest_task: Task | null;
+}
+
+/** GET /chatbots/{id}/public: what a visitor may see. */
+export interface PublicChatbot {
+  id: string;
+  name: string;
+  description: string;
+}
+
+export interface Conversation {
+  id: string;
+  chatbot_id: string;
+  title: string;
+  created_at: string;
+  last_message_at: string | null;
+  message_count: number;
+}
+
+export interface Source {
+  url: string;
+  title: string;
+  snippet: string;
+  score?: number;
+}
+
+export interface Message {
+  id: string;
+  conversation_id: string;
+  role: 'user' | 'assistant';
+  content: string;
+  sources: Source[];
+  created_at: string;
+  /** 1-based, gap-free order within the conversation. */
+  index: number;
+}
+
+/** GET /api/v1/client-config: runtime configuration for the front ends (no secrets). */
+export interface ClientConfig {
+  authMode: 'emulator' | 'firebase';
+  firebase: { apiKey: string; authDomain: string; projectId: string; appId?: string };
+  /** Set in emulator mode: the auth emulator's URL, e.g. http://127.0.0.1:9099. */
+  authEmulatorUrl?: string;
+  publicUrl: string;
+}
+
+/**
+ * Server-sent events of POST .../messages with `Accept: text/event-stream`:
+ *   event: token    data: {"delta": "text"}
+ *   event: sources  data: {"sources": Source[]}
+ *   event: done     data: {"user_message": Message, "assistant_message": Message}
+ *   event: error    data: {"detail": "message"}
+ */
+export type StreamEvent =
+  | { event: 'token'; data: { delta: string } }
+  | { event: 'sources'; data: { sources: Source[] } }
+  | { event: 'done'; data: { user_message: Message; assistant_message: Message } }
+  | { event: 'error'; data: { detail: string } };

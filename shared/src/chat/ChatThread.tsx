@@ -1,0 +1,157 @@
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import type { VisitorApi as ApiClient } from '../api/client';
+import { keyboardLooksOpen, togglePageTheme, watchViewport } from './browser';
+import { Composer } from './Composer';
+import { ArrowDownIcon, MoonIcon, SunIcon } from './icons';
+import { MessageBubble, TypingDots } from './MessageBubble';
+import { useIsMobile } from './useIsMobile';
+import { useMessages } from './useMessages';
+import { usePageDark } from './usePageTheme';
+import { useSendMessage } from './useSendMessage';
+
+export interface ChatThreadProps {
+  api: ApiClient;
+  botId: string;
+  conversationId: string;
+  visitorId: string;
+  /** 'widget' hides the thread's own header (the widget panel has one). */
+  mode?: 'widget' | 'page';
+  /** Replaces the default theme toggle in the page-mode header. */
+  headerActions?: ReactNode;
+  /** Called after each send settles (e.g. to refresh a conversation list). */
+  onMessageSent?: () => void;
+  /** False while the thread is hidden (a closed widget): reopening scrolls to the latest message again. */
+  visible?: boolean;
+}
+
+const SCROLL_THRESHOLD = 100;
+const INITIAL_SCROLL_MS = 100;
+const KEYBOARD_SCROLL_MS = 300;
+
+/** The spec's chat thread, for the full-page chat and the widget alike. */
+export function ChatThread({ api, botId, conversationId, visitorId, mode = 'page', headerActions, onMessageSent, visible = true }: ChatThreadProps) {
+  const mobile = useIsMobile(640);
+  const dark = usePageDark();
+  const list = useMessages(api, botId, conversationId, visitorId);
+  const sending = useSendMessage(api, botId, conversationId, visitorId, list, onMessageSent);
+  const [text, setText] = useState('');
+  const [awayFromBottom, setAwayFromBottom] = useState(false);
+  const scroller = useRef<HTMLDivElement | null>(null);
+  const input = useRef<HTMLTextAreaElement | null>(null);
+  const stick = useRef(true);
+
+  const scrollToBottom = useCallback((smooth = false) => {
+    const el = scroller.current;
+    if (!el) return;
+    stick.current = true;
+    if (typeof el.scrollTo === 'function') el.scrollTo({ top: el.scrollHeight, behavior: smooth ? 'smooth' : 'auto' });
+    else el.scrollTop = el.scrollHeight;
+  }, []);
+
+  const onScroll = () => {
+    const el = scroller.current;
+    if (!el) return;
+    const distance = el.scrollHeight - el.scrollTop - el.clientHeight;
+    stick.current = distance <= SCROLL_THRESHOLD;
+    setAwayFromBottom(distance > SCROLL_THRESHOLD);
+  };
+
+  // Initial scroll to the latest message shortly after opening (once the list has rendered).
+  const loaded = list.messages !== undefined;
+  // (display:none loses the scroll position, so a reopened widget scrolls again.)
+  useEffect(() => {
+    if (!loaded || !visible) return;
+    const t = setTimeout(() => scrollToBottom(), INITIAL_SCROLL_MS);
+    return () => clearTimeout(t);
+  }, [loaded, conversationId, visible, scrollToBottom]);
+
+  // Follow new content (streamed tokens too) while the reader is at the bottom.
+  useEffect(() => {
+    if (stick.current) scrollToBottom();
+  }, [list.messages, sending.draft, sending.pending, scrollToBottom]);
+
+  // On-screen keyboard: scroll once it has opened.
+  useEffect(() => {
+    let t: ReturnType<typeof setTimeout> | undefined;
+    const stop = watchViewport(() => {
+      if (!keyboardLooksOpen()) return;
+      clearTimeout(t);
+      t = setTimeout(() => scrollToBottom(), KEYBOARD_SCROLL_MS);
+    });
+    return () => {
+      stop();
+      clearTimeout(t);
+    };
+  }, [scrollToBottom]);
+
+  const onInputFocus = () => {
+    if (mobile) setTimeout(() => scrollToBottom(), KEYBOARD_SCROLL_MS);
+  };
+
+  const send = async () => {
+    const value = text;
+    setText('');
+    stick.current = true;
+    const ok = await sending.send(value);
+    // A failed send gives the text back so nothing typed is lost.
+    if (!ok && value.trim()) setText((current) => current || value);
+    input.current?.focus();
+  };
+
+  const messages = list.messages;
+  let body: ReactNode;
+  if (messages === undefined && list.error) {
+    body = (
+      <div className="docent-state docent-error" role="alert">
+        <strong>Error Loading Messages</strong>
+        <p>There was a problem loading your messages. Please try again later.</p>
+      </div>
+    );
+  } else if (messages === undefined) {
+    body = <div className="docent-state" role="status">Loading messages...</div>;
+  } else {
+    body = (
+      <>
+        {messages.length === 0 && !sending.pending && <div className="docent-state docent-empty-thread">Send a message to start the conversation.</div>}
+        {messages.map((m) => (
+          <MessageBubble key={m.id} role={m.role} content={m.content} createdAt={m.created_at} sources={m.sources} />
+        ))}
+        {sending.pending && sending.draft && sending.draft.content ? (
+          <MessageBubble role="assistant" content={sending.draft.content} sources={sending.draft.sources} streaming />
+        ) : sending.pending ? (
+          <TypingDots />
+        ) : null}
+      </>
+    );
+  }
+
+  const classes = ['docent-thread', `docent-thread-${mode}`, mobile && 'docent-mobile', dark && 'docent-dark'].filter(Boolean).join(' ');
+  return (
+    <div className={classes}>
+      {mode !== 'widget' && (
+        <header className="docent-thread-header">
+          <h2>Chat</h2>
+          {headerActions ?? (
+            <button type="button" className="docent-icon-button" onClick={togglePageTheme} aria-label={dark ? 'Switch to light mode' : 'Switch to dark mode'}>
+              {dark ? <SunIcon /> : <MoonIcon />}
+            </button>
+          )}
+        </header>
+      )}
+      <div className="docent-scroll" ref={scroller} onScroll={onScroll} role="log" aria-live="polite" aria-label="Messages" tabIndex={0}>
+        {body}
+      </div>
+      {awayFromBottom && (
+        <button type="button" className="docent-scroll-bottom" onClick={() => scrollToBottom(true)} aria-label="Scroll to bottom">
+          <ArrowDownIcon />
+        </button>
+      )}
+      {sending.error && (
+        <div className="docent-send-error" role="alert">
+          {sending.error}
+        </div>
+      )}
+      <Composer value={text} onChange={setText} onSend={send} pending={sending.pending} mobile={mobile} onFocus={onInputFocus} inputRef={input} />
+    </div>
+  );
+}

@@ -1,0 +1,75 @@
+import { memo } from 'react';
+import type { Source } from '../api/types';
+import { formatTime } from '../dates';
+import { isAllowedHref, renderMarkdown } from '../markdown';
+
+/** Only web addresses become source links. */
+const safeSourceUrl = (url: string) => (/^https?:\/\//i.test(url) && isAllowedHref(url) ? url : null);
+
+/** The pages an answer used, as title links under it. */
+export function SourceList({ sources }: { sources: Source[] }) {
+  const seen = new Set<string>();
+  const items = sources.filter((s) => s && typeof s.url === 'string' && !seen.has(s.url) && seen.add(s.url));
+  if (!items.length) return null;
+  return (
+    <div className="docent-sources">
+      <div className="docent-sources-label">Sources</div>
+      <ol>
+        {items.map((s) => {
+          const href = safeSourceUrl(s.url);
+          const label = s.title?.trim() || s.url;
+          return (
+            <li key={s.url}>
+              {href ? (
+                <a href={href} target="_blank" rel="noopener noreferrer" title={s.url}>
+                  {label}
+                </a>
+              ) : (
+                <span>{label}</span>
+              )}
+            </li>
+          );
+        })}
+      </ol>
+    </div>
+  );
+}
+
+/** Sanitized markdown; memoised so a long list does not re-render every bubble on each token. */
+export const Markdown = memo(function Markdown({ text }: { text: string }) {
+  return <div className="docent-markdown" dangerouslySetInnerHTML={{ __html: renderMarkdown(text) }} />;
+});
+
+interface BubbleProps {
+  role: 'user' | 'assistant';
+  content: string;
+  createdAt?: string;
+  sources?: Source[];
+  streaming?: boolean;
+}
+
+/** One message: the user's on the right as plain text, the assistant's on the left as markdown. */
+export function MessageBubble({ role, content, createdAt, sources, streaming }: BubbleProps) {
+  return (
+    <div className={`docent-msg docent-msg-${role}`} data-role={role}>
+      <div className="docent-bubble" aria-busy={streaming || undefined}>
+        {role === 'assistant' ? <Markdown text={content} /> : <div className="docent-user-text">{content}</div>}
+        {role === 'assistant' && sources && <SourceList sources={sources} />}
+      </div>
+      {createdAt && <time className="docent-time" dateTime={createdAt}>{formatTime(createdAt)}</time>}
+    </div>
+  );
+}
+
+/** The three-dot typing indicator. */
+export function TypingDots() {
+  return (
+    <div className="docent-msg docent-msg-assistant" role="status" aria-label="Assistant is typing">
+      <div className="docent-bubble docent-typing">
+        <span />
+        <span />
+        <span />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,52 @@
+/**
+ * The chat thread's one door to browser globals (window, document, visual viewport), so tests
+ * and non-browser renders have a single seam.
+ */
+export const hasWindow = () => typeof window !== 'undefined';
+
+export function viewportWidth(): number {
+  return hasWindow() ? window.innerWidth : 1024;
+}
+
+/** True when the page (html or body) carries the `dark` class. */
+export function pageIsDark(): boolean {
+  if (typeof document === 'undefined') return false;
+  return document.documentElement.classList.contains('dark') || !!document.body?.classList.contains('dark');
+}
+
+/** Calls back whenever the page's `dark` class may have changed. */
+export function watchPageTheme(onChange: () => void): () => void {
+  if (typeof MutationObserver === 'undefined' || typeof document === 'undefined') return () => {};
+  const observer = new MutationObserver(onChange);
+  observer.observe(document.documentElement, { attributes: true, attributeFilter: ['class'] });
+  if (document.body) observer.observe(document.body, { attributes: true, attributeFilter: ['class'] });
+  return () => observer.disconnect();
+}
+
+/** Flips the page's `dark` class and remembers the choice under localStorage 'theme'. */
+export function togglePageTheme(): void {
+  const dark = !pageIsDark();
+  document.documentElement.classList.toggle('dark', dark);
+  if (!dark) document.body?.classList.remove('dark');
+  try {
+    localStorage.setItem('theme', dark ? 'dark' : 'light');
+  } catch {}
+}
+
+/** Calls back on window resizes and visual-viewport resizes (the on-screen keyboard). */
+export function watchViewport(onResize: () => void): () => void {
+  if (!hasWindow()) return () => {};
+  const vv = window.visualViewport;
+  window.addEventListener('resize', onResize);
+  vv?.addEventListener('resize', onResize);
+  return () => {
+    window.removeEventListener('resize', onResize);
+    vv?.removeEventListener('resize', onResize);
+  };
+}
+
+/** The spec's keyboard rule: the visual viewport is under 75% of the window height. */
+export function keyboardLooksOpen(): boolean {
+  if (!hasWindow() || !window.visualViewport) return false;
+  return window.visualViewport.height < window.innerHeight * 0.75;
+}

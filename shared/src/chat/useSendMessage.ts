@@ -1,0 +1,110 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { ApiError, type VisitorApi as ApiClient } from '../api/client';
+import type { Message, Source } from '../api/types';
+import type { MessagesState } from './useMessages';
+
+/** The assistant answer while it streams in. */
+export interface DraftAnswer {
+  content: string;
+  sources: Source[];
+}
+
+export interface SendState {
+  pending: boolean;
+  draft: DraftAnswer | null;
+  error: string | null;
+  /** Sends trimmed text; resolves true when the answer arrived, false when nothing was sent or it failed. */
+  send: (text: string) => Promise<boolean>;
+}
+
+let tempCounter = 0;
+
+/**
+ * Optimistic send (spec §4): append the user's message at once with a temporary id, stream the
+ * answer, restore the previous list on error, and reload the messages once settled.
+ */
+export function useSendMessage(
+  api: ApiClient,
+  botId: string,
+  conversationId: string | null,
+  visitorId: string,
+  list: MessagesState,
+  onSettled?: () => void,
+): SendState {
+  const [pending, setPending] = useState(false);
+  const [draft, setDraft] = useState<DraftAnswer | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const inFlight = useRef<AbortController | null>(null);
+  const mounted = useRef(true);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+      inFlight.current?.abort();
+    };
+  }, []);
+  // A new conversation starts clean.
+  useEffect(() => setError(null), [conversationId]);
+
+  const send = useCallback(
+    async (text: string) => {
+      const content = text.trim();
+      if (!content || !conversationId || inFlight.current) return false;
+      list.cancel();
+      const previous = list.messages ?? [];
+      const optimistic: Message = {
+        id: `temp-${Date.now()}-${++tempCounter}`,
+        conversation_id: conversationId,
+        role: 'user',
+        content,
+        sources: [],
+        created_at: new Date().toISOString(),
+        index: previous.length + 1,
+      };
+      list.setMessages([...previous, optimistic]);
+      const ac = new AbortController();
+      inFlight.current = ac;
+      setPending(true);
+      setError(null);
+      setDraft({ content: '', sources: [] });
+      let answer = '';
+      let sources: Source[] = [];
+      try {
+        let finished = false;
+        for await (const ev of api.streamMessage(botId, conversationId, content, visitorId, { signal: ac.signal })) {
+          if (ev.event === 'token') {
+            answer += typeof ev.data.delta === 'string' ? ev.data.delta : '';
+            if (mounted.current) setDraft({ content: answer, sources });
+          } else if (ev.event === 'sources') {
+            sources = Array.isArray(ev.data.sources) ? ev.data.sources : [];
+            if (mounted.current) setDraft({ content: answer, sources });
+          } else if (ev.event === 'error') {
+            throw new ApiError(500, ev.data.detail || 'The answer failed.');
+          } else if (ev.event === 'done') {
+            finished = true;
+            const { user_message, assistant_message } = ev.data;
+            if (mounted.current && user_message && assistant_message) list.setMessages([...previous, user_message, assistant_message]);
+          }
+        }
+        if (!finished) throw new ApiError(0, 'The answer was interrupted. Please try again.');
+        return true;
+      } catch (err) {
+        if (!mounted.current || ac.signal.aborted) return false;
+        list.setMessages(previous);
+        setError(err instanceof ApiError ? err.message : 'Your message could not be sent. Please try again.');
+        return false;
+      } finally {
+        inFlight.current = null;
+        if (mounted.current) {
+          setPending(false);
+          setDraft(null);
+          void list.reload();
+          onSettled?.();
+        }
+      }
+    },
+    [api, botId, conversationId, visitorId, list, onSettled],
+  );
+
+  return { pending, draft, error, send };
+}

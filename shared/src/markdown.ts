@@ -1,0 +1,73 @@
+import DOMPurify from 'dompurify';
+import { Marked, type Tokens } from 'marked';
+
+/** Link schemes the spec keeps; anything else has its href emptied. Scheme-less = relative. */
+const LINK_SCHEMES = new Set(['http', 'https', 'ircs', 'irc', 'mailto', 'xmpp']);
+
+/** True when a link target may stay: an allowed scheme, or no scheme at all (relative). */
+export function isAllowedHref(raw: string): boolean {
+  // Browsers ignore ASCII whitespace/control characters inside a scheme ("java\tscript:").
+  // eslint-disable-next-line no-control-regex -- stripping control characters is the point
+  const value = raw.replace(/[\u0000-\u0020\u007f-\u009f]/g, '');
+  const scheme = /^([^:/?#]*):/.exec(value);
+  return !scheme || LINK_SCHEMES.has((scheme[1] ?? '').toLowerCase());
+}
+
+const escapeHtml = (s: string) =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+
+const marked = new Marked({
+  gfm: true,
+  breaks: true,
+  renderer: {
+    // Code blocks carry a header naming their language.
+    code({ text, lang }: Tokens.Code) {
+      const language = (lang ?? '').trim().split(/\s+/)[0] ?? '';
+      const label = escapeHtml(language || 'text');
+      const cls = language ? ` class="language-${escapeHtml(language)}"` : '';
+      return `<div class="docent-code"><div class="docent-code-lang">${label}</div><pre><code${cls}>${escapeHtml(text)}</code></pre></div>\n`;
+    },
+  },
+});
+
+let purifier: ReturnType<typeof DOMPurify> | null = null;
+
+/** A private DOMPurify instance (its hooks never touch a host page's own DOMPurify). */
+function getPurifier() {
+  if (purifier) return purifier;
+  const p = DOMPurify(window);
+  p.addHook('uponSanitizeAttribute', (_node, data) => {
+    if ((data.attrName === 'href' || data.attrName === 'xlink:href') && !isAllowedHref(data.attrValue)) {
+      data.attrValue = '';
+    }
+  });
+  p.addHook('afterSanitizeAttributes', (node) => {
+    // Case-insensitive: an <a> inside <svg> reports 'a', and must open in a new tab too.
+    if (node.nodeName.toUpperCase() === 'A' && (node.hasAttribute('href') || node.hasAttribute('xlink:href'))) {
+      node.setAttribute('target', '_blank');
+      node.setAttribute('rel', 'noopener noreferrer');
+    }
+  });
+  purifier = p;
+  return p;
+}
+
+const PURIFY_CONFIG = {
+  // Same shape as DOMPurify's default, with the spec's schemes (irc/ircs are not in the default).
+  ALLOWED_URI_REGEXP: /^(?:(?:https?|ircs?|mailto|xmpp):|[^a-z]|[a-z+.-]+(?:[^a-z+.\-:]|$))/i,
+  // No styles (an answer must not restyle or overlay the chat or the page), no forms or media.
+  FORBID_TAGS: ['style', 'form', 'input', 'button', 'textarea', 'select', 'iframe', 'object', 'embed', 'video', 'audio'],
+  FORBID_ATTR: ['style', 'srcset', 'action', 'formaction'],
+  ADD_ATTR: ['target'],
+};
+
+/** Sanitizes an HTML string with the chat's rules (allowed link schemes, links in a new tab). */
+export function sanitizeHtml(html: string): string {
+  return getPurifier().sanitize(html, PURIFY_CONFIG) as unknown as string;
+}
+
+/** Markdown (raw HTML allowed) → sanitized HTML safe to insert with innerHTML. */
+export function renderMarkdown(markdown: string): string {
+  const html = marked.parse(markdown ?? '', { async: false }) as string;
+  return sanitizeHtml(html);
+}

@@ -1,0 +1,27 @@
+import type { KeyValueStore } from './storage';
+
+export const VISITOR_KEY = 'visitor_id';
+/** 'visitor-' + base64url of at least 16 random bytes (128 bits); the server checks the same shape. */
+export const VISITOR_ID_PATTERN = /^visitor-[A-Za-z0-9_-]{22,}$/;
+
+function base64url(bytes: Uint8Array): string {
+  let bin = '';
+  for (const b of bytes) bin += String.fromCharCode(b);
+  return btoa(bin).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+/** A new visitor id from the platform CSPRNG (never Math.random: it is the visitor's only credential). */
+export function newVisitorId(crypto: Pick<Crypto, 'getRandomValues'> = globalThis.crypto): string {
+  const bytes = new Uint8Array(18); // 144 bits → 24 base64url characters
+  crypto.getRandomValues(bytes);
+  return `visitor-${base64url(bytes)}`;
+}
+
+/** The visitor's id from storage, creating and storing one when missing or malformed. */
+export function getVisitorId(storage: KeyValueStore): string {
+  const existing = storage.getItem(VISITOR_KEY);
+  if (existing && VISITOR_ID_PATTERN.test(existing)) return existing;
+  const id = newVisitorId();
+  storage.setItem(VISITOR_KEY, id);
+  return id;
+}

@@ -1,0 +1,102 @@
+// @vitest-environment jsdom
+// DOMPurify is only trustworthy under jsdom or a real browser (never happy-dom).
+import { describe, expect, it } from 'vitest';
+import { isAllowedHref, renderMarkdown } from '../src/markdown';
+
+function render(md: string): HTMLElement {
+  const div = document.createElement('div');
+  div.innerHTML = renderMarkdown(md);
+  return div;
+}
+
+describe('renderMarkdown', () => {
+  it('renders headings, lists, blockquotes and emphasis', () => {
+    const el = render('# Title\n\n- one\n- two\n\n> quoted\n\n**bold**');
+    expect(el.querySelector('h1')?.textContent).toBe('Title');
+    expect(el.querySelectorAll('li')).toHaveLength(2);
+    expect(el.querySelector('blockquote')?.textContent).toContain('quoted');
+    expect(el.querySelector('strong')?.textContent).toBe('bold');
+  });
+
+  it('gives code blocks a language header and escapes their content', () => {
+    const el = render('```js\nconst a = "<b>";\n```');
+    expect(el.querySelector('.docent-code-lang')?.textContent).toBe('js');
+    expect(el.querySelector('pre code')?.textContent).toBe('const a = "<b>";');
+    expect(el.querySelector('pre b')).toBeNull();
+  });
+
+  it('opens links in a new tab without opener', () => {
+    const a = render('[docs](https://example.com/a)').querySelector('a')!;
+    expect(a.getAttribute('href')).toBe('https://example.com/a');
+    expect(a.getAttribute('target')).toBe('_blank');
+    expect(a.getAttribute('rel')).toBe('noopener noreferrer');
+  });
+
+  it.each([
+    ['http://x.test/'],
+    ['https://x.test/'],
+    ['mailto:a@b.test'],
+    ['xmpp:user@host.test'],
+    ['irc://irc.test/chan'],
+    ['ircs://irc.test/chan'],
+    ['/relative/path'],
+    ['page.html'],
+    ['#anchor'],
+  ])('keeps the allowed link %s', (href) => {
+    expect(render(`<a href="${href}">x</a>`).querySelector('a')!.getAttribute('href')).toBe(href);
+  });
+
+  it.each([
+    ['javascript:alert(1)'],
+    ['JaVaScRiPt:alert(1)'],
+    ['java\tscript:alert(1)'],
+    [' javascript:alert(1)'],
+    ['data:text/html,<script>alert(1)</script>'],
+    ['vbscript:msgbox(1)'],
+    ['ftp://x.test/'],
+    ['tel:123'],
+  ])('empties the disallowed link %s', (href) => {
+    const a = render(`<a href="${href.replace(/"/g, '&quot;')}">x</a>`).querySelector('a');
+    expect(a?.getAttribute('href') ?? '').toBe('');
+    const md = render(`[x](${href.replace(/ /g, '')})`).querySelector('a');
+    expect(md?.getAttribute('href') ?? '').toBe('');
+  });
+
+  it('isAllowedHref decides by scheme only', () => {
+    expect(isAllowedHref('HTTPS://x')).toBe(true);
+    expect(isAllowedHref('javascript&colon;alert(1)')).toBe(true); // no scheme: stays a harmless relative link
+    expect(isAllowedHref('\u0000javascript:alert(1)')).toBe(false);
+  });
+
+  it.each([
+    ['<script>window.__pwned = 1</script>hello'],
+    ['<img src=x onerror="window.__pwned = 1">'],
+    ['<svg><script>window.__pwned = 1</script></svg>'],
+    ['<svg onload="window.__pwned = 1"></svg>'],
+    ['<math><mtext><table><mglyph><style><img src=x onerror="window.__pwned=1">'],
+    ['<iframe srcdoc="<script>parent.__pwned=1</script>"></iframe>'],
+    ['<a href="javascript:window.__pwned=1">click</a>'],
+    ['<details open ontoggle="window.__pwned=1">'],
+    ['<form action="javascript:1"><button formaction="javascript:1">x</button></form>'],
+  ])('strips active content from %s', (payload) => {
+    const html = renderMarkdown(payload);
+    expect(html).not.toMatch(/<script|onerror|onload|ontoggle|javascript:|<iframe|srcdoc|<form|formaction/i);
+  });
+
+  it('passes harmless raw HTML through but drops styles', () => {
+    const el = render('<kbd>Ctrl</kbd> <div style="position:fixed;inset:0">cover</div><style>*{display:none}</style>');
+    expect(el.querySelector('kbd')?.textContent).toBe('Ctrl');
+    expect(el.querySelector('[style]')).toBeNull();
+    expect(el.querySelector('style')).toBeNull();
+  });
+});
+
+describe('links inside svg', () => {
+  it('are emptied and open in a new tab like any other link', () => {
+    const a = render('<svg><a href="javascript:alert(1)"><text>x</text></a></svg>').querySelector('svg a');
+    if (a) {
+      expect(a.getAttribute('href') ?? '').toBe('');
+      expect(a.getAttribute('target')).toBe('_blank');
+    }
+  });
+});

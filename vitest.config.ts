@@ -1,0 +1,51 @@
+import { defineConfig } from 'vitest/config';
+
+// `npm test`: everything that needs only `npm install`. The server suite runs on PGlite, and once
+// more against PostgreSQL when TEST_DATABASE_URL is set (as .ci/run does).
+const serverProject = (name: string, env: Record<string, string>, exclude: string[] = []) => ({
+  test: {
+    name,
+    environment: 'node',
+    include: ['server/**/*.test.ts'],
+    exclude: ['**/node_modules/**', ...exclude],
+    globalSetup: ['server/test/helpers/globalSetup.ts'],
+    env,
+    testTimeout: 30_000,
+    hookTimeout: 120_000,
+  },
+});
+
+export default defineConfig({
+  test: {
+    projects: [
+      serverProject('server', { DOCENT_TEST_ENGINE: 'pglite' }, ['server/test/scaleout/**']),
+      ...(process.env.TEST_DATABASE_URL ? [serverProject('server-pg', { DOCENT_TEST_ENGINE: 'postgres' }, ['server/test/cli/**'])] : []),
+      {
+        test: {
+          name: 'ui',
+          environment: 'jsdom',
+          include: ['shared/**/*.test.{ts,tsx}', 'dashboard/**/*.test.{ts,tsx}'],
+          testTimeout: 20_000,
+        },
+      },
+      {
+        resolve: {
+          alias: [
+            { find: /^react$/, replacement: 'preact/compat' },
+            { find: /^react-dom\/test-utils$/, replacement: 'preact/test-utils' },
+            { find: /^react-dom$/, replacement: 'preact/compat' },
+            { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
+            // Vitest compiles JSX in development mode (jsxDEV); preact/jsx-runtime exports it too.
+            { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-runtime' },
+          ],
+        },
+        test: {
+          name: 'widget',
+          environment: 'jsdom',
+          include: ['widget/**/*.test.{ts,tsx}'],
+          testTimeout: 20_000,
+        },
+      },
+    ],
+  },
+});

@@ -1,0 +1,35 @@
+import { safeStorage, type KeyValueStore } from '../../shared/src/storage';
+
+/**
+ * The widget's one door to the host page's globals (window, document, localStorage), so tests
+ * have a single seam and nothing else in the widget touches the page directly.
+ */
+export const doc = (): Document => document;
+export const win = (): Window => window;
+
+let store: KeyValueStore | null = null;
+/** localStorage when the page allows it, memory otherwise (sandboxed iframes, blocked cookies). */
+export function storage(): KeyValueStore {
+  return (store ??= safeStorage(() => window.localStorage));
+}
+
+/** The <script> element running this bundle (document.currentScript works for classic/defer scripts). */
+export function ownScript(): HTMLScriptElement | null {
+  const current = document.currentScript;
+  if (current instanceof HTMLScriptElement) return current;
+  const all = document.querySelectorAll<HTMLScriptElement>('script[src*="widget.js"]');
+  return all[all.length - 1] ?? null;
+}
+
+/** Runs fn once the document has been parsed (defer scripts already are; async ones may not be). */
+export function whenReady(fn: () => void): void {
+  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', fn, { once: true });
+  else fn();
+}
+
+/** Per-page registry shared by every copy of the bundle, so a page that loads it twice mounts once. */
+export function registry(): { roots: WeakSet<Element> } {
+  const key = '__docentWidget__';
+  const w = window as unknown as Record<string, { roots: WeakSet<Element> } | undefined>;
+  return (w[key] ??= { roots: new WeakSet() });
+}

@@ -1,0 +1,71 @@
+import { useCallback, useRef, useState } from 'react';
+import { ApiError, type VisitorApi as ApiClient } from '../../shared/src/api/client';
+import type { Conversation } from '../../shared/src/api/types';
+
+export const NEW_CHAT_TITLE = 'New Chat';
+
+export interface ConversationsState {
+  status: 'idle' | 'loading' | 'ready' | 'error';
+  conversations: Conversation[];
+  selectedId: string | null;
+  error: string | null;
+  /** First open: select the first conversation, or create 'New Chat' and select it. */
+  init: () => Promise<void>;
+  select: (id: string) => void;
+  /** Creates 'New Chat' and selects it; resolves false when creation failed. */
+  createNew: () => Promise<boolean>;
+  /** Reloads the list quietly (after a message, to keep order and counts fresh). */
+  refresh: () => Promise<void>;
+}
+
+const unavailable = 'The chat is unavailable right now. Please check your connection and try again.';
+
+/** The visitor's conversations with one bot, and which one is open. */
+export function useConversations(api: ApiClient, botId: string, visitorId: string): ConversationsState {
+  const [status, setStatus] = useState<ConversationsState['status']>('idle');
+  const [conversations, setConversations] = useState<Conversation[]>([]);
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const busy = useRef(false);
+
+  const create = useCallback(async () => {
+    try {
+      const conv = await api.createConversation(botId, NEW_CHAT_TITLE, visitorId);
+      setConversations((list) => [conv, ...list.filter((c) => c.id !== conv.id)]);
+      setSelectedId(conv.id);
+      return true;
+    } catch (err) {
+      // The spec only logs conversation-creation failures; the 'No Conversation Selected' state remains.
+      console.error('[docent] could not create a conversation', err);
+      return false;
+    }
+  }, [api, botId, visitorId]);
+
+  const init = useCallback(async () => {
+    if (busy.current) return;
+    busy.current = true;
+    setStatus('loading');
+    setError(null);
+    try {
+      const list = await api.listConversations(botId, visitorId);
+      setConversations(list);
+      if (list[0]) setSelectedId((current) => current ?? list[0]!.id);
+      else await create();
+      setStatus('ready');
+    } catch (err) {
+      const status = err instanceof ApiError ? err.status : 0;
+      setError(status === 404 ? 'This chatbot is not available.' : status === 429 && err instanceof ApiError ? err.message : unavailable);
+      setStatus('error');
+    } finally {
+      busy.current = false;
+    }
+  }, [api, botId, visitorId, create]);
+
+  const refresh = useCallback(async () => {
+    try {
+      setConversations(await api.listConversations(botId, visitorId));
+    } catch {}
+  }, [api, botId, visitorId]);
+
+  return { status, conversations, selectedId, error, init, select: setSelectedId, createNew: create, refresh };
+}

@@ -1,0 +1,88 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+/** Runs the bundle's entry as a page would (a fresh module each time, like a second <script>). */
+async function runScript() {
+  vi.resetModules();
+  await import('../src/main');
+}
+
+function addScript(attrs: Record<string, string> = {}) {
+  const s = document.createElement('script');
+  s.src = 'https://cdn.docent.test/widget/widget.js';
+  for (const [k, v] of Object.entries(attrs)) s.setAttribute(k, v);
+  document.head.appendChild(s);
+  return s;
+}
+
+beforeEach(() => {
+  document.head.innerHTML = '';
+  document.body.innerHTML = '';
+});
+afterEach(() => vi.restoreAllMocks());
+
+describe('widget.js bootstrap', () => {
+  it('mounts into #docent-chat with an open shadow root and loads widget.css next to the script', async () => {
+    addScript({ 'data-nonce': 'n0nce' });
+    document.body.innerHTML = '<div id="docent-chat" data-bot-id="bot-a"></div>';
+    await runScript();
+    const host = document.getElementById('docent-chat')!;
+    expect(host.shadowRoot?.mode).toBe('open');
+    const link = host.shadowRoot!.querySelector('link')!;
+    expect(link.href).toBe('https://cdn.docent.test/widget/widget.css');
+    expect(link.nonce).toBe('n0nce');
+    // Unstyled content never shows: hidden until the stylesheet has loaded.
+    expect(host.shadowRoot!.querySelector<HTMLElement>('.docent-container')!.hidden).toBe(true);
+    link.dispatchEvent(new Event('load'));
+    expect(host.shadowRoot!.querySelector<HTMLElement>('.docent-container')!.hidden).toBe(false);
+  });
+
+  it('mounts once when the script is loaded twice', async () => {
+    addScript();
+    addScript();
+    document.body.innerHTML = '<div id="docent-chat" data-bot-id="bot-a"></div>';
+    await runScript();
+    await runScript();
+    const host = document.getElementById('docent-chat')!;
+    expect(host.shadowRoot!.querySelectorAll('.docent-container')).toHaveLength(1);
+    expect(host.shadowRoot!.querySelectorAll('link')).toHaveLength(1);
+  });
+
+  it('gives several bots on one page each their own root', async () => {
+    addScript();
+    document.body.innerHTML = '<div data-docent-bot-id="bot-a"></div><section><div data-bot-id="bot-b"></div></section>';
+    await runScript();
+    const roots = document.querySelectorAll<HTMLElement>('[data-docent-mounted]');
+    expect(roots).toHaveLength(2);
+    for (const r of roots) expect(r.shadowRoot!.querySelector('.docent-launcher, .docent-container')).toBeTruthy();
+  });
+
+  it("creates a host when the root is missing but the script names a bot", async () => {
+    addScript({ 'data-bot-id': 'bot-z' });
+    await runScript();
+    const host = document.querySelector<HTMLElement>('[data-docent-mounted]')!;
+    expect(host.getAttribute('data-bot-id')).toBe('bot-z');
+    expect(host.parentElement).toBe(document.body);
+    expect(host.shadowRoot).toBeTruthy();
+  });
+
+  it('uses data-api-base when given, else the script origin', async () => {
+    const fetch = vi.fn(async () => new Response('{"success":true,"data":{"conversations":[]}}', { headers: { 'content-type': 'application/json' } }));
+    vi.stubGlobal('fetch', fetch);
+    addScript({ 'data-api-base': 'https://api.other.test' });
+    document.body.innerHTML = '<div id="docent-chat" data-bot-id="bot-a"></div>';
+    await runScript();
+    const shadow = document.getElementById('docent-chat')!.shadowRoot!;
+    await vi.waitFor(() => expect(shadow.querySelector('.docent-launcher')).toBeTruthy());
+    shadow.querySelector<HTMLButtonElement>('.docent-launcher')!.click();
+    await vi.waitFor(() => expect(fetch).toHaveBeenCalled());
+    expect(String((fetch.mock.calls[0] as unknown[])[0])).toMatch(/^https:\/\/api\.other\.test\/api\/v1\/chatbots\/bot-a\/conversations\?visitor_id=visitor-/);
+    vi.unstubAllGlobals();
+  });
+
+  it('keeps the host visible against page CSS that hides divs', async () => {
+    addScript();
+    document.body.innerHTML = '<style>div{display:none !important}</style><div id="docent-chat" data-bot-id="bot-a"></div>';
+    await runScript();
+    expect(getComputedStyle(document.getElementById('docent-chat')!).display).toBe('block');
+  });
+});

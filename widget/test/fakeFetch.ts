@@ -1,0 +1,39 @@
+import type { Conversation, Message } from '../../shared/src/api/types';
+
+/** A fetch stand-in speaking the server's wire format for the visitor routes (unit level only). */
+export function fakeVisitorServer() {
+  let n = 0;
+  const state = {
+    conversations: [] as Conversation[],
+    messages: new Map<string, Message[]>(),
+    requests: [] as { method: string; path: string; body?: Record<string, unknown> }[],
+    down: false,
+  };
+  const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+  const fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(String(input));
+    const method = init?.method ?? 'GET';
+    const body = init?.body ? JSON.parse(String(init.body)) : undefined;
+    state.requests.push({ method, path: url.pathname, body });
+    if (state.down) throw new TypeError('Failed to fetch');
+    if (url.pathname.endsWith('/conversations') && method === 'GET') return json(200, { success: true, data: { conversations: state.conversations } });
+    if (url.pathname.endsWith('/conversations') && method === 'POST') {
+      const conv: Conversation = {
+        id: `conv-${++n}`,
+        chatbot_id: 'bot-1',
+        title: body.title,
+        created_at: new Date(2025, 2, 14, 10, 0).toISOString(),
+        last_message_at: null,
+        message_count: 0,
+      };
+      state.conversations = [conv, ...state.conversations];
+      return json(201, { success: true, data: conv });
+    }
+    if (url.pathname.endsWith('/messages') && method === 'GET') {
+      const id = url.pathname.split('/').at(-2)!;
+      return json(200, { success: true, data: { messages: state.messages.get(id) ?? [] } });
+    }
+    return json(404, { success: false, detail: 'Not found' });
+  }) as typeof globalThis.fetch;
+  return { state, fetch };
+}
