@@ -11,6 +11,24 @@ const banned = (groups, message, modules = []) => ({
   ],
 });
 
+// The server: never the front ends; shared/ for types only (import type), so no browser code or
+// React ends up in the server; and (outside the crawler) no HTTP clients.
+const serverImports = (networkModules) => {
+  const network = 'The server reaches the network only through crawl/safeFetch.';
+  return {
+    '@typescript-eslint/no-restricted-imports': [
+      'error',
+      {
+        patterns: [
+          { group: ['**/dashboard/**', '**/widget/**'], message: 'The server never imports the dashboard or the widget.' },
+          { group: ['**/shared/**'], allowTypeImports: true, message: 'The server may import only types from shared/ (use `import type`).' },
+        ],
+        paths: networkModules.map((name) => ({ name, message: network })),
+      },
+    ],
+  };
+};
+
 export default tseslint.config(
   { ignores: ['**/dist/**', 'node_modules/**', 'data/**', 'coverage/**', 'e2e/screenshots/**', 'eval/reports/**'] },
   js.configs.recommended,
@@ -42,10 +60,11 @@ export default tseslint.config(
   {
     files: ['server/src/**'],
     ignores: ['server/src/crawl/**'],
-    rules: banned(
-      ['**/dashboard/**', '**/widget/**'],
-      'The server imports shared/ types only, and reaches the network only through crawl/safeFetch.',
-      ['undici', 'node:http', 'node:https', 'http', 'https', 'axios', 'got', 'node-fetch'],
-    ),
+    rules: serverImports(['undici', 'node:http', 'node:https', 'http', 'https', 'axios', 'got', 'node-fetch']),
+  },
+  {
+    // The crawler is the one place allowed to open outbound connections (safeFetch).
+    files: ['server/src/crawl/**'],
+    rules: serverImports([]),
   },
 );

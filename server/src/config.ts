@@ -1,4 +1,5 @@
 import path from 'node:path';
+import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
 
 /** Every environment variable Docent reads, parsed once. Nothing else reads process.env. */
@@ -11,9 +12,48 @@ const list = z
   .string()
   .optional()
   .transform((v) => (v ?? '').split(',').map((s) => s.trim()).filter(Boolean));
+const bool = z
+  .string()
+  .optional()
+  .transform((v, ctx) => {
+    const s = (v ?? '').trim().toLowerCase();
+    if (s === '' || s === 'false' || s === '0' || s === 'no') return false;
+    if (s === 'true' || s === '1' || s === 'yes') return true;
+    ctx.addIssue({ code: 'custom', message: `expected true or false, got "${v}"` });
+    return z.NEVER;
+  });
+
+/** What Fastify's trustProxy accepts: off, every hop, a hop count, or the addresses of trusted proxies. */
+export type TrustProxy = boolean | number | string[];
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+const isProxyAddress = (s: string) => PROXY_NAMES.has(s) || ipaddr.isValid(s) || ipaddr.isValidCIDR(s);
+const trustProxy = z
+  .string()
+  .optional()
+  .transform((v, ctx): TrustProxy => {
+    const s = (v ?? '').trim();
+    // Off by default: otherwise any client could pick its own address with X-Forwarded-For.
+    if (s === '' || s.toLowerCase() === 'false') return false;
+    if (s.toLowerCase() === 'true') return true;
+    if (/^\d+$/.test(s)) return Number(s) === 0 ? false : Number(s);
+    const entries = s.split(',').map((e) => e.trim()).filter(Boolean);
+    const bad = entries.filter((e) => !isProxyAddress(e));
+    if (entries.length === 0 || bad.length > 0) {
+      ctx.addIssue({
+        code: 'custom',
+        message:
+          'expected false, true, a hop count, or a comma-separated list of proxy IP addresses/CIDR ranges ' +
+          `(or loopback, linklocal, uniquelocal); not valid: "${bad.join(', ') || s}"`,
+      });
+      return z.NEVER;
+    }
+    return entries;
+  });
+
 const EnvSchema = z.object({
   PORT: intFrom(3000),
   HOST: z.string().default('127.0.0.1'),
+  TRUST_PROXY: trustProxy,
   PUBLIC_URL: optionalText,
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: optionalText,
@@ -28,6 +68,8 @@ const EnvSchema = z.object({
   FIREBASE_AUTH_DOMAIN: optionalText,
   FIREBASE_APP_ID: optionalText,
   DASHBOARD_ORIGINS: list,
+  // Emulator mode accepts unsigned tokens, so it is refused on a non-loopback HOST unless this says yes.
+  ALLOW_EMULATOR_ON_NETWORK: bool,
 
   // Worker and job queue.
   WORKER: z.enum(['auto', 'on', 'off']).default('auto'),
@@ -92,4 +134,27 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     database: e.DATABASE_URL ? { kind: 'postgres', url: e.DATABASE_URL } : { kind: 'pglite', dataDir: path.join(dataDir, 'pglite') },
     dashboardOrigins: [...new Set([publicUrl, ...e.DASHBOARD_ORIGINS])],
   };
+}
+
+/** Whether a listen address is reachable only from this machine. */
+export function isLoopbackHost(host: string): boolean {
+  const h = host.trim().replace(/^\[|\]$/g, '').toLowerCase();
+  if (h === 'localhost' || h.endsWith('.localhost')) return true;
+  if (!ipaddr.isValid(h)) return false;
+  return ipaddr.process(h).range() === 'loopback';
+}
+
+/**
+ * In emulator mode anyone who can reach the API can mint a token for any user (the tokens are
+ * unsigned), so emulator mode is for loopback only unless ALLOW_EMULATOR_ON_NETWORK=true.
+ * Returns the refusal message, or undefined when the combination is safe.
+ */
+export function emulatorExposureError(host: string, allowOnNetwork: boolean): string | undefined {
+  if (allowOnNetwork || isLoopbackHost(host)) return undefined;
+  return (
+    `Refusing to start: the Firebase Auth Emulator accepts unsigned tokens, so anyone who can reach ` +
+    `HOST=${host} could sign in as any user. Use HOST=127.0.0.1, configure real Firebase auth ` +
+    `(FIREBASE_API_KEY and FIREBASE_PROJECT_ID, without FIREBASE_AUTH_EMULATOR_HOST), or set ` +
+    `ALLOW_EMULATOR_ON_NETWORK=true if every client on that network is trusted.`
+  );
 }

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { loadConfig, type Config } from './config.js';
+import { emulatorExposureError, loadConfig, type Config } from './config.js';
 import type { Db } from './db/db.js';
 import { openDatabase } from './db/open.js';
 import { buildApp } from './http/app.js';
@@ -27,6 +27,9 @@ export function wantsWorker(config: Config, role: 'serve' | 'all'): boolean {
 
 /** Composition root: config → db → migrations → auth → app → worker → listen. */
 export async function startServer(config: Config = loadConfig(), role: 'serve' | 'all' = 'all'): Promise<Running> {
+  // Checked here too (not only in npm start) so `npm run serve` and embedders cannot expose emulator auth.
+  const exposure = config.authMode === 'emulator' ? emulatorExposureError(config.HOST, config.ALLOW_EMULATOR_ON_NETWORK) : undefined;
+  if (exposure) throw new Error(exposure);
   const db: Db = await openDatabase(config);
   let auth: AuthVerifier | undefined;
   let worker: Worker | undefined;

@@ -17,6 +17,8 @@ export interface AuthEmulatorOptions {
   dataDir: string;
   persist?: boolean;
   log?: (line: string) => void;
+  /** Aborting (e.g. Ctrl+C during start-up) stops the half-started emulator and rejects. */
+  signal?: AbortSignal;
 }
 
 /**
@@ -71,15 +73,26 @@ export async function startAuthEmulator(opts: AuthEmulatorOptions): Promise<Auth
   child.stderr?.on('data', onData);
 
   const host = `127.0.0.1:${opts.port}`;
-  await waitUntilReady(child, host, output);
+  // The child is detached (own process group), so nothing else would stop it if we are interrupted now.
+  const onAbort = () => void stopGroup(child);
+  opts.signal?.addEventListener('abort', onAbort, { once: true });
+  try {
+    await waitUntilReady(child, host, output, opts.signal);
+  } finally {
+    opts.signal?.removeEventListener('abort', onAbort);
+  }
   return { host, stop: () => stopGroup(child) };
 }
 
-async function waitUntilReady(child: ChildProcess, host: string, output: string[]): Promise<void> {
+async function waitUntilReady(child: ChildProcess, host: string, output: string[], signal?: AbortSignal): Promise<void> {
   const deadline = Date.now() + 90_000;
   let exited = false;
   child.once('exit', () => (exited = true));
   while (Date.now() < deadline) {
+    if (signal?.aborted) {
+      await stopGroup(child);
+      throw new Error('The auth emulator start-up was interrupted.');
+    }
     if (exited) throw new Error(`The auth emulator exited during start-up:\n${output.slice(-20).join('\n')}`);
     try {
       const res = await fetch(`http://${host}/emulator/v1/projects/x/config`, { signal: AbortSignal.timeout(1000) });
@@ -93,8 +106,19 @@ async function waitUntilReady(child: ChildProcess, host: string, output: string[
   throw new Error(`The auth emulator did not start within 90 s:\n${output.slice(-20).join('\n')}`);
 }
 
-/** SIGTERM the emulator's process group and wait (it exports users on the way out); SIGKILL after 20 s. */
+const stopping = new WeakMap<ChildProcess, Promise<void>>();
+
+/**
+ * SIGTERM the emulator's process group and wait (it exports users on the way out); SIGKILL after 20 s.
+ * Once per child: a second SIGTERM would make firebase-tools quit without exporting.
+ */
 function stopGroup(child: ChildProcess): Promise<void> {
+  let pending = stopping.get(child);
+  if (!pending) stopping.set(child, (pending = signalAndWait(child)));
+  return pending;
+}
+
+function signalAndWait(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null || !child.pid) return Promise.resolve();
   return new Promise((resolve) => {
     const timer = setTimeout(() => signalGroup(child.pid!, 'SIGKILL'), 20_000);

@@ -2,51 +2,79 @@
  * `npm start`: the whole product on one machine with nothing else installed: the Firebase Auth
  * Emulator, the API on embedded PGlite (or DATABASE_URL), the in-process worker and the built front ends.
  */
-import { loadConfig } from '../config.js';
+import { emulatorExposureError, loadConfig } from '../config.js';
 import { lockDataDir } from '../db/dataDirLock.js';
-import { startServer } from '../main.js';
+import { startServer, type Running } from '../main.js';
 import { startAuthEmulator, type AuthEmulator } from './authEmulator.js';
 import { onShutdown } from './shutdown.js';
 
 const base = loadConfig();
+// A real Firebase web config means production auth; otherwise the emulator runs alongside.
+const wantsEmulator = !base.FIREBASE_API_KEY && !base.FIREBASE_AUTH_EMULATOR_HOST;
+
+// Refuse before starting anything: emulator tokens are unsigned, so they must not face a network.
+const exposure = wantsEmulator || base.authMode === 'emulator' ? emulatorExposureError(base.HOST, base.ALLOW_EMULATOR_ON_NETWORK) : undefined;
+if (exposure) fail(exposure);
+
 // Fail fast, before starting anything, if another process owns the embedded database.
+let unlock: (() => void) | undefined;
 if (base.database.kind === 'pglite') {
   try {
-    lockDataDir(base.dataDir);
+    unlock = lockDataDir(base.dataDir);
   } catch (err) {
-    console.error(err instanceof Error ? err.message : err);
-    process.exit(1);
+    fail(err);
   }
 }
-let emulator: AuthEmulator | undefined;
-// A real Firebase web config means production auth; otherwise the emulator runs alongside.
-if (!base.FIREBASE_API_KEY && !base.FIREBASE_AUTH_EMULATOR_HOST) {
-  console.log(`Starting the Firebase Auth Emulator on 127.0.0.1:${base.AUTH_EMULATOR_PORT} …`);
-  emulator = await startAuthEmulator({ port: base.AUTH_EMULATOR_PORT, projectId: base.FIREBASE_PROJECT_ID, dataDir: base.dataDir });
-  process.env.FIREBASE_AUTH_EMULATOR_HOST = emulator.host;
-}
-const config = loadConfig();
-// The bundled sample site is served by this very server: let the crawler reach it.
-const selfHosts = [new URL(config.publicUrl).host, `127.0.0.1:${config.PORT}`, `localhost:${config.PORT}`];
-for (const host of selfHosts) if (!config.CRAWL_ALLOW_HOSTS.includes(host)) config.CRAWL_ALLOW_HOSTS.push(host);
 
-let running: Awaited<ReturnType<typeof startServer>> | undefined;
-try {
-  running = await startServer(config, 'all');
-} catch (err) {
-  console.error(err instanceof Error ? err.message : err);
-  await emulator?.stop();
-  process.exit(1);
-}
+// Signals are handled from here on, before any child exists: Ctrl+C during start-up must still stop
+// the (detached) emulator and whatever else is half-started.
+const startup = new AbortController();
+let emulatorStarting: Promise<AuthEmulator | undefined> = Promise.resolve(undefined);
+let serverStarting: Promise<Running | undefined> = Promise.resolve(undefined);
 onShutdown(async () => {
+  startup.abort();
+  const running = await serverStarting.catch(() => undefined);
   await running?.close();
+  const emulator = await emulatorStarting.catch(() => undefined);
   await emulator?.stop();
+  unlock?.();
 });
-console.log(`
+
+try {
+  if (wantsEmulator) {
+    console.log(`Starting the Firebase Auth Emulator on 127.0.0.1:${base.AUTH_EMULATOR_PORT} …`);
+    emulatorStarting = startAuthEmulator({ port: base.AUTH_EMULATOR_PORT, projectId: base.FIREBASE_PROJECT_ID, dataDir: base.dataDir, signal: startup.signal });
+    process.env.FIREBASE_AUTH_EMULATOR_HOST = (await emulatorStarting)!.host;
+  }
+  if (startup.signal.aborted) throw new Error('interrupted');
+  const config = loadConfig();
+  // The bundled sample site is served by this very server: let the crawler reach it.
+  const selfHosts = [new URL(config.publicUrl).host, `127.0.0.1:${config.PORT}`, `localhost:${config.PORT}`];
+  for (const host of selfHosts) if (!config.CRAWL_ALLOW_HOSTS.includes(host)) config.CRAWL_ALLOW_HOSTS.push(host);
+
+  serverStarting = startServer(config, 'all');
+  await serverStarting;
+  if (!startup.signal.aborted) {
+    console.log(`
 Docent is running (${config.database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL'}, ` +
-  `${config.authMode === 'emulator' ? 'auth emulator' : 'Firebase auth'}, ${config.LLM_BASE_URL ? 'LLM answers' : 'extractive answers'})
+      `${config.authMode === 'emulator' ? 'auth emulator' : 'Firebase auth'}, ${config.LLM_BASE_URL ? 'LLM answers' : 'extractive answers'})
   Dashboard:    ${config.publicUrl}/
   API:          ${config.publicUrl}/api/v1
   Widget demo:  ${config.publicUrl}/demo/?bot=<chatbot id>
   Sample site:  ${config.publicUrl}/demo/site/
 Press Ctrl+C to stop.`);
+  }
+} catch (err) {
+  // Interrupted: the shutdown handler is already stopping everything and will exit.
+  if (!startup.signal.aborted) {
+    console.error(err instanceof Error ? err.message : err);
+    await (await emulatorStarting.catch(() => undefined))?.stop();
+    unlock?.();
+    process.exit(1);
+  }
+}
+
+function fail(err: unknown): never {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+}

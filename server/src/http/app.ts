@@ -1,4 +1,5 @@
 import Fastify, { type FastifyInstance } from 'fastify';
+import type { TrustProxy } from '../config.js';
 import type { AppContext } from './context.js';
 import { installCors, isPublicPath } from './cors.js';
 import { installErrorHandling } from './errorHandler.js';
@@ -26,7 +27,8 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Pro
       },
     },
     bodyLimit: ctx.config.BODY_LIMIT_BYTES,
-    trustProxy: true,
+    // request.ip keys the per-IP rate limit: only believe X-Forwarded-For from configured proxies.
+    trustProxy: trustProxyOption(ctx.config.TRUST_PROXY),
     routerOptions: { maxParamLength: 200 },
   });
 
@@ -50,4 +52,14 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Pro
 
   if (opts.serveStatic) await installStaticAssets(app, opts.staticRoot);
   return app;
+}
+
+/**
+ * A hop count N trusts the N nearest hops, the peer included (as Express does). Fastify 5.12 now
+ * treats a bare number as "trust nothing", because a client that can connect directly could then
+ * forge the header; so this is only for deployments where every connection comes through the proxies
+ * (the README says so, and recommends proxy addresses instead).
+ */
+function trustProxyOption(value: TrustProxy): boolean | string[] | ((address: string, hop: number) => boolean) {
+  return typeof value === 'number' ? (_address, hop) => hop < value : value;
 }

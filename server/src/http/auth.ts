@@ -18,16 +18,19 @@ export interface AuthVerifier {
  * Firebase ID token verification with firebase-admin. In emulator mode firebase-admin accepts the
  * emulator's unsigned tokens; that mode is on only when FIREBASE_AUTH_EMULATOR_HOST is set, which
  * `npm start` does for itself. In firebase mode tokens must carry Google's signature.
+ *
+ * Everything here comes from the Config. firebase-admin itself, though, decides on every call from
+ * the process environment whether to skip signature checks, so in firebase mode we also refuse any
+ * token that is not RS256-signed: an emulator variable appearing later can never open the door.
  */
 export function createFirebaseVerifier(config: Config): AuthVerifier {
-  if (config.authMode === 'firebase' && process.env.FIREBASE_AUTH_EMULATOR_HOST) {
-    throw new Error('FIREBASE_AUTH_EMULATOR_HOST is set but the server is not in emulator mode');
-  }
+  const requireSignature = config.authMode === 'firebase';
   const app: App = initializeApp({ projectId: config.FIREBASE_PROJECT_ID }, `docent-${randomUUID()}`);
   const auth = getAuth(app);
   return {
     async verify(idToken) {
       if (!idToken || idToken.length > 8192) return null;
+      if (requireSignature && !isSignedJwt(idToken)) return null;
       try {
         const decoded = await auth.verifyIdToken(idToken);
         return { uid: decoded.uid, email: decoded.email };
@@ -37,4 +40,16 @@ export function createFirebaseVerifier(config: Config): AuthVerifier {
     },
     close: () => deleteApp(app),
   };
+}
+
+/** A three-part JWT whose header says RS256 (Firebase's algorithm) and whose signature is not empty. */
+function isSignedJwt(token: string): boolean {
+  const [header, payload, signature] = token.split('.');
+  if (!header || !payload || !signature) return false;
+  try {
+    const parsed = JSON.parse(Buffer.from(header, 'base64url').toString('utf8')) as { alg?: unknown };
+    return parsed.alg === 'RS256';
+  } catch {
+    return false;
+  }
 }

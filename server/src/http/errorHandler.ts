@@ -18,7 +18,9 @@ export function installErrorHandling(app: FastifyInstance): void {
     if (code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || status === 415) {
       return reply.status(415).send({ success: false, detail: 'Content-Type must be application/json.' });
     }
-    if (code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err instanceof SyntaxError || status === 400) {
+    // Only the JSON body parser's own failures are "malformed JSON"; a stray SyntaxError from our
+    // code is a server bug (500), and other 400s (e.g. a bad Content-Length) keep their message.
+    if (code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || code === 'FST_ERR_CTP_INVALID_JSON_BODY') {
       return reply.status(400).send({ success: false, detail: 'Malformed JSON body.' });
     }
     if (status >= 400 && status < 500) {

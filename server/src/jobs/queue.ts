@@ -79,8 +79,16 @@ export async function completeTask(q: Queryable, taskId: string, workerId: strin
   return rows.length === 1;
 }
 
+const RETRY_BASE_SECONDS = 5;
+const RETRY_FACTOR = 4;
+const RETRY_MAX_SECONDS = 600;
+
 /** Exponential backoff between attempts: 5 s, 20 s, 80 s … capped at 10 minutes. */
-export const retryDelaySeconds = (attempt: number): number => Math.min(600, 5 * 4 ** Math.max(0, attempt - 1));
+export const retryDelaySeconds = (attempt: number): number =>
+  Math.min(RETRY_MAX_SECONDS, RETRY_BASE_SECONDS * RETRY_FACTOR ** Math.max(0, attempt - 1));
+
+/** retryDelaySeconds(attempts) in SQL, for updates that touch many rows at once. */
+const RETRY_DELAY_SQL = `least(${RETRY_MAX_SECONDS}, ${RETRY_BASE_SECONDS} * power(${RETRY_FACTOR}, greatest(0, attempts - 1)))`;
 
 /**
  * Record a failed attempt: retry later (status pending) while attempts remain, else fail for good.
@@ -99,8 +107,23 @@ export async function failTask(q: Queryable, task: TaskRow, workerId: string, re
 }
 
 /**
- * Tasks whose worker died (lease expired) go back to pending for another attempt, or fail once
- * their attempts are spent. Safe to run from every process at any time.
+ * A worker shutting down cleanly hands its task back untouched: queued again, the attempt it spent
+ * given back (stopping is not the task's fault), the lease cleared so another worker takes it at once.
+ */
+export async function releaseTask(q: Queryable, taskId: string, workerId: string): Promise<boolean> {
+  const rows = await q.query(
+    `UPDATE tasks SET status = 'queued', attempts = greatest(0, attempts - 1), lease_until = NULL, locked_by = NULL,
+            run_after = now(), updated_at = now()
+      WHERE id = $1 AND locked_by = $2 AND status = 'running' RETURNING id`,
+    [taskId, workerId],
+  );
+  return rows.length === 1;
+}
+
+/**
+ * Tasks whose worker died (lease expired) go back to pending for another attempt after the same
+ * backoff as a failed attempt (a task that kills its worker should not be retried in a tight loop),
+ * or fail once their attempts are spent. Safe to run from every process at any time.
  */
 export async function recoverExpiredLeases(q: Queryable): Promise<number> {
   const rows = await q.query(
@@ -110,7 +133,8 @@ export async function recoverExpiredLeases(q: Queryable): Promise<number> {
                          THEN 'The worker stopped responding and the task ran out of attempts.'
                          ELSE 'The worker stopped responding; retrying.' END,
             finished_at = CASE WHEN attempts >= max_attempts THEN now() ELSE NULL END,
-            lease_until = NULL, locked_by = NULL, run_after = now(), updated_at = now()
+            lease_until = NULL, locked_by = NULL, updated_at = now(),
+            run_after = now() + make_interval(secs => ${RETRY_DELAY_SQL})
       WHERE status = 'running' AND lease_until < now() RETURNING id`,
   );
   return rows.length;

@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.js';
 import type { Db } from '../db/db.js';
 import type { TaskRow } from '../db/repositories/tasks.js';
-import { claimTask, completeTask, failTask, recoverExpiredLeases, renewLease, saveProgress } from './queue.js';
+import { claimTask, completeTask, failTask, recoverExpiredLeases, releaseTask, renewLease, saveProgress } from './queue.js';
 import { PermanentTaskError, type HandlerRegistry } from './registry.js';
 
 export interface WorkerOptions {
@@ -39,12 +39,36 @@ export function startWorker(opts: WorkerOptions): Worker {
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;
   let lastRecovery = 0;
+  // One poll at a time (so slots are never overbooked), kept so stop() can wait for a claim in flight.
+  let ticking: Promise<void> | undefined;
+  let tickAgain = false;
 
   const schedule = (delay: number) => {
     if (stopped) return;
     clearTimeout(timer);
-    timer = setTimeout(() => void tick(), delay);
+    timer = setTimeout(runTick, delay);
   };
+
+  function runTick(): void {
+    if (ticking) {
+      tickAgain = true;
+      return;
+    }
+    ticking = tick().finally(() => {
+      ticking = undefined;
+      if (tickAgain) {
+        tickAgain = false;
+        schedule(0);
+      }
+    });
+  }
+
+  /** Give a claimed task back to the queue because this worker is stopping. */
+  const release = (task: TaskRow) =>
+    releaseTask(opts.db, task.id, id).then(
+      (released) => released && opts.log.info({ taskId: task.id }, 'task released to the queue on shutdown'),
+      (err) => opts.log.error({ err, taskId: task.id }, 'could not release task on shutdown; its lease will expire'),
+    );
 
   async function tick(): Promise<void> {
     try {
@@ -56,6 +80,11 @@ export function startWorker(opts: WorkerOptions): Worker {
       while (!stopped && active.size < slots) {
         const task = await claimTask(opts.db, id, opts.registry.types(), leaseSeconds);
         if (!task) break;
+        if (stopped) {
+          // stop() came while this claim was in flight: do not start work we would abort at once.
+          await release(task);
+          break;
+        }
         const run = execute(task).finally(() => {
           active.delete(run);
           schedule(0);
@@ -90,8 +119,9 @@ export function startWorker(opts: WorkerOptions): Worker {
       await completeTask(opts.db, task.id, id);
       opts.log.info({ taskId: task.id }, 'task completed');
     } catch (err) {
-      // A shutdown is not the task's fault: leave it running so its lease expires and another worker retries it.
-      if (shutdown.signal.aborted) return;
+      // A shutdown is not the task's fault: once the handler has stopped, hand the task back at once
+      // (rather than leaving it 'running' until its lease expires, with an attempt spent).
+      if (shutdown.signal.aborted) return void (await release(task));
       const reason = err instanceof Error ? err.message : String(err);
       const outcome = await failTask(opts.db, task, id, reason, err instanceof PermanentTaskError).catch(() => 'lost');
       opts.log.warn({ taskId: task.id, outcome, reason }, 'task attempt failed');
@@ -109,6 +139,7 @@ export function startWorker(opts: WorkerOptions): Worker {
       stopped = true;
       clearTimeout(timer);
       shutdown.abort(new Error('worker stopping'));
+      await ticking?.catch(() => {});
       await Promise.allSettled([...active]);
     },
   };

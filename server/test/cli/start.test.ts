@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -54,10 +54,31 @@ async function signUp(email: string): Promise<{ idToken: string; localId: string
   return created.json() as Promise<{ idToken: string; localId: string }>;
 }
 
+const otherDirs: string[] = [];
 afterAll(() => {
   for (const c of children) if (c.exitCode === null) c.kill('SIGKILL');
-  rmSync(dataDir, { recursive: true, force: true });
+  for (const dir of [dataDir, ...otherDirs]) rmSync(dir, { recursive: true, force: true });
 });
+
+const freshDir = () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'docent-start-'));
+  otherDirs.push(dir);
+  return dir;
+};
+
+/** Processes whose command line mentions this directory (the emulator's does: --config <dir>/…). */
+const processesUsing = (dir: string): string[] =>
+  execFileSync('ps', ['-eo', 'pid=,args='], { encoding: 'utf8' })
+    .split('\n')
+    .filter((line) => line.includes(dir));
+
+async function waitForOutput(output: () => string, text: string, ms = 60_000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!output().includes(text)) {
+    if (Date.now() > deadline) throw new Error(`never printed "${text}":\n${output()}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
 
 describe('npm start', () => {
   it('starts everything, stops cleanly on SIGTERM and keeps data and users across restarts', async () => {
@@ -89,4 +110,27 @@ describe('npm start', () => {
     again.child.kill('SIGINT');
     expect(await again.exited).toBe(0);
   }, 240_000);
+
+  it('refuses emulator mode on a non-loopback HOST unless ALLOW_EMULATOR_ON_NETWORK=true, before starting anything', async () => {
+    const dir = freshDir();
+    const exposed = start({ HOST: '0.0.0.0', DATA_DIR: dir, PORT: String(port + 20), AUTH_EMULATOR_PORT: String(authPort + 20) });
+    expect(await exposed.exited).toBe(1);
+    expect(exposed.output()).toMatch(/ALLOW_EMULATOR_ON_NETWORK=true/);
+    expect(exposed.output()).not.toContain('Starting the Firebase Auth Emulator');
+    expect(processesUsing(dir)).toEqual([]);
+  }, 60_000);
+
+  it('stops the half-started auth emulator when interrupted during start-up', async () => {
+    const dir = freshDir();
+    const starting = start({ DATA_DIR: dir, PORT: String(port + 30), AUTH_EMULATOR_PORT: String(authPort + 30) });
+    await waitForOutput(starting.output, 'Starting the Firebase Auth Emulator');
+    // Give firebase-tools time to spawn and get going, but interrupt before it is ready.
+    const deadline = Date.now() + 20_000;
+    while (processesUsing(dir).length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    expect(processesUsing(dir).length).toBeGreaterThan(0);
+    starting.child.kill('SIGINT');
+    expect(await starting.exited).toBe(0);
+    expect(starting.output()).not.toContain('Docent is running');
+    expect(processesUsing(dir)).toEqual([]);
+  }, 120_000);
 });

@@ -149,4 +149,52 @@ describe('rate limits', () => {
       await limited.close();
     }
   });
+
+  it('does not let a forged X-Forwarded-For open a fresh per-IP bucket (TRUST_PROXY off by default)', async () => {
+    const limited = await buildTestApp({ db: t.db, env: { RATE_LIMIT_IP_PER_MINUTE: '3' } });
+    try {
+      const codes: number[] = [];
+      for (let i = 0; i < 5; i++) {
+        const headers = { 'x-forwarded-for': `203.0.113.${i + 1}` };
+        codes.push((await limited.app.inject({ method: 'GET', url: `/api/v1/chatbots/${botId}/public`, headers })).statusCode);
+      }
+      expect(codes).toEqual([200, 200, 200, 429, 429]);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('counts the forwarded client address when the peer is a trusted proxy', async () => {
+    // inject() connects from 127.0.0.1, which plays the reverse proxy here.
+    const limited = await buildTestApp({ db: t.db, env: { RATE_LIMIT_IP_PER_MINUTE: '1', TRUST_PROXY: '127.0.0.1' } });
+    try {
+      const get = (ip: string) =>
+        limited.app.inject({ method: 'GET', url: `/api/v1/chatbots/${botId}/public`, headers: { 'x-forwarded-for': ip } });
+      expect((await get('203.0.113.1')).statusCode).toBe(200);
+      expect((await get('203.0.113.1')).statusCode).toBe(429);
+      expect((await get('203.0.113.2')).statusCode).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('limits conversation creation per visitor, answering 429 with Retry-After', async () => {
+    const limited = await buildTestApp({ db: t.db, env: { RATE_LIMIT_VISITOR_MESSAGES_PER_MINUTE: '2' } });
+    try {
+      const create = (visitorId: string) =>
+        limited.app.inject({ method: 'POST', url: `/api/v1/chatbots/${botId}/conversations`, payload: { visitor_id: visitorId } });
+      const visitor = newVisitorId();
+      const codes = [];
+      for (let i = 0; i < 3; i++) codes.push((await create(visitor)).statusCode);
+      expect(codes).toEqual([201, 201, 429]);
+      const limitedRes = await create(visitor);
+      expect(limitedRes.statusCode).toBe(429);
+      expect(Number(limitedRes.headers['retry-after'])).toBeGreaterThan(0);
+      expect(limitedRes.json()).toEqual({ success: false, detail: 'Too many requests. Please slow down.' });
+      // Another visitor (from the same IP, under its limit) is not affected.
+      expect((await create(newVisitorId())).statusCode).toBe(201);
+    } finally {
+      await limited.close();
+    }
+  });
 });

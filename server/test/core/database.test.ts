@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -59,6 +59,37 @@ describe('embedded data directory', () => {
       writeFileSync(path.join(dir, 'docent.lock'), '999999999');
       const release = lockDataDir(dir);
       release();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('lets only one of two processes take over the same stale lock', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'docent-lock-'));
+    try {
+      writeFileSync(path.join(dir, 'docent.lock'), '999999999');
+      // "Process B" (our parent's pid: alive, not us) tries to take over the stale lock while
+      // "process A" (us) is in the middle of taking it over. Without the takeover marker B would
+      // delete the stale lock and win, and A would then delete B's lock and win as well.
+      let competitor: unknown;
+      const release = lockDataDir(dir, {
+        duringTakeover: () => {
+          try {
+            lockDataDir(dir, { pid: process.ppid });
+            competitor = 'acquired';
+          } catch (err) {
+            competitor = err;
+          }
+        },
+      });
+      expect(competitor).toBeInstanceOf(Error);
+      expect(String(competitor)).toMatch(/another process is starting on it/);
+      expect(readFileSync(path.join(dir, 'docent.lock'), 'utf8')).toBe(String(process.pid));
+      // Once A holds it, B is refused with the usual message.
+      expect(() => lockDataDir(dir, { pid: process.ppid })).toThrow(new RegExp(`Another Docent process \\(pid ${process.pid}\\)`));
+      release();
+      expect(existsSync(path.join(dir, 'docent.lock'))).toBe(false);
+      expect(readdirSync(dir)).toEqual([]);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -99,10 +99,66 @@ describe('task queue', () => {
     await db.query(`UPDATE tasks SET lease_until = now() - interval '1 second' WHERE id = $1`, [task.id]);
     expect(await recoverExpiredLeases(db)).toBeGreaterThanOrEqual(1);
     expect((await statusOf(task.id)).status).toBe('pending');
+    await db.query('UPDATE tasks SET run_after = now() WHERE id = $1', [task.id]); // skip the backoff
     await claimTask(db, 'dead-again', ['index_urls'], 30);
     await db.query(`UPDATE tasks SET lease_until = now() - interval '1 second' WHERE id = $1`, [task.id]);
     await recoverExpiredLeases(db);
     expect(await statusOf(task.id)).toMatchObject({ status: 'failed', attempts: 2 });
+  });
+
+  it('retries a recovered task only after the same backoff as a failed attempt', async () => {
+    const task = await enqueueTask(db, { chatbotId: botId, taskType: 'index_urls', maxAttempts: 3 });
+    expect((await claimTask(db, 'dead-worker', ['index_urls'], 30))?.id).toBe(task.id);
+    await db.query(`UPDATE tasks SET lease_until = now() - interval '1 second' WHERE id = $1`, [task.id]);
+    await recoverExpiredLeases(db);
+    const [row] = await db.query<{ status: string; delay: number }>(
+      'SELECT status, extract(epoch FROM run_after - now())::float8 AS delay FROM tasks WHERE id = $1',
+      [task.id],
+    );
+    expect(row!.status).toBe('pending');
+    expect(row!.delay).toBeGreaterThan(retryDelaySeconds(1) - 2);
+    expect(row!.delay).toBeLessThanOrEqual(retryDelaySeconds(1));
+    expect(await claimTask(db, 'w', ['index_urls'], 30)).toBeUndefined();
+    // The second recovery waits longer, as the second failure would.
+    await db.query('UPDATE tasks SET run_after = now() WHERE id = $1', [task.id]);
+    await claimTask(db, 'dead-again', ['index_urls'], 30);
+    await db.query(`UPDATE tasks SET lease_until = now() - interval '1 second' WHERE id = $1`, [task.id]);
+    await recoverExpiredLeases(db);
+    const [again] = await db.query<{ delay: number }>('SELECT extract(epoch FROM run_after - now())::float8 AS delay FROM tasks WHERE id = $1', [task.id]);
+    expect(again!.delay).toBeGreaterThan(retryDelaySeconds(2) - 2);
+    await db.query(`UPDATE tasks SET status = 'failed' WHERE id = $1`, [task.id]); // out of the way of later tests
+  });
+
+  it('hands a running task back to the queue on graceful stop, without spending an attempt', async () => {
+    let started = 0;
+    let aborted = 0;
+    const registry = new HandlerRegistry();
+    registry.register('crawl', async ({ signal }) => {
+      started += 1;
+      await new Promise<void>((resolve) => signal.addEventListener('abort', () => resolve(), { once: true }));
+      aborted += 1;
+    });
+    const task = await enqueueTask(db, { chatbotId: botId, taskType: 'crawl', maxAttempts: 1 });
+    const worker = startWorker({ db, config, registry, log: quiet, pollMs: 20, leaseSeconds: 30 });
+    await waitFor(async () => (await statusOf(task.id)).status === 'running');
+    await worker.stop();
+    expect({ started, aborted }).toEqual({ started: 1, aborted: 1 });
+    const [row] = await db.query<{ status: string; attempts: number; lease_until: Date | null; locked_by: string | null; claimable: boolean }>(
+      'SELECT status, attempts, lease_until, locked_by, run_after <= now() AS claimable FROM tasks WHERE id = $1',
+      [task.id],
+    );
+    expect(row).toEqual({ status: 'queued', attempts: 0, lease_until: null, locked_by: null, claimable: true });
+
+    // With its only attempt given back, the next worker runs it to completion.
+    const done = new HandlerRegistry();
+    done.register('crawl', async () => {});
+    const next = startWorker({ db, config, registry: done, log: quiet, pollMs: 20 });
+    try {
+      await waitFor(async () => (await statusOf(task.id)).status === 'completed');
+    } finally {
+      await next.stop();
+    }
+    expect((await statusOf(task.id)).attempts).toBe(1);
   });
 
   it('aborts a handler whose lease was taken over, and does not mark it completed', async () => {
