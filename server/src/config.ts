@@ -93,7 +93,9 @@ const EnvSchema = z.object({
   LLM_BASE_URL: optionalText,
   LLM_API_KEY: optionalText,
   LLM_MODEL: optionalText,
-  LLM_TIMEOUT_MS: intFrom(60_000, 100),
+  // Whole answer (retries included), and the longest silence before/between streamed pieces.
+  LLM_TIMEOUT_MS: intFrom(300_000, 100),
+  LLM_IDLE_TIMEOUT_MS: intFrom(60_000, 100),
   EMBEDDING_BASE_URL: optionalText,
   EMBEDDING_API_KEY: optionalText,
   EMBEDDING_MODEL: optionalText,

@@ -56,7 +56,8 @@ export interface AnswererDeps {
  * Retrieval → generation, as a stream of token events whose return value is the final message.
  * With an LLM: a prompt of numbered passages, falling back to the extractive answer if the LLM fails
  * before saying anything. Without one: the extractive answer, streamed in word-sized pieces so the
- * chat UI behaves the same.
+ * chat UI behaves the same. When retrieval finds nothing relevant, both modes give the same plain
+ * refusal (NOT_COVERED_ANSWER) and the LLM is not asked.
  */
 export class Answerer {
   constructor(private readonly deps: AnswererDeps) {}
@@ -70,8 +71,15 @@ export class Answerer {
       return { type: 'token', delta };
     };
 
+    if (retrieval && !retrieval.covered) {
+      // Nothing relevant on the site: refuse without asking the LLM, so a refusal never depends on
+      // the model resisting the urge to answer from its own knowledge.
+      yield* words(NOT_COVERED_ANSWER, emit);
+      return { content, retrieved, sources: [] };
+    }
+
     if (this.deps.llm) {
-      const pages = retrieval ? (retrieval.covered ? retrieval.pages : []) : undefined;
+      const pages = retrieval?.pages;
       const messages = buildPrompt({
         botName: req.bot.name,
         systemPrompt: req.bot.system_prompt,
@@ -102,10 +110,10 @@ export class Answerer {
       yield* words(RAG_OFF_NO_LLM_ANSWER, emit);
       return { content, retrieved, sources: [] };
     }
-    const pages = retrieval.covered ? retrieval.pages : [];
-    const extractive = await extractiveAnswer(req.question, retrieval.terms, pages, this.deps.lexer);
+    const extractive = await extractiveAnswer(req.question, retrieval.terms, retrieval.pages, this.deps.lexer);
     yield* words(extractive.markdown, emit);
-    return { content, retrieved, sources: extractive.cited.length ? pages.map(toSource) : [] };
+    // `cited` is in citation order, so source n is the page the text cites as [n].
+    return { content, retrieved, sources: extractive.cited.map(toSource) };
   }
 
   /** Retrieval for the question; a short follow-up that finds nothing is retried with the previous question. */

@@ -28,8 +28,14 @@ export interface LlmOptions {
   baseUrl: string;
   apiKey?: string;
   model: string;
-  /** Longest wait for the first byte and between two pieces of the stream. */
+  /**
+   * Deadline for one whole completion: every attempt, every retry wait and the full stream. Without
+   * it a server that trickles a token now and then would hold the visitor (and the conversation)
+   * forever, since the idle timer never fires.
+   */
   timeoutMs: number;
+  /** Longest silence from the server before the first byte and between two pieces (default timeoutMs). */
+  idleTimeoutMs?: number;
   /** Attempts for 429/5xx/network failures before any output (default 3). */
   attempts?: number;
   /** First retry delay; doubles each time (default 500 ms). */
@@ -46,6 +52,7 @@ export function createLlmClient(config: Config): LlmClient | undefined {
     apiKey: config.LLM_API_KEY,
     model: config.LLM_MODEL ?? 'gpt-4o-mini',
     timeoutMs: config.LLM_TIMEOUT_MS,
+    idleTimeoutMs: config.LLM_IDLE_TIMEOUT_MS,
   });
 }
 
@@ -62,64 +69,71 @@ export class OpenAiCompatibleClient implements LlmClient {
 
   async *stream(messages: ChatMessage[], signal?: AbortSignal): AsyncGenerator<string, void, undefined> {
     const attempts = this.opts.attempts ?? 3;
+    const backoffMs = this.opts.backoffMs ?? 500;
     const fetchImpl = this.opts.fetchImpl ?? fetch;
+    const deadline = new Deadline(this.opts.timeoutMs, signal);
     let produced = false;
-    for (let attempt = 1; ; attempt++) {
-      const timer = new IdleTimer(this.opts.timeoutMs, signal);
-      try {
-        const res = await fetchImpl(completionsUrl(this.opts.baseUrl), {
-          method: 'POST',
-          headers: {
-            'content-type': 'application/json',
-            accept: 'text/event-stream',
-            ...(this.opts.apiKey ? { authorization: `Bearer ${this.opts.apiKey}` } : {}),
-          },
-          body: JSON.stringify({
-            model: this.opts.model,
-            messages,
-            stream: true,
-            temperature: this.opts.temperature ?? 0.2,
-          }),
-          signal: timer.signal,
-        });
-        if (!res.ok) {
-          const detail = await safeErrorText(res);
-          await res.body?.cancel().catch(() => {});
-          const retryable = res.status === 429 || res.status >= 500;
-          if (retryable && attempt < attempts) {
+    try {
+      for (let attempt = 1; ; attempt++) {
+        const timer = new IdleTimer(this.opts.idleTimeoutMs ?? this.opts.timeoutMs, deadline.signal);
+        try {
+          const res = await fetchImpl(completionsUrl(this.opts.baseUrl), {
+            method: 'POST',
+            headers: {
+              'content-type': 'application/json',
+              accept: 'text/event-stream',
+              ...(this.opts.apiKey ? { authorization: `Bearer ${this.opts.apiKey}` } : {}),
+            },
+            body: JSON.stringify({
+              model: this.opts.model,
+              messages,
+              stream: true,
+              temperature: this.opts.temperature ?? 0.2,
+            }),
+            signal: timer.signal,
+          });
+          if (!res.ok) {
+            const detail = await safeErrorText(res);
+            await res.body?.cancel().catch(() => {});
+            const error = new LlmError(`language model answered HTTP ${res.status}${detail ? `: ${detail}` : ''}`, false, res.status);
+            const delay = Math.min(retryAfterMs(res.headers.get('retry-after')) ?? backoffMs * 2 ** (attempt - 1), RETRY_AFTER_CAP_MS);
+            // Waiting past the deadline would only end in a timeout: report the real cause now.
+            const retryable = (res.status === 429 || res.status >= 500) && attempt < attempts && delay < deadline.remaining();
+            if (!retryable) throw error;
             timer.clear();
-            await sleep(retryDelay(res, attempt, this.opts.backoffMs ?? 500), signal);
+            await deadline.sleep(delay);
             continue;
           }
-          throw new LlmError(`language model answered HTTP ${res.status}${detail ? `: ${detail}` : ''}`, false, res.status);
-        }
-        timer.touch();
-        if (!(res.headers.get('content-type') ?? '').includes('text/event-stream')) {
-          // A server that ignored stream:true answers one JSON completion.
-          const json = (await res.json()) as { choices?: { message?: { content?: string } }[] };
-          const content = json.choices?.[0]?.message?.content ?? '';
-          if (content) {
+          timer.touch();
+          if (!(res.headers.get('content-type') ?? '').includes('text/event-stream')) {
+            // A server that ignored stream:true answers one JSON completion.
+            const json = (await res.json()) as { choices?: { message?: { content?: string } }[] };
+            const content = json.choices?.[0]?.message?.content ?? '';
+            if (content) {
+              produced = true;
+              yield content;
+            }
+            return;
+          }
+          for await (const delta of readDeltas(res.body!, timer)) {
             produced = true;
-            yield content;
+            yield delta;
           }
           return;
+        } catch (err) {
+          const failure = toLlmError(err, produced, timer, deadline);
+          const retryable = !produced && !timer.timedOut && !deadline.signal.aborted && failure.status === undefined && failure.message.startsWith('network');
+          if (retryable && attempt < attempts) {
+            await deadline.sleep(backoffMs * 2 ** (attempt - 1));
+            continue;
+          }
+          throw failure;
+        } finally {
+          timer.clear();
         }
-        for await (const delta of readDeltas(res.body!, timer)) {
-          produced = true;
-          yield delta;
-        }
-        return;
-      } catch (err) {
-        const failure = toLlmError(err, produced, timer, signal);
-        const retryable = !produced && !timer.timedOut && !signal?.aborted && failure.status === undefined && failure.message.startsWith('network');
-        if (retryable && attempt < attempts) {
-          await sleep((this.opts.backoffMs ?? 500) * 2 ** (attempt - 1), signal);
-          continue;
-        }
-        throw failure;
-      } finally {
-        timer.clear();
       }
+    } finally {
+      deadline.clear();
     }
   }
 }
@@ -131,13 +145,18 @@ async function* readDeltas(body: ReadableStream<Uint8Array>, timer: IdleTimer): 
   const reader = body.getReader();
   try {
     for (;;) {
-      const { value, done } = await reader.read();
+      const { value, done } = await readOrAbort(reader, timer.signal);
       if (done) break;
       timer.touch();
       for (const data of parser.push(decoder.decode(value, { stream: true }))) {
         if (data.trim() === '[DONE]') return;
         const delta = parseChunk(data);
-        if (delta) yield delta;
+        if (!delta) continue;
+        // The idle timer measures the server's silence, not how long our consumer takes (a slow
+        // visitor's socket applies backpressure here).
+        timer.pause();
+        yield delta;
+        timer.touch();
       }
     }
     for (const data of parser.end()) {
@@ -148,6 +167,21 @@ async function* readDeltas(body: ReadableStream<Uint8Array>, timer: IdleTimer): 
   } finally {
     reader.cancel().catch(() => {});
   }
+}
+
+/**
+ * reader.read(), rejecting as soon as `signal` aborts. Needed because undici leaves a read pending
+ * forever when the request is aborted after its body has fully arrived (a slow consumer, then the
+ * deadline): without this the completion would hang instead of timing out.
+ */
+function readOrAbort<T>(reader: ReadableStreamDefaultReader<T>, signal: AbortSignal): Promise<ReadableStreamReadResult<T>> {
+  const aborted = () => new DOMException('The operation was aborted.', 'AbortError');
+  if (signal.aborted) return Promise.reject(aborted());
+  return new Promise((resolve, reject) => {
+    const onAbort = () => reject(aborted());
+    signal.addEventListener('abort', onAbort, { once: true });
+    reader.read().then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
 }
 
 function parseChunk(data: string): string {
@@ -181,6 +215,10 @@ class IdleTimer {
     this.touch();
   }
 
+  pause(): void {
+    clearTimeout(this.handle);
+  }
+
   touch(): void {
     clearTimeout(this.handle);
     this.handle = setTimeout(() => {
@@ -195,13 +233,72 @@ class IdleTimer {
   }
 }
 
-function toLlmError(err: unknown, produced: boolean, timer: IdleTimer, signal?: AbortSignal): LlmError {
+function toLlmError(err: unknown, produced: boolean, timer: IdleTimer, deadline: Deadline): LlmError {
   if (err instanceof LlmError) return err;
-  if (signal?.aborted) return new LlmError('request cancelled', produced);
+  if (deadline.signal.aborted) return deadline.error(produced);
   if (timer.timedOut) return new LlmError('language model timed out', produced);
   const message = err instanceof Error ? err.message : String(err);
   if (message.startsWith('stream error:')) return new LlmError(message, produced);
   return new LlmError(`network error talking to the language model`, produced);
+}
+
+/**
+ * The overall deadline of one completion, merged with the caller's signal: `signal` aborts when
+ * either fires, and `error()` tells which (a timeout or a cancellation). It is wall-clock time, so
+ * it bounds how long the visitor and the conversation's queue wait, whatever the cause; the idle
+ * timer, by contrast, only measures the server's silence.
+ */
+class Deadline {
+  private readonly controller = new AbortController();
+  private readonly handle: NodeJS.Timeout;
+  private readonly endsAt: number;
+  private expired = false;
+  readonly signal = this.controller.signal;
+  private readonly onAbort = () => this.controller.abort();
+
+  constructor(
+    ms: number,
+    private readonly outer?: AbortSignal,
+  ) {
+    this.endsAt = Date.now() + ms;
+    this.handle = setTimeout(() => {
+      this.expired = true;
+      this.controller.abort();
+    }, ms);
+    outer?.addEventListener('abort', this.onAbort, { once: true });
+    if (outer?.aborted) this.controller.abort();
+  }
+
+  remaining(): number {
+    return Math.max(0, this.endsAt - Date.now());
+  }
+
+  error(afterOutput: boolean): LlmError {
+    return this.expired && !this.outer?.aborted
+      ? new LlmError('language model timed out', afterOutput)
+      : new LlmError('request cancelled', afterOutput);
+  }
+
+  /** Wait before a retry; rejects with error() if the deadline passes or the caller cancels. */
+  sleep(ms: number): Promise<void> {
+    return new Promise((resolve, reject) => {
+      if (this.signal.aborted) return reject(this.error(false));
+      const onAbort = () => {
+        clearTimeout(t);
+        reject(this.error(false));
+      };
+      const t = setTimeout(() => {
+        this.signal.removeEventListener('abort', onAbort);
+        resolve();
+      }, ms);
+      this.signal.addEventListener('abort', onAbort, { once: true });
+    });
+  }
+
+  clear(): void {
+    clearTimeout(this.handle);
+    this.outer?.removeEventListener('abort', this.onAbort);
+  }
 }
 
 /** A short, key-free excerpt of an error body. */
@@ -221,24 +318,14 @@ async function safeErrorText(res: Response): Promise<string> {
   }
 }
 
-function retryDelay(res: Response, attempt: number, backoffMs: number): number {
-  const header = res.headers.get('retry-after');
-  const seconds = header !== null ? Number(header) : NaN;
-  if (Number.isFinite(seconds) && seconds >= 0) return Math.min(seconds * 1000, RETRY_AFTER_CAP_MS);
-  return backoffMs * 2 ** (attempt - 1);
-}
-
-function sleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(new LlmError('request cancelled', false));
-    const t = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    const onAbort = () => {
-      clearTimeout(t);
-      reject(new LlmError('request cancelled', false));
-    };
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
+/**
+ * Retry-After in milliseconds: delta-seconds ("120") or an HTTP-date ("Wed, 21 Oct 2015 07:28:00
+ * GMT", relative to `now`); undefined when absent or unreadable.
+ */
+export function retryAfterMs(header: string | null, now = Date.now()): number | undefined {
+  const value = header?.trim();
+  if (!value) return undefined;
+  if (/^\d+(\.\d+)?$/.test(value)) return Number(value) * 1000;
+  const at = Date.parse(value);
+  return Number.isNaN(at) ? undefined : Math.max(0, at - now);
 }

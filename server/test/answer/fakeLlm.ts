@@ -21,6 +21,8 @@ export type Behaviour =
 
 export interface RecordedRequest {
   path: string;
+  /** When the request arrived (Date.now()), to check retry waits. */
+  at: number;
   headers: IncomingMessage['headers'];
   body: {
     model: string;
@@ -53,7 +55,7 @@ export async function startFakeLlm(initial: Behaviour[] = [{ kind: 'stream', del
         res.writeHead(400, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: 'bad json' } }));
         return;
       }
-      requests.push({ path: req.url ?? '', headers: req.headers, body });
+      requests.push({ path: req.url ?? '', at: Date.now(), headers: req.headers, body });
       if (req.method !== 'POST' || !req.url?.endsWith('/chat/completions')) {
         res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: 'not found' } }));
         return;

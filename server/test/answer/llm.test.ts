@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { completionsUrl, LlmError, OpenAiCompatibleClient } from '../../src/answer/llm.js';
+import { completionsUrl, LlmError, OpenAiCompatibleClient, retryAfterMs } from '../../src/answer/llm.js';
 import { SseParser } from '../../src/answer/sse.js';
 import { startFakeLlm, type FakeLlm } from './fakeLlm.js';
 
@@ -100,6 +100,83 @@ describe('OpenAI-compatible client', () => {
     llm.script({ kind: 'stream', deltas: ['one', 'two'], delayMs: 800 });
     const { error } = await collect(client({ timeoutMs: 300 }).stream([]));
     expect(error?.message).toMatch(/timed out/);
+  });
+
+  it('ends a stream that trickles tokens at the overall deadline, though no gap is long', async () => {
+    llm.script({ kind: 'stream', deltas: Array.from({ length: 12 }, (_, i) => `t${i} `), delayMs: 150 });
+    const started = Date.now();
+    const { deltas, error } = await collect(client({ timeoutMs: 600 }).stream([]));
+    expect(error?.message).toMatch(/timed out/);
+    expect(error?.afterOutput).toBe(true);
+    expect(deltas.length).toBeGreaterThan(0);
+    expect(deltas.length).toBeLessThan(12);
+    expect(Date.now() - started).toBeLessThan(1500);
+  });
+
+  it('ends at the deadline even when the answer arrived while the consumer was busy', async () => {
+    llm.script({ kind: 'stream', deltas: ['a', 'b', 'c', 'd'], delayMs: 20 });
+    const started = Date.now();
+    const deltas: string[] = [];
+    let error: LlmError | undefined;
+    try {
+      for await (const d of client({ timeoutMs: 600 }).stream([])) {
+        deltas.push(d);
+        await new Promise((r) => setTimeout(r, 1000)); // the whole body is received meanwhile
+      }
+    } catch (err) {
+      error = err as LlmError;
+    }
+    expect(deltas).toEqual(['a']);
+    expect(error?.message).toMatch(/timed out/);
+    expect(Date.now() - started).toBeLessThan(3000);
+  });
+
+  it('has a separate, shorter idle timeout when asked', async () => {
+    llm.script({ kind: 'hang', ms: 3000 });
+    const started = Date.now();
+    const { error } = await collect(client({ timeoutMs: 5000, idleTimeoutMs: 200 }).stream([]));
+    expect(error?.message).toMatch(/timed out/);
+    expect(Date.now() - started).toBeLessThan(1500);
+  });
+
+  it('does not count a slow consumer as server silence', async () => {
+    llm.script({ kind: 'stream', deltas: ['a', 'b', 'c'], delayMs: 50 });
+    const deltas: string[] = [];
+    for await (const d of client({ timeoutMs: 5000, idleTimeoutMs: 150 }).stream([])) {
+      deltas.push(d);
+      await new Promise((r) => setTimeout(r, 300)); // e.g. a visitor's full socket buffer
+    }
+    expect(deltas).toEqual(['a', 'b', 'c']);
+  });
+
+  it('waits as an HTTP-date Retry-After says', async () => {
+    // HTTP dates have whole seconds, so this asks for a wait between 1 and 2 seconds.
+    llm.script({ kind: 'status', status: 429, retryAfter: new Date(Date.now() + 2000).toUTCString() }, { kind: 'stream', deltas: ['ok'] });
+    const { deltas } = await collect(client({ timeoutMs: 5000 }).stream([]));
+    expect(deltas).toEqual(['ok']);
+    const waited = llm.requests[1]!.at - llm.requests[0]!.at;
+    expect(waited).toBeGreaterThanOrEqual(900);
+    expect(waited).toBeLessThan(2500);
+  });
+
+  it('gives up at once when Retry-After reaches past the deadline', async () => {
+    llm.script({ kind: 'status', status: 429, retryAfter: '30' });
+    const started = Date.now();
+    const { error } = await collect(client({ timeoutMs: 500 }).stream([]));
+    expect(error?.status).toBe(429);
+    expect(llm.requests).toHaveLength(1);
+    expect(Date.now() - started).toBeLessThan(400);
+  });
+
+  it('reads Retry-After as seconds or as an HTTP date', () => {
+    const now = Date.parse('Wed, 21 Oct 2015 07:28:00 GMT');
+    expect(retryAfterMs('120', now)).toBe(120_000);
+    expect(retryAfterMs(' 1.5 ', now)).toBe(1500);
+    expect(retryAfterMs('Wed, 21 Oct 2015 07:28:10 GMT', now)).toBe(10_000);
+    expect(retryAfterMs('Wed, 21 Oct 2015 07:27:00 GMT', now)).toBe(0);
+    expect(retryAfterMs('soon', now)).toBeUndefined();
+    expect(retryAfterMs('', now)).toBeUndefined();
+    expect(retryAfterMs(null, now)).toBeUndefined();
   });
 
   it('stops when the caller aborts', async () => {

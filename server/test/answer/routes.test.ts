@@ -1,9 +1,11 @@
 import type { AddressInfo } from 'node:net';
+import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Message, Source } from '../../../shared/src/api/types.js';
-import { INTERRUPTED_NOTE } from '../../src/answer/answerer.js';
+import { INTERRUPTED_NOTE, RAG_OFF_NO_LLM_ANSWER } from '../../src/answer/answerer.js';
 import { NOT_COVERED_ANSWER } from '../../src/answer/extractive.js';
 import { insertChatbot, updateChatbot } from '../../src/db/repositories/chatbots.js';
+import { answerRoutes } from '../../src/http/routes/answer/routes.js';
 import { buildTestApp, newVisitorId, type TestApp } from '../helpers/app.js';
 import { idTokenFor, signIn } from '../helpers/auth.js';
 import { startFakeLlm, type FakeLlm } from './fakeLlm.js';
@@ -74,7 +76,8 @@ async function streamPost(base: string, path: string, body: unknown, headers: Re
   const text = await res.text();
   const events: SseEvent[] = text
     .split('\n\n')
-    .filter((b) => b.trim())
+    // Blocks of comment lines only (`: ping`) are keep-alives, not events.
+    .filter((b) => b.split('\n').some((l) => l.startsWith('data: ')))
     .map((block) => {
       const event = /^event: (.*)$/m.exec(block)?.[1] ?? 'message';
       const data = block
@@ -84,7 +87,7 @@ async function streamPost(base: string, path: string, body: unknown, headers: Re
         .join('\n');
       return { event, data: JSON.parse(data) };
     });
-  return { res, events };
+  return { res, events, text };
 }
 
 describe('POST …/messages (JSON)', () => {
@@ -136,6 +139,31 @@ describe('POST …/messages (JSON)', () => {
       payload: { content: 'What is a good hydration ratio for sourdough?', visitor_id: visitor },
     });
     expect(res.json().data.assistant_message).toMatchObject({ content: NOT_COVERED_ANSWER, sources: [] });
+  });
+
+  it('lists exactly the cited pages as sources, in the order of their [n] numbers', async () => {
+    const visitor = newVisitorId();
+    const conv = await newConversation(plain, botId, visitor);
+    for (const question of ['How do I configure the theme in quill.toml?', 'How do plugins change pages and where do I register them?']) {
+      const res = await plain.app.inject({ method: 'POST', url: messagesUrl(botId, conv), payload: { content: question, visitor_id: visitor } });
+      const answer = res.json().data.assistant_message as Message;
+      const links = [...answer.content.matchAll(/\[\[(\d+)\]\]\(([^)\s]+)\)/g)].map((m) => ({ n: Number(m[1]), url: m[2]! }));
+      expect(links.length).toBeGreaterThan(0);
+      const numbers = [...new Set(links.map((l) => l.n))].sort((a, b) => a - b);
+      expect(numbers).toEqual(answer.sources.map((_, i) => i + 1));
+      for (const { n, url } of links) expect(answer.sources[n - 1]!.url).toBe(url);
+    }
+  });
+
+  it('says plainly that it cannot answer when retrieval is off and no LLM is configured', async () => {
+    const bot = (await insertChatbot(plain.db, { ownerUid, name: 'No RAG, no LLM' })).id;
+    await updateChatbot(plain.db, bot, { rag_enabled: false });
+    await seedPages(plain.db, bot, QUILL_SITE);
+    const visitor = newVisitorId();
+    const conv = await newConversation(plain, bot, visitor);
+    const res = await plain.app.inject({ method: 'POST', url: messagesUrl(bot, conv), payload: { content: 'How do I install Quill?', visitor_id: visitor } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.assistant_message).toMatchObject({ content: RAG_OFF_NO_LLM_ANSWER, sources: [] });
   });
 
   it('rejects bad input with 422 and other visitors with 404', async () => {
@@ -191,6 +219,9 @@ describe('POST …/messages with Accept: text/event-stream', () => {
     expect(done.assistant_message.content).toBe(streamed);
     expect(events.at(-2)!.data.sources).toEqual(done.assistant_message.sources);
     expect(await listMessages(plain, botId, conv, visitor)).toEqual([done.user_message, done.assistant_message]);
+    // The default title becomes the first question here too.
+    const convs = await plain.app.inject({ method: 'GET', url: `/api/v1/chatbots/${botId}/conversations?visitor_id=${visitor}` });
+    expect(convs.json().data.conversations[0]).toMatchObject({ id: conv, title: 'How do I install Quill?', message_count: 2 });
   });
 
   it('answers errors before the stream starts as JSON', async () => {
@@ -268,13 +299,75 @@ describe('answers from the LLM', () => {
     const conv = await newConversation(withLlm, llmBotId, visitor);
     llm.script({ kind: 'stream-then-error', deltas: ['Quill installs ', 'with'], message: 'model crashed' });
     const { events } = await streamPost(llmBase, messagesUrl(llmBotId, conv), { content: 'How do I install Quill?', visitor_id: visitor });
-    expect(events.at(-1)!.event).toBe('error');
-    expect(typeof events.at(-1)!.data.detail).toBe('string');
+    expect(events.slice(-2).map((e) => e.event)).toEqual(['sources', 'error']);
+    const error = events.at(-1)!.data as { detail: string; user_message: Message; assistant_message: Message };
+    expect(typeof error.detail).toBe('string');
     const streamed = events.filter((e) => e.event === 'token').map((e) => e.data.delta).join('');
     expect(streamed).toBe(`Quill installs with${INTERRUPTED_NOTE}`);
+    // The error event carries what was stored, so the client can show it without a reload.
+    expect(error.assistant_message.content).toBe(streamed);
+    expect(events.at(-2)!.data.sources).toEqual(error.assistant_message.sources);
     const stored = await listMessages(withLlm, llmBotId, conv, visitor);
-    expect(stored.map((m) => m.role)).toEqual(['user', 'assistant']);
-    expect(stored[1]!.content).toBe(streamed);
+    expect(stored).toEqual([error.user_message, error.assistant_message]);
+  });
+
+  it('refuses without asking the LLM when the site has nothing relevant', async () => {
+    const visitor = newVisitorId();
+    const conv = await newConversation(withLlm, llmBotId, visitor);
+    llm.requests.length = 0;
+    llm.script({ kind: 'stream', deltas: ['Use 75% hydration.'] });
+    const res = await withLlm.app.inject({
+      method: 'POST',
+      url: messagesUrl(llmBotId, conv),
+      payload: { content: 'What is a good hydration ratio for sourdough?', visitor_id: visitor },
+    });
+    expect(res.json().data.assistant_message).toMatchObject({ content: NOT_COVERED_ANSWER, sources: [] });
+    expect(llm.requests).toHaveLength(0);
+  });
+
+  it('answers concurrent sends to one conversation in turn: Q1 A1 Q2 A2', async () => {
+    const visitor = newVisitorId();
+    const conv = await newConversation(withLlm, llmBotId, visitor);
+    llm.requests.length = 0;
+    llm.script({ kind: 'stream', deltas: ['First ', 'answer [1].'], delayMs: 100 }, { kind: 'stream', deltas: ['Second answer [1].'] });
+    const send = (content: string) => withLlm.app.inject({ method: 'POST', url: messagesUrl(llmBotId, conv), payload: { content, visitor_id: visitor } });
+    const replies = await Promise.all([send('How do I install Quill?'), send('How do I switch to the dark theme?')]);
+    for (const r of replies) {
+      expect(r.statusCode).toBe(200);
+      const { user_message, assistant_message } = r.json().data as { user_message: Message; assistant_message: Message };
+      expect(assistant_message.index).toBe(user_message.index + 1);
+    }
+    const stored = await listMessages(withLlm, llmBotId, conv, visitor);
+    expect(stored.map((m) => [m.index, m.role])).toEqual([
+      [1, 'user'],
+      [2, 'assistant'],
+      [3, 'user'],
+      [4, 'assistant'],
+    ]);
+    expect([stored[1]!.content, stored[3]!.content]).toEqual(['First answer [1].', 'Second answer [1].']);
+    // The second answer was asked for only after the first was stored, with it in the history.
+    const secondPrompt = llm.requests[1]!.body.messages.map((m) => m.content);
+    expect(secondPrompt).toContain(stored[0]!.content);
+    expect(secondPrompt).toContain('First answer [1].');
+  });
+
+  it('sends `: ping` comments while the answer is slow to come', async () => {
+    // The same routes with a short keep-alive interval (15 s in production).
+    const quick = Fastify({ logger: false });
+    await quick.register(answerRoutes(withLlm.ctx, { pingMs: 40 }), { prefix: '/api/v1' });
+    await quick.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const visitor = newVisitorId();
+      const conv = await newConversation(withLlm, llmBotId, visitor);
+      llm.script({ kind: 'stream', deltas: ['Slowly ', 'installed [1].'], delayMs: 300 });
+      const base = `http://127.0.0.1:${(quick.server.address() as AddressInfo).port}`;
+      const { text, events } = await streamPost(base, messagesUrl(llmBotId, conv), { content: 'How do I install Quill?', visitor_id: visitor });
+      const firstToken = text.indexOf('event: token');
+      expect(text.slice(0, firstToken).match(/^: ping$/gm)?.length).toBeGreaterThanOrEqual(2);
+      expect(events.map((e) => e.event)).toEqual(['token', 'token', 'sources', 'done']);
+    } finally {
+      await quick.close();
+    }
   });
 
   it('falls back to the extractive answer when the LLM fails before saying anything', async () => {

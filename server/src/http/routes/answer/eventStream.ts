@@ -2,12 +2,23 @@ import type { FastifyReply } from 'fastify';
 
 type Headers = Record<string, string | number | string[] | undefined>;
 
+export interface EventStreamOptions {
+  /** Interval of `: ping` comments (default 15 s), so proxies do not cut a stream that waits on the LLM. */
+  pingMs?: number;
+  /**
+   * How long a write may wait for a full socket buffer to drain (default 30 s). A client that reads
+   * nothing for that long is treated as gone, like a disconnect: the answer still runs to its end
+   * and is stored, and the per-conversation queue is not held up by a stalled socket.
+   */
+  drainTimeoutMs?: number;
+}
+
+export type StreamEventName = 'token' | 'sources' | 'done' | 'error';
+
 export interface EventStream {
-  /** Write one SSE event; a no-op once the client has gone. */
-  send(event: 'token' | 'sources' | 'done' | 'error', data: unknown): void;
-  /** Everything sent as `token` deltas so far (what the visitor has seen). */
-  readonly sentText: string;
-  /** Whether the client disconnected. */
+  /** Write one SSE event, waiting while the socket buffer is full; a no-op once the client has gone. */
+  send(event: StreamEventName, data: unknown): Promise<void>;
+  /** Whether the client disconnected (or stalled past the drain timeout). */
   readonly closed: boolean;
   end(): void;
 }
@@ -16,7 +27,7 @@ export interface EventStream {
  * Take the response over from Fastify and speak text/event-stream on the raw socket. Headers
  * already set on the reply (CORS for public routes, security headers) are carried over.
  */
-export function openEventStream(reply: FastifyReply): EventStream {
+export function openEventStream(reply: FastifyReply, opts: EventStreamOptions = {}): EventStream {
   const headers: Headers = { ...(reply.getHeaders() as Headers) };
   delete headers['content-length'];
   reply.hijack();
@@ -30,23 +41,41 @@ export function openEventStream(reply: FastifyReply): EventStream {
   });
   raw.flushHeaders();
   let closed = false;
-  let sentText = '';
+  const gone = () => closed || raw.destroyed || raw.writableEnded;
+  const ping = setInterval(() => {
+    // Skip while the buffer is full: the pending data keeps the connection busy anyway.
+    if (!gone() && !raw.writableNeedDrain) raw.write(': ping\n\n');
+  }, opts.pingMs ?? 15_000);
   raw.on('close', () => {
+    clearInterval(ping);
     if (!raw.writableFinished) closed = true;
   });
+
+  const drained = () =>
+    new Promise<void>((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        raw.off('drain', done).off('close', done).off('error', done);
+        resolve();
+      };
+      const timer = setTimeout(() => {
+        closed = true;
+        raw.destroy();
+        done();
+      }, opts.drainTimeoutMs ?? 30_000);
+      raw.on('drain', done).on('close', done).on('error', done);
+    });
+
   return {
-    send(event, data) {
-      if (event === 'token') sentText += (data as { delta: string }).delta;
-      if (closed || raw.destroyed) return;
-      raw.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
-    },
-    get sentText() {
-      return sentText;
+    async send(event, data) {
+      if (gone()) return;
+      if (!raw.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`)) await drained();
     },
     get closed() {
       return closed;
     },
     end() {
+      clearInterval(ping);
       if (!raw.destroyed && !raw.writableEnded) raw.end();
     },
   };

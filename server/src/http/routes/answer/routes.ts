@@ -1,12 +1,8 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import type { Message } from '../../../../../shared/src/api/types.js';
-import type { AnswerOutcome, Answerer } from '../../../answer/answerer.js';
-import { recentTurns } from '../../../answer/history.js';
+import type { Answerer } from '../../../answer/answerer.js';
 import { createAnswerer } from '../../../answer/service.js';
-import { DEFAULT_TITLES, titleFromQuestion } from '../../../answer/title.js';
 import { getChatbotRow, type ChatbotRow } from '../../../db/repositories/chatbots.js';
-import { getVisitorConversation, renameConversation } from '../../../db/repositories/conversations.js';
-import { appendMessage } from '../../../db/repositories/messages.js';
+import { getVisitorConversation } from '../../../db/repositories/conversations.js';
 import type { AppContext } from '../../context.js';
 import { notFound } from '../../errors.js';
 import { requireOwnedChatbot, requireUser } from '../../owner.js';
@@ -14,19 +10,22 @@ import { ok } from '../../reply.js';
 import { parse } from '../../validate.js';
 import { conversationParamsSchema } from '../conversations/schema.js';
 import { chatbotParamsSchema } from '../schemas.js';
-import { openEventStream } from './eventStream.js';
+import { openEventStream, type EventStreamOptions } from './eventStream.js';
 import { querySchema, sendMessageSchema } from './schema.js';
+import { drain, takeTurn, type TurnInput } from './turn.js';
+import { TurnQueue } from './turnQueue.js';
 
-const FAILED_ANSWER = 'Sorry, something went wrong while answering. Please try again.';
+export type AnswerRoutesOptions = Pick<EventStreamOptions, 'pingMs'>;
 
 /**
  * Answering: a visitor's message in a conversation (JSON, or streamed as SSE), and the owner's
  * stateless test query. A visitor who disconnects mid-stream still gets the whole answer stored:
  * generation runs to the end, so the conversation never holds a question without its answer.
  */
-export function answerRoutes(ctx: AppContext): FastifyPluginAsync {
+export function answerRoutes(ctx: AppContext, opts: AnswerRoutesOptions = {}): FastifyPluginAsync {
   return async (app) => {
     const answerer: Answerer = createAnswerer(ctx.config, ctx.db, app.log);
+    const turns = new TurnQueue();
 
     app.post('/chatbots/:id/conversations/:conversationId/messages', async (request, reply) => {
       const { id, conversationId } = parse(conversationParamsSchema, request.params, 'path');
@@ -36,19 +35,15 @@ export function answerRoutes(ctx: AppContext): FastifyPluginAsync {
       if (!conversation) throw notFound('Conversation not found');
       const bot = await getChatbotRow(ctx.db, id);
       if (!bot) throw notFound('Chatbot not found');
+      const input: TurnInput = { conversation, bot, question: body.content };
+      const deps = { db: ctx.db, answerer, log: request.log };
 
-      const history = await recentTurns(ctx.db, conversationId);
-      const userMessage = await appendMessage(ctx.db, conversationId, { role: 'user', content: body.content });
-      if (conversation.message_count === 0 && DEFAULT_TITLES.has(conversation.title)) {
-        await renameConversation(ctx.db, conversationId, titleFromQuestion(body.content));
-      }
-      const run = answerer.answer({ bot, question: body.content, history });
+      if (wantsEventStream(request)) return streamTurn(request, reply, input);
 
-      if (wantsEventStream(request)) return streamAnswer(request, reply, run, conversationId, userMessage);
-
-      const outcome = await drain(run);
-      const assistantMessage = await storeAnswer(conversationId, outcome);
-      return ok({ user_message: userMessage, assistant_message: assistantMessage });
+      const turn = await turns.run(conversationId, () => takeTurn(deps, input, () => {}));
+      // Not even a failure note could be stored: the database is down, a 500 is the truth.
+      if (!turn.assistantMessage) throw new Error('the answer could not be stored');
+      return ok({ user_message: turn.userMessage, assistant_message: turn.assistantMessage });
     });
 
     app.post('/chatbots/:id/query', async (request) => {
@@ -66,59 +61,36 @@ export function answerRoutes(ctx: AppContext): FastifyPluginAsync {
       return ok({ answer: outcome.content, sources });
     });
 
-    const storeAnswer = (conversationId: string, outcome: AnswerOutcome) =>
-      appendMessage(ctx.db, conversationId, {
-        role: 'assistant',
-        content: outcome.content,
-        sources: outcome.sources.map(({ url, title, snippet }) => ({ url, title, snippet })),
-      });
-
-    async function streamAnswer(
-      request: FastifyRequest,
-      reply: FastifyReply,
-      run: AsyncGenerator<{ type: 'token'; delta: string }, AnswerOutcome>,
-      conversationId: string,
-      userMessage: Message,
-    ): Promise<void> {
-      const stream = openEventStream(reply);
-      let outcome: AnswerOutcome;
+    /**
+     * The SSE variant. The stream opens before the turn is queued, so a visitor waiting behind
+     * another answer already gets headers and pings. Events: `token`*, then `sources` and `done`;
+     * or, when the answer is incomplete (interrupted, apologised, unsaved), `sources` and `error`,
+     * where `error` carries the stored messages too so the client can show what was stored.
+     */
+    async function streamTurn(request: FastifyRequest, reply: FastifyReply, input: TurnInput): Promise<void> {
+      const stream = openEventStream(reply, { pingMs: opts.pingMs });
       try {
-        outcome = await drain(run, (delta) => stream.send('token', { delta }));
-      } catch (err) {
-        // Retrieval or the database failed: answer with an apology so the question is not left hanging.
-        request.log.error({ err }, 'answering failed');
-        const apology = (stream.sentText ? '\n\n' : '') + FAILED_ANSWER;
-        stream.send('token', { delta: apology });
-        outcome = { content: stream.sentText, sources: [], retrieved: [], error: 'The answer could not be completed.' };
+        const deps = { db: ctx.db, answerer, log: request.log };
+        const turn = await turns.run(input.conversation.id, () => takeTurn(deps, input, (delta) => stream.send('token', { delta }))).catch((err: unknown) => {
+          request.log.error({ err }, 'storing the question failed');
+          return undefined;
+        });
+        if (!turn) {
+          // Nothing was stored, so the conversation is unchanged.
+          await stream.send('error', { detail: 'Your message could not be sent. Please try again.' });
+          return;
+        }
+        const { userMessage, assistantMessage, error } = turn;
+        if (assistantMessage) await stream.send('sources', { sources: assistantMessage.sources });
+        if (error) await stream.send('error', { detail: error, user_message: userMessage, ...(assistantMessage && { assistant_message: assistantMessage }) });
+        else await stream.send('done', { user_message: userMessage, assistant_message: assistantMessage });
+      } finally {
+        stream.end();
       }
-      let assistantMessage: Message;
-      try {
-        assistantMessage = await storeAnswer(conversationId, outcome);
-      } catch (err) {
-        request.log.error({ err }, 'storing the answer failed');
-        stream.send('error', { detail: 'The answer could not be saved.' });
-        return stream.end();
-      }
-      stream.send('sources', { sources: assistantMessage.sources });
-      if (outcome.error) stream.send('error', { detail: outcome.error });
-      else stream.send('done', { user_message: userMessage, assistant_message: assistantMessage });
-      stream.end();
     }
   };
 }
 
 function wantsEventStream(request: FastifyRequest): boolean {
   return (request.headers.accept ?? '').toLowerCase().includes('text/event-stream');
-}
-
-/** Run the answer to its end, passing each delta on; returns the final message. */
-async function drain(
-  run: AsyncGenerator<{ type: 'token'; delta: string }, AnswerOutcome>,
-  onDelta?: (delta: string) => void,
-): Promise<AnswerOutcome> {
-  for (;;) {
-    const step = await run.next();
-    if (step.done) return step.value;
-    onDelta?.(step.value.delta);
-  }
 }

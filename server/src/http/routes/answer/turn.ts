@@ -1,0 +1,107 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Message } from '../../../../../shared/src/api/types.js';
+import type { AnswerOutcome, Answerer, BotSettings } from '../../../answer/answerer.js';
+import { recentTurns } from '../../../answer/history.js';
+import { DEFAULT_TITLES, titleFromQuestion } from '../../../answer/title.js';
+import type { Db } from '../../../db/db.js';
+import { renameConversation } from '../../../db/repositories/conversations.js';
+import { appendMessage } from '../../../db/repositories/messages.js';
+
+export const FAILED_ANSWER = 'Sorry, something went wrong while answering. Please try again.';
+/** Stored in place of an answer the database refused twice, so the question does not hang unanswered. */
+export const UNSAVED_ANSWER = 'Sorry, the answer could not be saved. Please ask again.';
+
+export interface TurnInput {
+  conversation: { id: string; title: string };
+  bot: BotSettings;
+  question: string;
+}
+
+export interface TurnResult {
+  userMessage: Message;
+  /** The stored answer: the real one, or UNSAVED_ANSWER; absent only when nothing could be stored. */
+  assistantMessage?: Message;
+  /** Why the answer is not complete (for the SSE `error` event); absent when it is. */
+  error?: string;
+}
+
+/**
+ * One question and its answer. The caller runs it in the conversation's TurnQueue so turns never
+ * interleave. Throws only if the question itself cannot be stored (then nothing was added);
+ * after that every failure still leaves an assistant message behind the question when the
+ * database allows it.
+ */
+export async function takeTurn(
+  deps: { db: Db; answerer: Answerer; log: FastifyBaseLogger },
+  input: TurnInput,
+  onDelta: (delta: string) => Promise<void> | void,
+): Promise<TurnResult> {
+  const { db, log } = deps;
+  const conversationId = input.conversation.id;
+  const history = await recentTurns(db, conversationId);
+  const userMessage = await appendMessage(db, conversationId, { role: 'user', content: input.question });
+  if (userMessage.index === 1 && DEFAULT_TITLES.has(input.conversation.title)) {
+    // A missed title is cosmetic: never lose the answer over it.
+    await renameConversation(db, conversationId, titleFromQuestion(input.question)).catch((err) => log.warn({ err }, 'renaming the conversation failed'));
+  }
+
+  let streamed = '';
+  const pass = async (delta: string) => {
+    streamed += delta;
+    await onDelta(delta);
+  };
+  let outcome: AnswerOutcome;
+  try {
+    outcome = await drain(deps.answerer.answer({ bot: input.bot, question: input.question, history }), pass);
+  } catch (err) {
+    // Retrieval or the database failed: apologise so the question is not left hanging. The apology
+    // is streamed too, so the stored text is still exactly what the visitor saw.
+    log.error({ err }, 'answering failed');
+    await pass((streamed ? '\n\n' : '') + FAILED_ANSWER);
+    outcome = { content: streamed, sources: [], retrieved: [], error: 'The answer could not be completed.' };
+  }
+
+  const stored = await storeAnswer(db, conversationId, outcome, log);
+  if (!stored.saved) return { userMessage, assistantMessage: stored.message, error: 'The answer could not be saved.' };
+  return { userMessage, assistantMessage: stored.message, error: outcome.error };
+}
+
+/**
+ * Store the answer, retrying once: appendMessage is one transaction, so a failed attempt left
+ * nothing behind. (On PostgreSQL a COMMIT whose reply was lost could in theory be stored twice;
+ * rare enough to accept over a question left unanswered.) If both attempts fail, store the short
+ * UNSAVED_ANSWER instead, which also gets past content the database rejects. If even that fails the
+ * database is down: the thread then ends on the question until the visitor asks again.
+ */
+async function storeAnswer(db: Db, conversationId: string, outcome: AnswerOutcome, log: FastifyBaseLogger): Promise<{ message?: Message; saved: boolean }> {
+  const answer = {
+    role: 'assistant' as const,
+    content: outcome.content,
+    sources: outcome.sources.map(({ url, title, snippet }) => ({ url, title, snippet })),
+  };
+  for (let attempt = 1; attempt <= 2; attempt++) {
+    try {
+      return { message: await appendMessage(db, conversationId, answer), saved: true };
+    } catch (err) {
+      log.error({ err, attempt }, 'storing the answer failed');
+    }
+  }
+  try {
+    return { message: await appendMessage(db, conversationId, { role: 'assistant', content: UNSAVED_ANSWER }), saved: false };
+  } catch (err) {
+    log.error({ err }, 'storing the failure note failed');
+    return { saved: false };
+  }
+}
+
+/** Run the answer to its end, passing each delta on (and waiting for it); returns the final message. */
+export async function drain(
+  run: AsyncGenerator<{ type: 'token'; delta: string }, AnswerOutcome>,
+  onDelta?: (delta: string) => Promise<void> | void,
+): Promise<AnswerOutcome> {
+  for (;;) {
+    const step = await run.next();
+    if (step.done) return step.value;
+    await onDelta?.(step.value.delta);
+  }
+}
