@@ -1,6 +1,9 @@
 /**
  * `npm run bench:crawl`: crawl and index the local Python docs (about 530 pages, depth 2) and
- * print pages/s for discovery, fetch+extract, indexing and the whole pipeline, plus peak RSS.
+ * print rates for discovery, fetch+extract, indexing and the whole pipeline, plus peak RSS.
+ * The headline figure (the issue's target, ≥ 30/s) is pages indexed per second over the whole
+ * pipeline run, start to finish. Every count is of real work: robots-blocked and time-limit skips
+ * made no request and are not counted as fetched; duplicates and failures are not pages.
  *
  *   npm run bench:crawl                       python http.server via ../shared/corpora/serve-pydocs.sh
  *   npm run bench:crawl -- --server=nginx     nginx (Debian package) on 127.0.0.1
@@ -89,7 +92,7 @@ async function openDb(): Promise<{ db: Db; name: string; close(): Promise<void> 
   return { db, name: 'PGlite (in memory)', close: () => db.close() };
 }
 
-const rate = (n: number, ms: number) => `${(n / (ms / 1000)).toFixed(1)} pages/s`;
+const rate = (n: number, ms: number, what = 'pages') => `${(n / (ms / 1000)).toFixed(1)} ${what}/s`;
 const secs = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
 async function main(): Promise<void> {
@@ -111,7 +114,7 @@ async function main(): Promise<void> {
   try {
     console.log(`Python docs at ${server.url} served by ${server.name}; depth ${DEPTH}; ${availableParallelism()} cores; database ${dbName}`);
 
-    // 1. Discovery only (what collect-urls does): depth-1 pages fetched, links listed.
+    // 1. Discovery only (what collect-urls does): pages above the last level fetched, links listed.
     let t = performance.now();
     let listed = 0;
     await crawlSite(fetcher, extractor, { ...base, discoveryOnly: true }, { onOutcome: (o) => void (o.kind === 'listed' && listed++) });
@@ -120,8 +123,13 @@ async function main(): Promise<void> {
     // 2. Fetch + extract every page (no database).
     t = performance.now();
     const pages: Extract<CrawlOutcome, { kind: 'page' }>[] = [];
-    let fetched = 0;
-    await crawlSite(fetcher, extractor, base, { onOutcome: (o) => void (fetched++, o.kind === 'page' && pages.push(o)) });
+    let requested = 0;
+    await crawlSite(fetcher, extractor, base, {
+      onOutcome: (o) => {
+        if (!(o.kind === 'skipped' && o.notFetched)) requested++;
+        if (o.kind === 'page') pages.push(o);
+      },
+    });
     const extractMs = performance.now() - t;
 
     // 3. Chunk + index the extracted pages.
@@ -154,12 +162,15 @@ async function main(): Promise<void> {
     const pct = (p: number) => `${latencies[Math.min(latencies.length - 1, Math.floor((latencies.length * p) / 100))]!.toFixed(0)} ms`;
 
     console.table({
-      discovery: { pages: listed, time: secs(discoveryMs), rate: rate(listed, discoveryMs) },
-      'fetch+extract': { pages: fetched, time: secs(extractMs), rate: rate(fetched, extractMs) },
-      indexing: { pages: indexer.indexed, time: secs(indexMs), rate: rate(indexer.indexed, indexMs), chunks: indexer.chunks },
-      'whole pipeline': { pages: r.fetched, time: secs(totalMs), rate: rate(r.fetched, totalMs), chunks: r.chunks },
+      'discovery (URLs listed)': { count: listed, time: secs(discoveryMs), rate: rate(listed, discoveryMs, 'URLs') },
+      'fetch+extract (requests)': { count: requested, time: secs(extractMs), rate: rate(requested, extractMs, 'requests') },
+      'fetch+extract (pages with content)': { count: pages.length, time: secs(extractMs), rate: rate(pages.length, extractMs) },
+      'indexing (pages written)': { count: indexer.indexed, time: secs(indexMs), rate: rate(indexer.indexed, indexMs), chunks: indexer.chunks },
+      'whole pipeline (pages indexed)': { count: r.indexed, time: secs(totalMs), rate: rate(r.indexed, totalMs), chunks: r.chunks },
     });
-    console.log(`whole pipeline: ${r.indexed} indexed, ${r.failed} failed, ${r.skipped} skipped of ${r.discovered} discovered`);
+    const headline = r.indexed / (totalMs / 1000);
+    console.log(`whole pipeline: ${r.indexed} indexed, ${r.failed} failed, ${r.skipped} skipped (${r.fetched - r.attempted} without a request) of ${r.discovered} discovered; ${r.attempted} requests`);
+    console.log(`TARGET whole site crawled and indexed: ${headline.toFixed(1)} indexed pages/s (target ≥ 30: ${headline >= 30 ? 'met' : 'NOT met'})${r.stoppedBy ? `; stopped early (${r.stoppedBy})` : ''}`);
     console.log(`search latency during the pipeline: p50 ${pct(50)}, p95 ${pct(95)}, max ${pct(100)} (${latencies.length} probes)`);
     console.log(`peak RSS ${Math.round(peakRss / 1024 / 1024)} MB`);
   } finally {

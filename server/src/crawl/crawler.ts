@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
+import { CanonicalLedger } from './canonical.js';
 import type { ExtractedPage } from './extract.js';
 import { extractText } from './extract.js';
-import type { Extractor } from './extractor.js';
+import { ExtractTimeoutError, type Extractor } from './extractor.js';
 import { FetchError, isFetchError, type FetchErrorKind } from './fetchErrors.js';
 import { HostGate } from './hostGate.js';
 import { loadRobots, type RobotsRules } from './robots.js';
@@ -37,7 +38,8 @@ export interface CrawlOptions {
 export type CrawlOutcome =
   | { kind: 'page'; url: string; depth: number; title: string; markdown: string; contentHash: string }
   | { kind: 'failed'; url: string; reason: string; errorKind: FetchErrorKind | 'extract' }
-  | { kind: 'skipped'; url: string; reason: string }
+  /** `notFetched`: no request was made (robots.txt, time limit), so it says nothing about the site's health. */
+  | { kind: 'skipped'; url: string; reason: string; notFetched?: boolean }
   | { kind: 'listed'; url: string; depth: number };
 
 export interface CrawlHooks {
@@ -50,6 +52,8 @@ export interface CrawlSummary {
   admitted: number;
   /** Why the crawl stopped early, if it did. */
   stoppedBy?: 'time' | 'aborted';
+  /** URLs the crawl remembered as met (bounded: robots-blocked links beyond the report cap are not kept). */
+  remembered: number;
 }
 
 interface Item {
@@ -59,33 +63,55 @@ interface Item {
   blocked?: boolean;
 }
 
+/** A fetched page with content, before the canonical and duplicate checks decide where it goes. */
+interface Candidate {
+  url: string;
+  pageUrl: string;
+  depth: number;
+  title: string;
+  text: string;
+  hash: string;
+  canonical?: string;
+}
+
+export const TIME_LIMIT_REASON = 'Not fetched: the crawl time limit was reached';
+const ROBOTS_REASON = 'Blocked by robots.txt';
+/** Robots-blocked links reported (and remembered) at most; beyond it they are dropped unrecorded, still never fetched. */
+const MAX_BLOCKED_REPORTED = 1000;
+/** Node timers overflow (and fire at once) past 2^31 - 1 ms. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
 export async function crawlSite(fetcher: SafeFetcher, extractor: Extractor, opts: CrawlOptions, hooks: CrawlHooks): Promise<CrawlSummary> {
-  const deadline = Date.now() + opts.timeBudgetMs;
+  // One signal ends every wait of the crawl: robots, sitemaps, page fetches, Crawl-delay, extraction.
+  const timeUp = AbortSignal.timeout(Math.min(Math.max(0, opts.timeBudgetMs), MAX_TIMER_MS));
+  const signal = opts.signal ? AbortSignal.any([opts.signal, timeUp]) : timeUp;
   const starts = opts.startUrls.map((u) => normalizeUrl(u)).filter((u): u is string => u !== undefined);
   const scopes: CrawlScope[] = opts.followLinks ? [scopeOf(starts[0]!, opts.underStartPath)] : [];
   const seen = new Set<string>();
   const hashes = new Map<string, string>();
-  const emitted = new Set<string>();
+  const ledger = new CanonicalLedger();
   const queue: Item[] = [];
   const robots = new Map<string, Promise<RobotsRules>>();
   const loadedRobots = new Map<string, RobotsRules>();
+  const blockedCap = Math.min(opts.maxPages, MAX_BLOCKED_REPORTED);
   let blocked = 0;
   const gates = new Map<string, HostGate>();
   let admitted = 0;
   let stoppedBy: CrawlSummary['stoppedBy'];
 
-  const timeLeft = () => deadline - Date.now();
+  const outOfTime = () => timeUp.aborted && !opts.signal?.aborted;
   const stopped = () => {
     if (opts.signal?.aborted) stoppedBy = 'aborted';
-    else if (timeLeft() <= 0) stoppedBy ??= 'time';
+    else if (timeUp.aborted) stoppedBy ??= 'time';
     return stoppedBy !== undefined;
   };
   const inAnyScope = (url: string) => !opts.followLinks || scopes.some((s) => inScope(url, s));
+  const robotsBlocked = (url: string) => loadedRobots.get(new URL(url).origin)?.isAllowed(url) === false;
   const robotsFor = (url: string) => {
     const origin = new URL(url).origin;
     let r = robots.get(origin);
     if (!r) {
-      r = loadRobots(fetcher, origin, opts.userAgent, opts.signal);
+      r = loadRobots(fetcher, origin, opts.userAgent, signal);
       void r.then((rules) => loadedRobots.set(origin, rules));
       robots.set(origin, r);
     }
@@ -104,10 +130,12 @@ export async function crawlSite(fetcher: SafeFetcher, extractor: Extractor, opts
 
   const admit = (url: string, depth: number): boolean => {
     if (seen.has(url)) return false;
-    if (loadedRobots.get(new URL(url).origin)?.isAllowed(url) === false) {
-      // Robots-blocked URLs do not use up max_pages; a bounded number is still reported.
-      seen.add(url);
-      if (blocked++ < opts.maxPages) {
+    if (robotsBlocked(url)) {
+      // Never fetched and not counted towards max_pages; only the first few are reported (and
+      // remembered, so each is reported once): a site can link to millions of blocked URLs.
+      if (blocked < blockedCap) {
+        blocked++;
+        seen.add(url);
         hooks.onAdmitted?.(url, depth);
         queue.push({ url, depth, blocked: true });
       }
@@ -116,6 +144,7 @@ export async function crawlSite(fetcher: SafeFetcher, extractor: Extractor, opts
     if (admitted >= opts.maxPages) return false;
     seen.add(url);
     admitted++;
+    ledger.admitted(url);
     hooks.onAdmitted?.(url, depth);
     queue.push({ url, depth });
     return true;
@@ -126,36 +155,41 @@ export async function crawlSite(fetcher: SafeFetcher, extractor: Extractor, opts
   if (opts.followLinks && opts.useSitemaps !== false && starts[0] && opts.maxDepth > 0) {
     const rules = await robotsFor(starts[0]);
     const roots = rules.sitemaps.length > 0 ? rules.sitemaps : [new URL('/sitemap.xml', starts[0]).href];
-    const found = await collectSitemapUrls(fetcher, roots, { maxFiles: 20, maxUrls: opts.maxPages * 2, maxBytes: 10 * 1024 * 1024 }, inAnyScope, opts.signal).catch(() => []);
+    const found = await collectSitemapUrls(fetcher, roots, { maxFiles: 20, maxUrls: opts.maxPages * 2, maxBytes: 10 * 1024 * 1024 }, inAnyScope, signal).catch(() => []);
     for (const raw of found) {
       const url = normalizeUrl(raw);
       if (url && inAnyScope(url) && looksLikePage(url)) admit(url, 1);
     }
   }
 
+  const timeSkip = (url: string) => hooks.onOutcome({ kind: 'skipped', url, reason: TIME_LIMIT_REASON, notFetched: true });
+  const robotsSkip = (url: string) => hooks.onOutcome({ kind: 'skipped', url, reason: ROBOTS_REASON, notFetched: true });
+  const deferred = new Set<Promise<void>>();
+  let deferredFailure: unknown;
+
   async function process(item: Item): Promise<void> {
     const { url, depth } = item;
-    if (item.blocked) return hooks.onOutcome({ kind: 'skipped', url, reason: 'Blocked by robots.txt' });
+    if (item.blocked) return robotsSkip(url);
     if (opts.discoveryOnly && opts.followLinks && depth >= opts.maxDepth) {
       if ((await robotsFor(url)).isAllowed(url)) await hooks.onOutcome({ kind: 'listed', url, depth });
-      else await hooks.onOutcome({ kind: 'skipped', url, reason: 'Blocked by robots.txt' });
+      else await robotsSkip(url);
       return;
     }
-    if (!(await robotsFor(url)).isAllowed(url)) {
-      await hooks.onOutcome({ kind: 'skipped', url, reason: 'Blocked by robots.txt' });
-      return;
-    }
+    if (!(await robotsFor(url)).isAllowed(url)) return robotsSkip(url);
+    if (outOfTime()) return timeSkip(url);
     const gate = await gateFor(url);
     let fetched;
     try {
-      fetched = await gate.run(() => fetcher.fetch(url, { accept: PAGE_TYPES, signal: opts.signal }));
+      fetched = await gate.run(() => fetcher.fetch(url, { accept: PAGE_TYPES, signal }), signal);
     } catch (err) {
+      // Cut short by the deadline (in flight or still waiting for its turn): not the site's fault.
+      if (outOfTime()) return timeSkip(url);
       const e = isFetchError(err) ? err : new FetchError('network', String(err));
       if (e.kind === 'not_html') await hooks.onOutcome({ kind: 'skipped', url, reason: e.message });
       else await hooks.onOutcome({ kind: 'failed', url, reason: e.message, errorKind: e.kind });
       return;
     }
-    let pageUrl = normalizeUrl(fetched.url) ?? url;
+    const pageUrl = normalizeUrl(fetched.url) ?? url;
     if (pageUrl !== url) {
       // Redirected: the start page may move the whole crawl (http → https, bare → www).
       if (depth === 0 && opts.followLinks && !inAnyScope(pageUrl)) scopes.push(scopeOf(pageUrl, opts.underStartPath));
@@ -166,8 +200,10 @@ export async function crawlSite(fetcher: SafeFetcher, extractor: Extractor, opts
     const isText = fetched.contentType.toLowerCase().startsWith('text/plain');
     let page: ExtractedPage;
     try {
-      page = isText ? extractText(fetched.body) : await extractor.extract(fetched.body, pageUrl, { linksOnly: opts.discoveryOnly });
+      page = isText ? extractText(fetched.body) : await untilAborted(extractor.extract(fetched.body, pageUrl, { linksOnly: opts.discoveryOnly }), signal);
     } catch (err) {
+      if (outOfTime()) return timeSkip(url);
+      if (err instanceof ExtractTimeoutError) return hooks.onOutcome({ kind: 'failed', url, reason: err.message, errorKind: 'extract' });
       return hooks.onOutcome({ kind: 'failed', url, reason: `Could not extract content: ${String((err as Error)?.message ?? err)}`, errorKind: 'extract' });
     }
     if (opts.followLinks && depth < opts.maxDepth) {
@@ -176,27 +212,49 @@ export async function crawlSite(fetcher: SafeFetcher, extractor: Extractor, opts
       }
     }
     if (opts.discoveryOnly) return hooks.onOutcome({ kind: 'listed', url: pageUrl, depth });
-    // Honour a canonical link only on the same scheme and host (Python's docs point at file://).
-    const canonical = acceptableCanonical(page.canonical, pageUrl);
-    if (canonical && canonical !== pageUrl && inAnyScope(canonical)) {
-      if (emitted.has(canonical)) return hooks.onOutcome({ kind: 'skipped', url, reason: `Duplicate of ${canonical}` });
-      seen.add(canonical);
-      pageUrl = canonical;
-    }
     if (page.noindex) return hooks.onOutcome({ kind: 'skipped', url, reason: 'The page asks not to be indexed (noindex)' });
     const text = page.markdown.trim();
     if (text.length === 0) return hooks.onOutcome({ kind: 'skipped', url, reason: 'No text content' });
-    const contentHash = createHash('sha256').update(text).digest('hex');
-    const twin = hashes.get(contentHash);
-    if (twin) return hooks.onOutcome({ kind: 'skipped', url, reason: `Duplicate of ${twin}` });
-    hashes.set(contentHash, pageUrl);
-    emitted.add(pageUrl);
-    await hooks.onOutcome({ kind: 'page', url: pageUrl, depth, title: page.title || pageUrl, markdown: text, contentHash });
+    // A canonical link counts only on the same scheme and host (Python's docs point at file://).
+    const canonical = acceptableCanonical(page.canonical, pageUrl);
+    const hash = createHash('sha256').update(text).digest('hex');
+    const candidate = { url, pageUrl, depth, title: page.title, text, hash, canonical: canonical && inAnyScope(canonical) ? canonical : undefined };
+    return place(candidate, true);
+  }
+
+  /** Where a page's content goes: under its own URL, its canonical URL, or nowhere (duplicate). */
+  async function place(c: Candidate, mayWait: boolean): Promise<void> {
+    const claimable = (u: string) => !seen.has(u) && !robotsBlocked(u);
+    const decision = ledger.decide(c.pageUrl, c.canonical, c.hash, claimable, mayWait);
+    if (decision.kind === 'wait') {
+      // A failing consumer fails the crawl, as it does for pages placed at once (rethrown at the end).
+      const later: Promise<void> = decision.until
+        .then(() => place(c, false))
+        .catch((err: unknown) => void (deferredFailure ??= err))
+        .finally(() => deferred.delete(later));
+      deferred.add(later);
+      return;
+    }
+    if (decision.kind === 'duplicate') return hooks.onOutcome({ kind: 'skipped', url: c.url, reason: `Duplicate of ${decision.of}` });
+    let url = c.pageUrl;
+    if (decision.kind === 'adopt') {
+      seen.add(decision.url);
+      url = decision.url;
+    }
+    const twin = hashes.get(c.hash);
+    if (twin) return hooks.onOutcome({ kind: 'skipped', url: c.url, reason: `Duplicate of ${twin}` });
+    if (ledger.has(url)) return hooks.onOutcome({ kind: 'skipped', url: c.url, reason: `Duplicate of ${url}` });
+    hashes.set(c.hash, url);
+    ledger.store(url, c.hash);
+    await hooks.onOutcome({ kind: 'page', url, depth: c.depth, title: c.title || url, markdown: c.text, contentHash: c.hash });
   }
 
   // A fixed set of runners drains the queue; new links join the queue while it runs.
   const running = new Set<Promise<void>>();
   const slots = Math.max(1, opts.concurrency) + 1;
+  let onDeadline = () => {};
+  const deadline = new Promise<void>((r) => (onDeadline = r));
+  signal.addEventListener('abort', onDeadline, { once: true });
   while (!stopped()) {
     while (queue.length > 0 && running.size < slots && !stopped()) {
       const item = queue.shift()!;
@@ -204,17 +262,35 @@ export async function crawlSite(fetcher: SafeFetcher, extractor: Extractor, opts
         .catch(async (err) => {
           await hooks.onOutcome({ kind: 'failed', url: item.url, reason: String((err as Error)?.message ?? err), errorKind: 'network' });
         })
-        .finally(() => running.delete(p));
+        .finally(() => {
+          running.delete(p);
+          ledger.settled(item.url);
+        });
       running.add(p);
     }
     if (running.size === 0) break;
-    await Promise.race([...running, sleep(Math.max(1, Math.min(1000, timeLeft())))]);
+    await Promise.race([...running, deadline]);
   }
   await Promise.allSettled([...running]);
   if (stoppedBy === 'time') {
-    for (const item of queue.splice(0)) await hooks.onOutcome({ kind: 'skipped', url: item.url, reason: 'Not fetched: the crawl time limit was reached' });
+    for (const item of queue.splice(0)) {
+      await timeSkip(item.url);
+      ledger.settled(item.url);
+    }
   }
-  return { admitted, stoppedBy };
+  signal.removeEventListener('abort', onDeadline);
+  ledger.releaseAll();
+  while (deferred.size > 0) await Promise.allSettled([...deferred]);
+  if (deferredFailure) throw deferredFailure;
+  return { admitted, stoppedBy, remembered: seen.size };
 }
 
-const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms).unref?.());
+/** The promise's result, or the signal's reason as soon as it fires (the work itself runs on). */
+function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(signal.reason as Error);
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason as Error);
+    signal.addEventListener('abort', onAbort, { once: true });
+    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
+}

@@ -8,9 +8,9 @@ const { extractPage } = await import('./extract.ts');
 
 parentPort.on('message', (msg) => {
   try {
-    parentPort.postMessage({ id: msg.id, page: extractPage(msg.html, msg.url, msg.opts) });
+    parentPort.postMessage({ page: extractPage(msg.html, msg.url, msg.opts) });
   } catch (err) {
-    parentPort.postMessage({ id: msg.id, error: String((err && err.message) || err) });
+    parentPort.postMessage({ error: String((err && err.message) || err) });
   }
 });
 parentPort.postMessage({ ready: true });

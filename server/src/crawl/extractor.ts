@@ -18,3 +18,11 @@ export function inlineExtractor(defaults: ExtractOptions = DEFAULT_EXTRACT_OPTIO
     async close() {},
   };
 }
+
+/** A page whose extraction ran past the pool's time limit (its worker was replaced). */
+export class ExtractTimeoutError extends Error {
+  override name = 'ExtractTimeoutError';
+  constructor() {
+    super('Extraction timed out');
+  }
+}

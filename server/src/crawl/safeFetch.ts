@@ -1,12 +1,11 @@
 import dns from 'node:dns';
 import type { LookupAddress } from 'node:dns';
 import type { Socket } from 'node:net';
-import { Readable } from 'node:stream';
-import zlib from 'node:zlib';
 import { Agent, buildConnector, request, type Dispatcher } from 'undici';
 import { describeRange, hostAllowed, isIpLiteral, refusedRange } from './addressPolicy.js';
 import { decodeBody } from './charset.js';
 import { FetchError } from './fetchErrors.js';
+import { readBody } from './responseBody.js';
 
 /**
  * safeFetch: the only door from the server to other people's websites (lint bans undici, http and
@@ -35,6 +34,11 @@ export interface SafeFetcherOptions {
   connections?: number;
   /** DNS resolver (tests inject a hostile one). */
   lookup?: LookupFn;
+  /**
+   * Which addresses are refused (default: everything but public unicast, addressPolicy.ts). Tests
+   * only: lets a loopback server stand in for a public site that is not on the allow-list.
+   */
+  refusedRange?: (address: string) => string | undefined;
 }
 
 export interface FetchOptions {
@@ -67,6 +71,7 @@ export function createSafeFetcher(options: SafeFetcherOptions): SafeFetcher {
   const maxBytes = options.maxBytes ?? 5 * 1024 * 1024;
   const maxRedirects = options.maxRedirects ?? 5;
   const allowHosts = options.allowHosts ?? [];
+  const classify = options.refusedRange ?? refusedRange;
   const agentOptions = {
     connections: options.connections ?? 8,
     headersTimeout: timeoutMs,
@@ -75,19 +80,19 @@ export function createSafeFetcher(options: SafeFetcherOptions): SafeFetcher {
   };
   const guarded = new Agent({
     ...agentOptions,
-    connect: guardedConnector(options.connectTimeoutMs ?? Math.min(timeoutMs, 10_000), options.lookup),
+    connect: guardedConnector(options.connectTimeoutMs ?? Math.min(timeoutMs, 10_000), classify, options.lookup),
   });
   // Hosts the operator opened explicitly: no address checks (they are usually on 127.0.0.1).
   const open = new Agent({ ...agentOptions, connect: { timeout: options.connectTimeoutMs ?? Math.min(timeoutMs, 10_000) } });
 
-  async function fetchOnce(url: URL, opts: FetchOptions, signal: AbortSignal): Promise<{ res: Dispatcher.ResponseData; location?: string }> {
+  /** `allowed`: the allow-list may open this hop (see fetchResource). */
+  async function fetchOnce(url: URL, opts: FetchOptions, signal: AbortSignal, allowed: boolean): Promise<{ res: Dispatcher.ResponseData; location?: string }> {
     if (url.protocol !== 'http:' && url.protocol !== 'https:') {
       throw new FetchError('refused', `Refused: only http and https addresses are fetched (got ${url.protocol.replace(/:$/, '')}:)`);
     }
     if (url.username || url.password) throw new FetchError('refused', 'Refused: addresses with credentials are not fetched');
-    const allowed = hostAllowed(url, allowHosts);
     if (!allowed && isIpLiteral(url.hostname)) {
-      const range = refusedRange(url.hostname);
+      const range = classify(url.hostname);
       if (range) throw refusal(url.hostname, url.hostname, range, true);
     }
     const res = await request(url, {
@@ -114,9 +119,16 @@ export function createSafeFetcher(options: SafeFetcherOptions): SafeFetcher {
     const timeout = AbortSignal.timeout(timeoutMs);
     const signal = opts.signal ? AbortSignal.any([opts.signal, timeout]) : timeout;
     const redirects: string[] = [];
+    // The allow-list opens a host only while every hop so far was allow-listed: a public page must
+    // not be able to redirect the crawler into a private host the operator opened for their own site.
+    let trusted = true;
+    let untrustedFrom: string | undefined;
     try {
       for (;;) {
-        const { res, location } = await fetchOnce(url, opts, signal);
+        const listed = hostAllowed(url, allowHosts);
+        untrustedFrom = listed && !trusted ? new URL(redirects.at(-1)!).host : undefined;
+        trusted &&= listed;
+        const { res, location } = await fetchOnce(url, opts, signal, trusted);
         if (location !== undefined) {
           await res.body.dump().catch(() => {});
           if (redirects.length >= maxRedirects) throw new FetchError('too_many_redirects', `Too many redirects (more than ${maxRedirects})`);
@@ -131,7 +143,11 @@ export function createSafeFetcher(options: SafeFetcherOptions): SafeFetcher {
         return await readResponse(url, res, redirects, opts, signal);
       }
     } catch (err) {
-      throw toFetchError(err, url, opts.signal, timeout);
+      const e = toFetchError(err, url, opts.signal, timeout, timeoutMs);
+      if (e.kind === 'refused' && untrustedFrom) {
+        throw new FetchError('refused', `${e.message}: ${url.host} is in CRAWL_ALLOW_HOSTS, but the redirect came from ${untrustedFrom}, which is not`);
+      }
+      throw e;
     }
   }
 
@@ -154,7 +170,7 @@ export function createSafeFetcher(options: SafeFetcherOptions): SafeFetcher {
       res.body.destroy();
       throw new FetchError('too_large', `Too large (${declared} bytes, limit ${cap})`);
     }
-    const bytes = await readCapped(decompressed(res), cap, signal);
+    const bytes = await readBody(res, cap, signal, url.host);
     return { url: url.href, status, contentType: contentTypeHeader, body: decodeBody(bytes, contentTypeHeader), redirects };
   }
 
@@ -167,13 +183,13 @@ export function createSafeFetcher(options: SafeFetcherOptions): SafeFetcher {
 }
 
 /** A connector that resolves through the guard and re-checks the socket's actual peer address. */
-function guardedConnector(timeout: number, lookup: LookupFn = dns.lookup as unknown as LookupFn): buildConnector.connector {
-  const base = buildConnector({ timeout, lookup: guardedLookup(lookup) } as buildConnector.BuildOptions);
+function guardedConnector(timeout: number, classify: (address: string) => string | undefined, lookup: LookupFn = dns.lookup as unknown as LookupFn): buildConnector.connector {
+  const base = buildConnector({ timeout, lookup: guardedLookup(lookup, classify) } as buildConnector.BuildOptions);
   return (opts, callback) =>
     base(opts, (err, socket) => {
       if (err || !socket) return callback(err ?? new Error('connect failed'), null);
       const peer = (socket as Socket).remoteAddress ?? '';
-      const range = refusedRange(peer);
+      const range = classify(peer);
       if (range) {
         socket.destroy();
         return callback(refusal(opts.hostname, peer, range, isIpLiteral(opts.hostname)), null);
@@ -183,14 +199,14 @@ function guardedConnector(timeout: number, lookup: LookupFn = dns.lookup as unkn
 }
 
 /** Resolve every address of a name and refuse the name if any of them is not public. */
-function guardedLookup(lookup: LookupFn) {
+function guardedLookup(lookup: LookupFn, classify: (address: string) => string | undefined) {
   return (hostname: string, options: dns.LookupOptions, callback: (...args: unknown[]) => void) => {
     lookup(hostname, { ...options, all: true }, (err, addresses) => {
       if (err) return callback(err);
       const list = Array.isArray(addresses) ? addresses : [];
       if (list.length === 0) return callback(Object.assign(new Error(`Could not resolve ${hostname}`), { code: 'ENOTFOUND' }));
       for (const a of list) {
-        const range = refusedRange(a.address);
+        const range = classify(a.address);
         if (range) return callback(refusal(hostname, a.address, range, false));
       }
       if (options.all) callback(null, list);
@@ -208,40 +224,14 @@ function refusal(host: string, address: string, range: string, literal: boolean)
     : new FetchError('refused', `Refused: ${host} resolves to a private address (${address}${kind ? `, ${kind}` : ''})`);
 }
 
-function decompressed(res: Dispatcher.ResponseData): Readable {
-  const encoding = String(res.headers['content-encoding'] ?? '').trim().toLowerCase();
-  const body = res.body as unknown as Readable;
-  if (encoding === 'gzip' || encoding === 'x-gzip') return body.pipe(zlib.createGunzip());
-  if (encoding === 'deflate') return body.pipe(zlib.createInflate());
-  if (encoding === 'br') return body.pipe(zlib.createBrotliDecompress());
-  return body;
-}
-
-/** Read at most `cap` bytes (after decompression, so a small gzip bomb cannot blow memory). */
-async function readCapped(stream: Readable, cap: number, signal: AbortSignal): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  let total = 0;
-  try {
-    for await (const chunk of stream) {
-      if (signal.aborted) throw signal.reason;
-      total += (chunk as Buffer).length;
-      if (total > cap) throw new FetchError('too_large', `Too large (more than ${cap} bytes)`);
-      chunks.push(chunk as Buffer);
-    }
-  } finally {
-    if (total > cap || signal.aborted) stream.destroy();
-  }
-  return Buffer.concat(chunks, total);
-}
-
-function toFetchError(err: unknown, url: URL, outer: AbortSignal | undefined, timeout: AbortSignal): FetchError {
+function toFetchError(err: unknown, url: URL, outer: AbortSignal | undefined, timeout: AbortSignal, timeoutMs: number): FetchError {
   if (err instanceof FetchError) return err;
   const cause = (err as { cause?: unknown })?.cause;
   if (cause instanceof FetchError) return cause;
   if (outer?.aborted) return new FetchError('network', 'Aborted');
   const code = String((err as { code?: string })?.code ?? (cause as { code?: string })?.code ?? '');
   const name = String((err as { name?: string })?.name ?? '');
-  if (timeout.aborted || name === 'TimeoutError' || /TIMEOUT/.test(code)) return new FetchError('timeout', 'Timed out');
+  if (timeout.aborted || name === 'TimeoutError' || /TIMEOUT/.test(code)) return new FetchError('timeout', `Timed out (no complete response within ${timeoutMs / 1000} s)`);
   if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return new FetchError('network', `Could not resolve host ${url.hostname}`);
   if (code === 'ECONNREFUSED') return new FetchError('network', `Connection refused by ${url.host}`);
   if (code === 'ECONNRESET' || code === 'UND_ERR_SOCKET') return new FetchError('network', `Connection reset by ${url.host}`);

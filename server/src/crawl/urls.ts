@@ -27,10 +27,31 @@ export function normalizeUrl(raw: string, base?: string | URL): string | undefin
   if (url.username || url.password) return undefined;
   url.hash = '';
   if (url.search) {
-    const kept = [...url.searchParams].filter(([k]) => !TRACKING.test(k));
-    url.search = kept.length ? new URLSearchParams(kept).toString() : '';
+    const search = withoutTracking(url.search);
+    if (search !== undefined) url.search = search;
   }
   return url.href;
+}
+
+/**
+ * The query without tracking parameters, or undefined when it has none. Only the tracking pairs go;
+ * the others stay byte for byte (re-serialising through URLSearchParams would turn `?a` into `?a=`
+ * and `%20` into `+`, a different URL to some servers and a needless second spelling to us).
+ */
+function withoutTracking(search: string): string | undefined {
+  const pairs = search.slice(1).split('&');
+  const kept = pairs.filter((pair) => !TRACKING.test(queryKey(pair)));
+  if (kept.length === pairs.length) return undefined;
+  return kept.filter((p) => p !== '').join('&');
+}
+
+function queryKey(pair: string): string {
+  const raw = pair.split('=', 1)[0]!.replace(/\+/g, ' ');
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return raw;
+  }
 }
 
 /** Whether a followed link looks like a page (by extension); explicit URLs are always fetched. */

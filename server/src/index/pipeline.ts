@@ -1,7 +1,7 @@
 import type { TaskProgress } from '../../../shared/src/api/types.js';
 import type { Config } from '../config.js';
 import type { Db } from '../db/db.js';
-import { countOtherLiveDocuments, deleteTaskDocuments, swapGeneration } from '../db/repositories/documents.js';
+import { committedDocuments, countOtherLiveDocuments, deleteTaskDocuments, recordCommit, swapGeneration } from '../db/repositories/documents.js';
 import { dropStaleSources, recordSources, type SourceRecord } from '../db/repositories/sources.js';
 import { crawlSite, type CrawlOutcome } from '../crawl/crawler.js';
 import type { Extractor } from '../crawl/extractor.js';
@@ -15,7 +15,8 @@ import { Indexer, yieldToEventLoop } from './indexer.js';
 /**
  * crawl → extract → chunk → index for one task, with per-URL sources, throttled progress and the
  * staged-generation swap at the end. Idempotent: a retried attempt first removes what the
- * previous attempt of the same task wrote.
+ * previous attempt of the same task wrote, unless that attempt already committed (then there is
+ * nothing left to do). A refresh that went badly (time limit, mostly failures) is not swapped in.
  */
 export type PipelineMode =
   | { kind: 'crawl'; url: string; maxDepth: number; maxPages: number }
@@ -37,6 +38,12 @@ export interface PipelineInput {
 
 export interface PipelineResult extends TaskProgress {
   chunks: number;
+  /** Requests actually made (outcomes minus robots-blocked and time-limit skips). */
+  attempted: number;
+  /** A refresh that was not swapped in, and why: the previous content stays live. */
+  keptPrevious?: { reason: string; transient: boolean };
+  /** An earlier attempt of this task already committed; nothing was crawled. */
+  alreadyCommitted?: boolean;
   stoppedBy?: 'time' | 'aborted';
   /** Why the first URL (the start URL of a crawl) failed, if it did. */
   startFailure?: { reason: string; kind: FetchErrorKind | 'extract' };
@@ -51,8 +58,14 @@ const SOURCES_BATCH = 50;
 export async function runIndexingPipeline(input: PipelineInput): Promise<PipelineResult> {
   const { db, config, chatbotId, taskId, mode } = input;
   const started = Date.now();
+  const committed = await committedDocuments(db, taskId);
+  if (committed !== undefined) {
+    const counts = { discovered: 0, fetched: 0, indexed: committed, failed: 0, skipped: 0 };
+    return { ...counts, chunks: 0, attempted: 0, alreadyCommitted: true, failureKinds: new Set(), timings: { totalMs: Date.now() - started } };
+  }
   await deleteTaskDocuments(db, taskId);
-  const live = (await countOtherLiveDocuments(db, chatbotId, taskId)) === 0;
+  const previous = await countOtherLiveDocuments(db, chatbotId, taskId);
+  const live = previous === 0;
   const embedder = createEmbedder(config);
   const useEmbeddings = embedder !== undefined && (await ensureEmbeddingTable(db));
   const indexer = new Indexer(db, {
@@ -78,6 +91,7 @@ export async function runIndexingPipeline(input: PipelineInput): Promise<Pipelin
 
   const counts: TaskProgress = { discovered: 0, fetched: 0, indexed: 0, failed: 0, skipped: 0 };
   const failureKinds = new Set<string>();
+  let notFetched = 0;
   let startFailure: PipelineResult['startFailure'];
   const firstUrl = mode.kind === 'crawl' ? mode.url : mode.urls[0];
   let sources: SourceRecord[] = [];
@@ -113,6 +127,7 @@ export async function runIndexingPipeline(input: PipelineInput): Promise<Pipelin
       sources.push({ url: o.url, status: 'failed', error: o.reason, depth });
     } else if (o.kind === 'skipped') {
       counts.skipped++;
+      if (o.notFetched) notFetched++;
       sources.push({ url: o.url, status: 'skipped', error: o.reason, depth });
     }
     if (sources.length >= SOURCES_BATCH) await flushSources();
@@ -151,15 +166,40 @@ export async function runIndexingPipeline(input: PipelineInput): Promise<Pipelin
     if (!input.extractor) await extractor.close();
   }
   await yieldToEventLoop();
+  const attempted = counts.fetched - notFetched;
+  const keptPrevious = live ? undefined : refuseSwap(counts, attempted, failureKinds, stoppedBy, previous, config.CRAWL_TOTAL_SECONDS);
+  // A refresh not worth swapping in: drop the staged generation, the old one stays live.
+  if (keptPrevious) await deleteTaskDocuments(db, taskId);
   // Nothing indexed: keep the bot's previous content and sources exactly as they were.
-  if (counts.indexed > 0 && stoppedBy !== 'aborted') {
+  else if (counts.indexed > 0 && stoppedBy !== 'aborted') {
     await db.transaction(async (tx) => {
       if (!live) await swapGeneration(tx, chatbotId, taskId);
       await dropStaleSources(tx, chatbotId, taskId);
+      await recordCommit(tx, chatbotId, taskId, indexer.indexed);
     });
     // PGlite runs no autovacuum: without fresh statistics (and a flushed GIN pending list) the planner
     // scans every chunk of the bot instead of using the full-text index (measured 5-10x slower answers).
     if (db.engine === 'pglite') await db.query('VACUUM ANALYZE chunks').catch(() => {});
   }
-  return { ...counts, chunks: indexer.chunks, stoppedBy, startFailure, failureKinds, timings: { totalMs: Date.now() - started } };
+  return { ...counts, chunks: indexer.chunks, attempted, keptPrevious, stoppedBy, startFailure, failureKinds, timings: { totalMs: Date.now() - started } };
+}
+
+/**
+ * Why a refresh must not replace the live content, if it must not: it stopped at the time limit
+ * (only part of the site), or it kept less than half the pages while more than half the requests
+ * failed (the site was down or blocking us, not shrunk). A refresh that indexed nothing is left
+ * to the caller (nothing is swapped then either).
+ */
+function refuseSwap(counts: TaskProgress, attempted: number, failureKinds: Set<string>, stoppedBy: PipelineResult['stoppedBy'], previous: number, totalSeconds: number): PipelineResult['keptPrevious'] {
+  if (counts.indexed === 0 || stoppedBy === 'aborted') return undefined;
+  const kept = `the previous content (${previous} pages) stays live`;
+  if (stoppedBy === 'time') {
+    return { reason: `The crawl reached its time limit (${totalSeconds} s) after indexing ${counts.indexed} pages, so ${kept}.`, transient: false };
+  }
+  if (counts.indexed < previous / 2 && counts.failed > attempted / 2) {
+    // Network trouble may pass, so the task is retried; HTTP errors and refusals will not.
+    const transient = [...failureKinds].every((k) => k === 'network' || k === 'timeout');
+    return { reason: `Only ${counts.indexed} pages could be indexed and ${counts.failed} of ${attempted} requests failed, so ${kept}.`, transient };
+  }
+  return undefined;
 }

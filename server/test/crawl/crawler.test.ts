@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { crawlSite, type CrawlOutcome, type CrawlOptions } from '../../src/crawl/crawler.js';
+import { crawlSite, TIME_LIMIT_REASON, type CrawlOutcome, type CrawlOptions } from '../../src/crawl/crawler.js';
 import { inlineExtractor } from '../../src/crawl/extractor.js';
 import { createSafeFetcher, type SafeFetcher } from '../../src/crawl/safeFetch.js';
-import { startSite, type FixtureSite } from '../fixtures/sites/docsSite.js';
+import { startSite, type FixtureSite, type Route } from '../fixtures/sites/docsSite.js';
 
 let site: FixtureSite;
 let fetcher: SafeFetcher;
@@ -44,7 +44,7 @@ describe('crawling the fixture docs site', () => {
     const paths = pages.map((p) => new URL(p.url).pathname).sort();
     expect(paths).toEqual(
       [
-        '/', '/based.html', '/broken.html', '/canon.html', '/deep/1.html', '/deep/2.html', '/deep/3.html',
+        '/', '/based.html', '/broken.html', '/canon.html', '/canon-hub.html', '/deep/1.html', '/deep/2.html', '/deep/3.html',
         '/guide/intro.html', '/guide/new.html', '/guide/relative.html', '/guide/usage.html', '/latin1.html', '/legal.html', '/orphan.html',
       ].sort(),
     );
@@ -71,8 +71,10 @@ describe('crawling the fixture docs site', () => {
     expect(by('/download')[0]).toMatchObject({ kind: 'skipped', reason: 'Not HTML (application/octet-stream)' });
     expect(site.hits.get('/logo.png')).toBeUndefined(); // never requested: not a page by its extension
     expect(by('/missing.html')[0]).toMatchObject({ kind: 'failed', errorKind: 'http_status', reason: 'HTTP 404' });
-    // Same-site canonical → the page it points at was already indexed: a duplicate.
-    expect(by('/canon-dup.html')[0]?.kind).toBe('skipped');
+    // Same-site canonical with the same content: a duplicate; with other content: kept as itself.
+    expect(by('/canon-dup.html')[0]).toMatchObject({ kind: 'skipped', reason: `Duplicate of ${site.origin}/guide/intro.html` });
+    expect(by('/canon-hub.html')[0]).toMatchObject({ kind: 'page', url: `${site.origin}/canon-hub.html` });
+    expect(new Set(pages.map((p) => p.url)).size).toBe(pages.length);
     // file:// canonical ignored: the page keeps its own URL.
     expect(pages.some((p) => p.url === `${site.origin}/canon.html`)).toBe(true);
     // Never off-site.
@@ -162,5 +164,122 @@ describe('crawling the fixture docs site', () => {
       await f.close();
       await slow.close();
     }
+  });
+});
+
+/** Crawl a throwaway site built for one test; returns outcomes, summary and elapsed time. */
+async function crawlOwn(routes: (origin: string) => Record<string, Route>, over: Partial<CrawlOptions> = {}) {
+  const own = await startSite(routes);
+  const f = createSafeFetcher({ userAgent: 'DocentBot/0.1', allowHosts: [own.host], timeoutMs: 10_000 });
+  const outcomes: CrawlOutcome[] = [];
+  const t0 = Date.now();
+  try {
+    const summary = await crawlSite(
+      f,
+      inlineExtractor(),
+      { startUrls: [`${own.origin}/`], followLinks: true, maxDepth: 1, maxPages: 50, concurrency: 2, timeBudgetMs: 10_000, userAgent: 'DocentBot/0.1', ...over },
+      { onOutcome: (o) => void outcomes.push(o) },
+    );
+    const at = (path: string) => outcomes.filter((o) => o.url === `${own.origin}${path}`);
+    return { outcomes, summary, ms: Date.now() - t0, at, origin: own.origin, hits: own.hits };
+  } finally {
+    await f.close();
+    await own.close();
+  }
+}
+
+const text = (s: string) => `<main><h1>${s}</h1><p>${`${s} explains one thing in detail. `.repeat(15)}</p></main>`;
+const links = (...paths: string[]) => paths.map((p) => `<a href="${p}">${p}</a>`).join(' ');
+
+describe('the crawl time limit covers every wait', () => {
+  it('a stalled sitemap cannot hold the crawl past its deadline', async () => {
+    const r = await crawlOwn(
+      (origin) => ({
+        '/robots.txt': { type: 'text/plain', body: `User-agent: *\nAllow: /\nSitemap: ${origin}/sitemap.xml\n` },
+        '/sitemap.xml': { delayMs: 5000, then: { type: 'application/xml', body: '<urlset></urlset>' } },
+        '/': { html: text('Home') },
+      }),
+      { timeBudgetMs: 600 },
+    );
+    expect(r.ms).toBeLessThan(2000);
+    expect(r.summary.stoppedBy).toBe('time');
+    expect(r.outcomes).toEqual([{ kind: 'skipped', url: `${r.origin}/`, reason: TIME_LIMIT_REASON, notFetched: true }]);
+  });
+
+  it('a long Crawl-delay wait ends at the deadline', async () => {
+    const r = await crawlOwn(
+      () => ({
+        '/robots.txt': { type: 'text/plain', body: 'User-agent: *\nCrawl-delay: 5\nAllow: /\n' },
+        '/': { html: `${text('Home')}${links('/a', '/b')}` },
+        '/a': { html: text('A') },
+        '/b': { html: text('B') },
+      }),
+      { timeBudgetMs: 1000, useSitemaps: false },
+    );
+    expect(r.ms).toBeLessThan(2500);
+    expect(r.summary.stoppedBy).toBe('time');
+    expect(r.at('/')[0]?.kind).toBe('page');
+    for (const p of ['/a', '/b']) expect(r.at(p)).toEqual([{ kind: 'skipped', url: `${r.origin}${p}`, reason: TIME_LIMIT_REASON, notFetched: true }]);
+  });
+
+  it('requests in flight at the deadline are cut short and recorded as not fetched', async () => {
+    const r = await crawlOwn(
+      () => ({
+        '/': { html: `${text('Home')}${links('/slow')}` },
+        '/slow': { delayMs: 5000, then: { html: text('Slow') } },
+      }),
+      { timeBudgetMs: 800, useSitemaps: false },
+    );
+    expect(r.ms).toBeLessThan(2000);
+    expect(r.summary.stoppedBy).toBe('time');
+    expect(r.at('/slow')).toEqual([{ kind: 'skipped', url: `${r.origin}/slow`, reason: TIME_LIMIT_REASON, notFetched: true }]);
+  });
+});
+
+describe('canonical links', () => {
+  it('adopts a canonical only when it is unfetched or has the same content; hub pointers stay themselves', async () => {
+    const canonicalTo = (href: string, body: string) => `<html><head><title>t</title><link rel="canonical" href="${href}"></head><body>${body}</body></html>`;
+    const r = await crawlOwn(
+      (origin) => ({
+        '/': { html: `${text('Hub')}${links('/a', '/b', '/c', '/d', '/e', '/f', '/g')}` },
+        // Different content, the hub as canonical (a common CMS mistake): kept as themselves.
+        '/a': { html: canonicalTo(`${origin}/`, text('Alpha')) },
+        '/b': { html: canonicalTo('/', text('Beta')) },
+        // Canonical nobody links to: the page stands in for it.
+        '/c': { html: canonicalTo('/c-real', text('Gamma')) },
+        // Same content as its canonical, which arrives later: a duplicate of it, not the other way round.
+        '/d': { html: canonicalTo('/e', text('Epsilon')) },
+        '/e': { delayMs: 300, then: { html: text('Epsilon') } },
+        // Canonical fetched later with different content: kept as itself.
+        '/f': { html: canonicalTo('/g', text('Phi')) },
+        '/g': { delayMs: 300, then: { html: text('Gee') } },
+      }),
+      { useSitemaps: false, concurrency: 8 },
+    );
+    const pages = r.outcomes.filter((o) => o.kind === 'page').map((o) => o.url.slice(r.origin.length)).sort();
+    expect(pages).toEqual(['/', '/a', '/b', '/c-real', '/e', '/f', '/g']);
+    expect(r.at('/d')).toEqual([{ kind: 'skipped', url: `${r.origin}/d`, reason: `Duplicate of ${r.origin}/e` }]);
+    expect(r.hits.get('/c-real')).toBeUndefined();
+    expect(r.outcomes).toHaveLength(8);
+  });
+});
+
+describe('robots-blocked links', () => {
+  it('are never fetched, and only a bounded number is reported and remembered', async () => {
+    const blockedLinks = Array.from({ length: 3000 }, (_, i) => `/blocked/${i}`);
+    const r = await crawlOwn(
+      () => ({
+        '/robots.txt': { type: 'text/plain', body: 'User-agent: *\nDisallow: /blocked/\n' },
+        '/': { html: `${text('Home')}${links(...blockedLinks, '/ok')}` },
+        '/ok': { html: `${text('Ok')}${links(...blockedLinks)}` },
+      }),
+      { maxPages: 20, useSitemaps: false, maxDepth: 2 },
+    );
+    const blocked = r.outcomes.filter((o) => o.kind === 'skipped' && o.reason === 'Blocked by robots.txt');
+    expect(blocked).toHaveLength(20);
+    expect(new Set(blocked.map((o) => o.url)).size).toBe(20);
+    expect([...r.hits.keys()].some((p) => p.startsWith('/blocked/'))).toBe(false);
+    expect(r.outcomes.filter((o) => o.kind === 'page')).toHaveLength(2);
+    expect(r.summary.remembered).toBeLessThanOrEqual(25);
   });
 });

@@ -106,13 +106,13 @@ describe('indexing routes', () => {
     const { chatbot_id, task_id } = res.json().data;
     const task = await waitForTask(chatbot_id, task_id);
     expect(task.status).toBe('completed');
-    expect(task.progress.indexed).toBe(14);
+    expect(task.progress.indexed).toBe(15);
     expect(task.progress.failed).toBeGreaterThan(0);
     const bot = await getBot(chatbot_id);
     expect(bot.name).toBe(site.host); // default name: the start URL's host
     expect(bot.max_depth).toBe(10); // clamped to CRAWL_MAX_DEPTH
     expect(bot.max_pages).toBe(40); // clamped to CRAWL_MAX_PAGES
-    expect(bot.document_count).toBe(14);
+    expect(bot.document_count).toBe(15);
     expect(bot.urls).toContainEqual(expect.objectContaining({ url: `${site.origin}/missing.html`, status: 'failed', error: 'HTTP 404' }));
     expect(bot.urls).toContainEqual(expect.objectContaining({ url: `${site.origin}/guide/intro.html`, status: 'indexed', title: 'Introduction' }));
 

@@ -143,3 +143,65 @@ describe('safeFetch refuses hostile targets', () => {
     expect(refusedRange('2001:0:4136:e378:8000:63bf:80ff:fffe')).toBe('loopback'); // Teredo wrapping 127.0.0.1
   });
 });
+
+describe('the allow-list and redirects', () => {
+  // "public": a site on 127.0.0.1 that this fetcher treats as a public address and that is NOT on
+  // the allow-list; "internal": a private host (127.0.0.2) the operator opened with CRAWL_ALLOW_HOSTS.
+  const redirector = (body: string) =>
+    http.createServer((req, res) => {
+      const to = new URL(req.url!, 'http://x').searchParams.get('to');
+      res.writeHead(to ? 302 : 200, to ? { location: to } : { 'content-type': 'text/html' });
+      res.end(to ? '' : body);
+    });
+  const listen = async (s: http.Server, host: string) => {
+    await new Promise<void>((r) => s.listen(0, host, () => r()));
+    return `http://${host}:${(s.address() as AddressInfo).port}`;
+  };
+  const publicSite = redirector('<h1>public</h1>');
+  const internal = redirector('<h1>internal</h1>');
+  let pub: string;
+  let priv: string;
+  let f: SafeFetcher;
+  const asPublic = (address: string) => (address === '127.0.0.1' ? undefined : refusedRange(address));
+  const via = (from: string, to: string) => `${from}/?to=${encodeURIComponent(to)}`;
+
+  it('starts the servers', async () => {
+    pub = await listen(publicSite, '127.0.0.1');
+    priv = await listen(internal, '127.0.0.2');
+    f = createSafeFetcher({ userAgent: 'DocentBot/test', allowHosts: [new URL(priv).host], timeoutMs: 3000, refusedRange: asPublic });
+  });
+
+  afterAll(async () => {
+    await f?.close();
+    for (const s of [publicSite, internal]) {
+      s.closeAllConnections();
+      await new Promise((r) => s.close(r));
+    }
+  });
+
+  it('reaches the allow-listed private host directly and through its own redirects', async () => {
+    expect((await f.fetch(`${priv}/`)).body).toContain('internal');
+    expect((await f.fetch(via(priv, `${priv}/`))).body).toContain('internal');
+    expect((await f.fetch(`${pub}/`)).body).toContain('public');
+  });
+
+  it('refuses a redirect from a host that is not allow-listed into the allow-listed private host', async () => {
+    await expect(f.fetch(via(pub, `${priv}/secret`))).rejects.toMatchObject({
+      kind: 'refused',
+      message: `Refused: 127.0.0.2 is a private address (loopback): ${new URL(priv).host} is in CRAWL_ALLOW_HOSTS, but the redirect came from ${new URL(pub).host}, which is not`,
+    });
+  });
+
+  it('refuses the allow-listed host once the chain has passed through a host that is not allow-listed', async () => {
+    await expect(f.fetch(via(priv, via(pub, `${priv}/secret`)))).rejects.toMatchObject({ kind: 'refused' });
+  });
+
+  it('an allow-list entry without a port opens every port of that host (documented behaviour)', async () => {
+    const anyPort = createSafeFetcher({ userAgent: 'DocentBot/test', allowHosts: ['127.0.0.2'], timeoutMs: 3000 });
+    try {
+      expect((await anyPort.fetch(`${priv}/`)).body).toContain('internal');
+    } finally {
+      await anyPort.close();
+    }
+  });
+});

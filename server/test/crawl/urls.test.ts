@@ -9,6 +9,14 @@ describe('URL hygiene', () => {
     expect(normalizeUrl('https://Docs.Example.com:443/a/b.html?utm_source=x&page=2&gclid=1&fbclid=2#top')).toBe('https://docs.example.com/a/b.html?page=2');
     expect(normalizeUrl('../c.html#x', 'https://example.com/a/b/index.html')).toBe('https://example.com/a/c.html');
   });
+  it('leaves queries without tracking parameters byte for byte', () => {
+    for (const q of ['?a', '?a=', '?q=a%20b', '?q=a+b', '?x=1&&y=2', '?b=2&a=1', '?k=%E2%82%AC&flag']) expect(normalizeUrl(`https://h/p${q}`)).toBe(`https://h/p${q}`);
+  });
+  it('removes only the tracking pairs, keeping the others exactly as written', () => {
+    expect(normalizeUrl('https://h/p?a&utm_source=x&q=a%20b+c&fbclid=1&flag=')).toBe('https://h/p?a&q=a%20b+c&flag=');
+    expect(normalizeUrl('https://h/p?utm_source=x&utm_medium=y')).toBe('https://h/p');
+    expect(normalizeUrl('https://h/p?%75tm_source=x&b')).toBe('https://h/p?b'); // encoded key is still utm_source
+  });
   it('rejects non-http schemes and credentials', () => {
     for (const u of ['mailto:a@b.c', 'javascript:alert(1)', 'file:///etc/passwd', 'ftp://x/', 'data:,x', 'http://u:p@x/']) expect(normalizeUrl(u)).toBeUndefined();
   });

@@ -94,3 +94,14 @@ export async function countLiveDocuments(q: Queryable, chatbotId: string): Promi
   const row = await one<{ n: number }>(q, 'SELECT count(*)::int AS n FROM documents WHERE chatbot_id = $1 AND live', [chatbotId]);
   return row?.n ?? 0;
 }
+
+/** Record that a task's generation is the bot's content (inside the swap's transaction). */
+export async function recordCommit(q: Queryable, chatbotId: string, taskId: string, documents: number): Promise<void> {
+  await q.query('INSERT INTO index_commits (task_id, chatbot_id, documents) VALUES ($1, $2, $3) ON CONFLICT (task_id) DO NOTHING', [taskId, chatbotId, documents]);
+}
+
+/** Documents a task committed, or undefined when it has not committed (a retry must start clean). */
+export async function committedDocuments(q: Queryable, taskId: string): Promise<number | undefined> {
+  const row = await one<{ documents: number }>(q, 'SELECT documents FROM index_commits WHERE task_id = $1', [taskId]);
+  return row?.documents;
+}

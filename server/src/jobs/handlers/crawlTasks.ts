@@ -8,7 +8,9 @@ import { PermanentTaskError, type HandlerRegistry, type TaskContext, type TaskHa
  * crawl_and_index (new bot from a start URL), index_urls (new bot from a chosen list) and crawl
  * (refresh an existing bot). All three run the same pipeline; they differ in what they fetch.
  * Retry policy: a network failure of the start URL is retried (the site may come back); a
- * refusal, an HTTP error or a site with nothing indexable fails at once with the reason.
+ * refusal, an HTTP error or a site with nothing indexable fails at once with the reason. A refresh
+ * the pipeline would not swap in (time limit, mostly failures) fails with its reason, the old
+ * content staying live.
  */
 export function registerCrawlHandlers(registry: HandlerRegistry): void {
   const handlers: Record<TaskType, TaskHandler> = {
@@ -63,6 +65,12 @@ async function run(ctx: TaskContext, mode: PipelineMode): Promise<void> {
     progress: (p) => ctx.progress(p),
   });
   if (ctx.signal.aborted) throw ctx.signal.reason ?? new Error('aborted');
+  // An earlier attempt committed and died before the task was marked completed: it is done.
+  if (result.alreadyCommitted) return;
+  if (result.keptPrevious) {
+    const { reason, transient } = result.keptPrevious;
+    throw transient ? new Error(reason) : new PermanentTaskError(reason);
+  }
   if (result.indexed === 0) throw failure(mode, result);
 }
 

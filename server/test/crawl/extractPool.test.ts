@@ -1,0 +1,53 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { crawlSite, type CrawlOutcome } from '../../src/crawl/crawler.js';
+import { createExtractPool } from '../../src/crawl/extractPool.js';
+import type { Extractor } from '../../src/crawl/extractor.js';
+import { createSafeFetcher } from '../../src/crawl/safeFetch.js';
+import { startSite, type FixtureSite } from '../fixtures/sites/docsSite.js';
+
+// A page without declared main content that Readability needs seconds for (measured ~5 s on 2 cores).
+const slowPage = `<html><head><title>Big</title></head><body>${Array.from({ length: 6000 }, (_, i) => `<div class="c${i % 7}"><p>Para ${i} with <a href="/l${i}">link</a> and <b>bold</b> words.</p></div>`).join('')}</body></html>`;
+const text = (s: string) => `<main><h1>${s}</h1><p>${`${s} explains one thing in detail. `.repeat(15)}</p></main>`;
+
+let site: FixtureSite;
+let pool: Extractor;
+
+beforeAll(async () => {
+  site = await startSite(() => ({
+    '/': { html: `${text('Home')}<a href="/slow">slow</a> <a href="/ok">ok</a>` },
+    '/slow': { html: slowPage },
+    '/ok': { html: text('Fine') },
+  }));
+  pool = await createExtractPool({ threads: 1, jobTimeoutMs: 700 });
+});
+
+afterAll(async () => {
+  await pool.close();
+  await site.close();
+});
+
+describe('extraction time limit', () => {
+  it('fails a page whose extraction runs too long, replaces the worker and carries on', async () => {
+    const f = createSafeFetcher({ userAgent: 'DocentBot/0.1', allowHosts: [site.host], maxBytes: 5 * 1024 * 1024 });
+    const outcomes: CrawlOutcome[] = [];
+    const t0 = Date.now();
+    try {
+      await crawlSite(
+        f,
+        pool,
+        { startUrls: [`${site.origin}/`], followLinks: true, maxDepth: 1, maxPages: 10, concurrency: 2, timeBudgetMs: 30_000, userAgent: 'DocentBot/0.1', useSitemaps: false },
+        { onOutcome: (o) => void outcomes.push(o) },
+      );
+    } finally {
+      await f.close();
+    }
+    expect(Date.now() - t0).toBeLessThan(15_000); // not the ~6 s the parse would take
+    const of = (path: string) => outcomes.find((o) => o.url === `${site.origin}${path}`);
+    expect(of('/slow')).toEqual({ kind: 'failed', url: `${site.origin}/slow`, reason: 'Extraction timed out', errorKind: 'extract' });
+    expect(of('/')?.kind).toBe('page');
+    expect(of('/ok')?.kind).toBe('page');
+    // The replacement worker serves the next pages.
+    const again = await pool.extract(text('Later'), `${site.origin}/later`);
+    expect(again.markdown).toContain('Later explains one thing');
+  });
+});
