@@ -18,7 +18,7 @@ export default {
     file: 'widget/dist/widget.js',
     format: 'iife',
     sourcemap: false,
-    // Keep everything private to the closure; nothing is added to window but the mount registry.
+    // Keep everything private to the closure; only the mount registry and window.DocentChat (mount/unmount) are global.
     strict: true,
   },
   treeshake: { moduleSideEffects: (id) => !id.includes('node_modules') || /\.css$/.test(id) || id.includes('preact/compat') },

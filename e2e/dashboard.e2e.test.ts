@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signInThroughLogin } from './helpers/auth';
+import { routeGoogleApiToStandIn, signInThroughGooglePopup, signInThroughLogin } from './helpers/auth';
 import { launchBrowser, offlineContext, seriousAxeViolations } from './helpers/browser';
 import { shootRoute, type RouteShotResult } from './helpers/screens';
 import { startStack, type Stack } from './helpers/stack';
@@ -8,7 +8,8 @@ import { startStack, type Stack } from './helpers/stack';
 /**
  * The dashboard in real Chromium against the real product (`npm start` on free ports: auth
  * emulator, PGlite, in-process worker, built front ends). The browser is offline except for the
- * stack, so Google's sign-in script cannot load and the emulator-only local sign-in is used.
+ * stack, so Google's sign-in script cannot load and the emulator-only local sign-in is used; one
+ * test signs in through the real Google popup path with api.js routed to a local stand-in.
  */
 let stack: Stack;
 let browser: Browser;
@@ -83,6 +84,32 @@ describe('dashboard in Chromium', () => {
     await page.waitForURL(`${stack.url}/app`);
   });
 
+  it('signs in through the Google popup (signInWithPopup, api.js routed to a local stand-in) against the auth emulator', async () => {
+    const emulator = `http://127.0.0.1:${stack.authEmulatorPort}`;
+    const context = await offlineContext(browser, [stack.url, emulator]);
+    const served = await routeGoogleApiToStandIn(context);
+    const p = await context.newPage();
+    await signInThroughGooglePopup(p, stack.url, 'popup-owner@example.com');
+    await p.getByRole('heading', { name: 'Create New Chatbot' }).waitFor();
+    // The popup path did it, not the offline fallback.
+    expect(await p.getByLabel('Email for a local account').count()).toBe(0);
+    // The app page (?onload=…) and the emulator's helper frame both loaded the stand-in.
+    expect(served.some((u) => /\?onload=/.test(u))).toBe(true);
+    expect(served.some((u) => !u.includes('?'))).toBe(true);
+    // The emulator now holds a google.com account for that email…
+    const res = await fetch(`${emulator}/identitytoolkit.googleapis.com/v1/projects/demo-docent/accounts:query`, {
+      method: 'POST',
+      headers: { authorization: 'Bearer owner', 'content-type': 'application/json' },
+      body: '{}',
+    });
+    const { userInfo = [] } = (await res.json()) as { userInfo?: { email?: string; providerUserInfo?: { providerId: string }[] }[] };
+    const account = userInfo.find((u) => u.email === 'popup-owner@example.com');
+    expect(account?.providerUserInfo?.map((i) => i.providerId)).toContain('google.com');
+    // …and its ID token is accepted by the API (the sidebar's chatbot list loads, empty).
+    await p.getByText('No chatbots created yet.').first().waitFor();
+    await context.close();
+  });
+
   it('creates a chatbot from the bundled sample site through the wizard', async () => {
     await page.goto(`${stack.url}/app/chatbots/create?url=${encodeURIComponent(sampleSite())}`);
     await page.getByLabel('Maximum Pages').fill('20');
@@ -136,6 +163,32 @@ describe('dashboard in Chromium', () => {
     expect(await page.getByLabel('System Prompt').inputValue()).toBe('You are the Docent sample site assistant.');
     // The page hosts the bot's floating widget, as a customer's site would.
     expect(await page.locator(`#docent-chat[data-bot-id="${state.botId}"]`).count()).toBe(1);
+  });
+
+  it('the detail page loads widget.js once, mounts through window.DocentChat, and unmounts it on leaving', async () => {
+    const requests: string[] = [];
+    const onRequest = (r: { url(): string }) => {
+      if (r.url().includes('/widget/widget.js')) requests.push(r.url());
+    };
+    page.on('request', onRequest);
+    await page.setViewportSize({ width: 1280, height: 860 });
+    await page.goto(`${stack.url}/app/chatbots/${state.botId}`);
+    const launcher = page.locator(`#docent-chat[data-bot-id="${state.botId}"] .docent-launcher`);
+    await launcher.waitFor();
+    // Leave through the app's own navigation (no reload): the widget and its host are gone.
+    await page.getByRole('link', { name: 'Back', exact: true }).click();
+    await page.waitForURL(`${stack.url}/app/chatbots`);
+    await expect.poll(() => page.locator('#docent-chat').count()).toBe(0);
+    expect(await page.evaluate(() => (window as unknown as { __docentWidget__: { mounted: Map<unknown, unknown> } }).__docentWidget__.mounted.size)).toBe(0);
+    // Back again: mounted anew by the already-loaded script.
+    await page.locator(`article a[href="/app/chatbots/${state.botId}"]`).first().click();
+    await launcher.waitFor();
+    await launcher.click();
+    await page.locator('#docent-chat').getByPlaceholder('Type your message...').waitFor();
+    expect(await page.locator('#docent-chat').count()).toBe(1);
+    expect(await page.locator('script[src*="/widget/widget.js"]').count()).toBe(1);
+    expect(requests).toHaveLength(1);
+    page.off('request', onRequest);
   });
 
   it('Re-crawl starts a new crawl into the same bot and the badge follows it to completed', async () => {

@@ -1,6 +1,7 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeLlm, type FakeLlm } from '../server/test/answer/fakeLlm';
@@ -27,7 +28,12 @@ const XSS_ANSWER = [
   ' <svg><a href="javascript:window.__pwned=9"><text y="20">svg</text></a></svg> <iframe src="javascript:parent.__pwned=3"></iframe>',
 ];
 
-async function ownerToken(): Promise<string> {
+// Questions must be about the sample site: the server refuses off-topic ones without asking the LLM.
+let token: Promise<string> | null = null;
+function ownerToken(): Promise<string> {
+  return (token ??= signUpOwner());
+}
+async function signUpOwner(): Promise<string> {
   const res = await fetch(`http://127.0.0.1:${stack.authEmulatorPort}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-api-key`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -58,6 +64,62 @@ async function createSampleBot(): Promise<string> {
     await new Promise((r) => setTimeout(r, 500));
   }
   throw new Error('crawl did not finish in time');
+}
+
+/** A second bot, created without waiting for its (one-page) crawl: only its launcher matters here. */
+async function startSecondBot(): Promise<string> {
+  const token = await ownerToken();
+  const res = await fetch(`${stack.url}/api/v1/crawl-and-index`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify({ url: `${stack.url}/demo/site/`, max_depth: 1, max_pages: 1, name: 'Second bot', description: '' }),
+  });
+  const body = (await res.json()) as { success: boolean; data: { chatbot_id: string } };
+  if (!body.success) throw new Error(`crawl-and-index failed: ${JSON.stringify(body)}`);
+  return body.data.chatbot_id;
+}
+
+const FIXTURES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), 'fixtures');
+
+/**
+ * e2e/fixtures/hostile-global.html served on the stack's origin (by the browser's router, so the
+ * server stays untouched), with the embed snippet for `bots` (none: the bare page, as a baseline).
+ */
+async function hostileGlobalPage(context: BrowserContext, bots: string[]) {
+  await context.route(`${stack.url}/e2e-fixtures/**`, (route) => {
+    const url = new URL(route.request().url());
+    if (url.pathname.endsWith('.css')) {
+      return route.fulfill({ contentType: 'text/css', body: readFileSync(path.join(FIXTURES, 'hostile-global.css'), 'utf8') });
+    }
+    const wanted = (url.searchParams.get('bots') ?? '').split(',').filter(Boolean);
+    const head = wanted.length ? `<link rel="stylesheet" href="${stack.url}/widget/widget.css">` : '';
+    const body = wanted.length
+      ? [
+          `<div id="docent-chat" data-bot-id="${wanted[0]}"></div>`,
+          ...wanted.slice(1).map((id) => `<div data-bot-id="${id}"></div>`),
+          `<script src="${stack.url}/widget/widget.js" defer></script>`,
+        ].join('\n')
+      : '';
+    const html = readFileSync(path.join(FIXTURES, 'hostile-global.html'), 'utf8').replace('<!--HEAD-->', head).replace('<!--BODY-->', body);
+    return route.fulfill({ contentType: 'text/html; charset=utf-8', body: html });
+  });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  await page.goto(`${stack.url}/e2e-fixtures/hostile-global.html?bots=${bots.join(',')}`);
+  return { page, errors };
+}
+
+/** Computed styles of the hostile page's own elements (to prove the widget's CSS changes none). */
+const PAGE_SELECTORS = ['html', 'body', 'h1.page-title', 'p.lead', 'a.page-link', 'div.page-box', 'button.page-button', 'ul.page-list li', 'textarea.page-textarea'];
+function pageStyles(page: Page) {
+  return page.evaluate((selectors) => {
+    const props = ['display', 'fontSize', 'fontFamily', 'lineHeight', 'color', 'backgroundColor', 'boxSizing', 'margin', 'padding', 'borderTopWidth', 'position', 'textTransform', 'letterSpacing', 'width'] as const;
+    return selectors.map((sel) => {
+      const cs = getComputedStyle(document.querySelector(sel)!);
+      return `${sel} ${props.map((p) => cs[p]).join('|')}`;
+    });
+  }, PAGE_SELECTORS);
 }
 
 const shot = (page: Page, name: string) => {
@@ -197,7 +259,7 @@ describe('widget on a hostile third-party page', () => {
     await launcher(page).click();
     await input(page).waitFor();
     llm.script({ kind: 'stream', deltas: XSS_ANSWER, delayMs: 50 });
-    await input(page).fill('Show me something dangerous');
+    await input(page).fill('How do I install Lumen?');
     await input(page).press('Enter');
     const assistant = page.locator('#docent-chat .docent-msg-assistant').last();
     await assistant.filter({ hasText: 'Here you go' }).waitFor();
@@ -231,7 +293,7 @@ describe('widget on a hostile third-party page', () => {
     await input(page).waitFor();
     await input(page).fill(Array.from({ length: 30 }, (_, i) => `line ${i}`).join('\n'));
     await expect.poll(() => input(page).evaluate((el) => el.getBoundingClientRect().height)).toBe(200);
-    await input(page).fill('Give me a long answer');
+    await input(page).fill('How do I install Lumen?');
     await expect.poll(() => input(page).evaluate((el) => el.getBoundingClientRect().height)).toBeLessThan(60);
 
     llm.script({ kind: 'stream', deltas: Array.from({ length: 40 }, (_, i) => `${i + 1}. Step number ${i + 1} of the long answer.\n`) });
@@ -249,9 +311,9 @@ describe('widget on a hostile third-party page', () => {
     // axe-core inside the widget's shadow root (the demo page itself is deliberately ugly).
     await page.evaluate(readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8'));
     const violations = await page.evaluate(async () => {
-      const axe = (window as unknown as { axe: { run: (ctx: object, opts: object) => Promise<{ violations: { id: string; impact: string; nodes: unknown[] }[] }> } }).axe;
+      const axe = (window as unknown as { axe: { run: (ctx: object, opts: object) => Promise<{ violations: { id: string; impact: string; nodes: { html: string }[] }[] }> } }).axe;
       const result = await axe.run({ include: [['#docent-chat']] }, { resultTypes: ['violations'] });
-      return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id} (${v.nodes.length})`);
+      return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.html.slice(0, 120)).join(' ; ')}`);
     });
     expect(violations).toEqual([]);
     await shot(page, 'long-answer');
@@ -311,7 +373,7 @@ describe('widget on a hostile third-party page', () => {
     await launcher(page).click();
     await input(page).waitFor();
     llm.script({ kind: 'stream', deltas: ['Works without storage.'] });
-    await input(page).fill('hello');
+    await input(page).fill('How do I install Lumen?');
     await input(page).press('Enter');
     await page.locator('#docent-chat .docent-msg-assistant', { hasText: 'Works without storage.' }).waitFor();
     expect(problems.filter((p) => !/insecure/i.test(p))).toEqual([]);
@@ -330,6 +392,134 @@ describe('widget on a hostile third-party page', () => {
     await page.unroute('**/api/v1/**');
     await page.locator('#docent-chat').getByRole('button', { name: 'Retry' }).click();
     await input(page).waitFor();
+    await context.close();
+  });
+});
+
+describe('widget on a page with truly global hostile CSS', () => {
+  let secondBotId: string;
+  beforeAll(async () => {
+    secondBotId = await startSecondBot();
+  });
+
+  it('keeps the launcher and the open panel intact under `* {all: unset !important}`, `div {display:none !important}`, a 40px root font and content-box, and leaks nothing', async () => {
+    const context = await offlineContext(browser, [stack.url]);
+    const { page: bare } = await hostileGlobalPage(context, []);
+    const baseline = await pageStyles(bare);
+    // The hostile rules are real on the page itself.
+    expect(baseline.find((l) => l.startsWith('div.page-box'))).toMatch(/^div\.page-box none\|/);
+    expect(baseline.find((l) => l.startsWith('html '))).toContain('40px');
+    expect(baseline.find((l) => l.startsWith('button.page-button'))).toContain('content-box');
+
+    const { page, errors } = await hostileGlobalPage(context, [botId]);
+    const launcherEl = launcher(page);
+    await launcherEl.waitFor();
+    // Widget CSS (the page-level <link> and the shadow copy) changes nothing on the page.
+    expect(await pageStyles(page)).toEqual(baseline);
+
+    const closed = await page.evaluate(() => {
+      const host = document.getElementById('docent-chat')!;
+      const shadow = host.shadowRoot!;
+      const l = shadow.querySelector<HTMLElement>('.docent-launcher')!;
+      const cs = getComputedStyle(l);
+      const root = getComputedStyle(shadow.querySelector('.docent-root')!);
+      const rect = l.getBoundingClientRect();
+      const hit = shadow.elementFromPoint(rect.left + rect.width / 2, rect.top + rect.height / 2);
+      return {
+        hostDisplay: getComputedStyle(host).display, hostVisibility: getComputedStyle(host).visibility,
+        width: cs.width, height: cs.height, radius: cs.borderRadius, bg: cs.backgroundColor, border: cs.borderTopWidth, boxSizing: cs.boxSizing, position: cs.position,
+        visibility: cs.visibility, opacity: cs.opacity, display: cs.display,
+        rootFont: root.fontSize, rootFamily: root.fontFamily, textTransform: root.textTransform, letterSpacing: root.letterSpacing, color: root.color, align: root.textAlign,
+        svg: getComputedStyle(l.querySelector('svg')!).width,
+        right: Math.round(innerWidth - rect.right), bottom: Math.round(innerHeight - rect.bottom),
+        onTop: !!hit && l.contains(hit),
+      };
+    });
+    expect(closed).toMatchObject({
+      hostDisplay: 'block', hostVisibility: 'visible',
+      width: '56px', height: '56px', radius: '50%', bg: 'rgb(37, 99, 235)', border: '0px', boxSizing: 'border-box', position: 'fixed',
+      visibility: 'visible', opacity: '1', display: 'flex',
+      rootFont: '14px', textTransform: 'none', letterSpacing: 'normal', color: 'rgb(17, 24, 39)', align: 'left',
+      svg: '26px', right: 20, bottom: 20, onTop: true,
+    });
+    expect(closed.rootFamily).not.toMatch(/Impact/);
+
+    await launcherEl.click();
+    const panel = page.locator('#docent-chat .docent-panel');
+    await input(page).waitFor();
+    const box = (await panel.boundingBox())!;
+    const viewport = page.viewportSize()!;
+    expect([box.width, box.height]).toEqual([400, 600]);
+    expect(Math.round(viewport.width - (box.x + box.width))).toBe(20);
+    expect(Math.round(viewport.height - (box.y + box.height))).toBe(88);
+    const open = await page.evaluate(() => {
+      const shadow = document.getElementById('docent-chat')!.shadowRoot!;
+      const cs = (sel: string) => getComputedStyle(shadow.querySelector(sel)!);
+      return {
+        panel: [cs('.docent-panel').display, cs('.docent-panel').visibility, cs('.docent-panel').backgroundColor, cs('.docent-panel').boxSizing].join('|'),
+        title: [cs('.docent-panel-title').fontSize, cs('.docent-panel-title').textTransform].join('|'),
+        input: [cs('.docent-input').fontSize, cs('.docent-input').boxSizing, cs('.docent-input').borderTopStyle].join('|'),
+        head: cs('.docent-panel-head').display,
+        iconButton: [cs('.docent-icon-button').width, cs('.docent-icon-button').height].join('|'),
+      };
+    });
+    expect(open.panel).toBe('flex|visible|rgb(255, 255, 255)|border-box');
+    expect(open.title).toBe('15px|none');
+    expect(open.input).not.toMatch(/^48px|content-box|dashed/);
+    expect(open.head).toBe('flex');
+    expect(open.iconButton).toBe('34px|34px');
+    expect(await page.locator('#docent-chat .docent-panel-title').isVisible()).toBe(true);
+    expect(await pageStyles(page)).toEqual(baseline);
+
+    // Escape closes the panel with focus on the launcher, too.
+    await launcherEl.focus();
+    await page.keyboard.press('Escape');
+    await expect.poll(() => panel.isVisible()).toBe(false);
+    expect(await launcherEl.getAttribute('aria-label')).toBe('Open chat');
+    expect(errors).toEqual([]);
+    await shot(page, 'hostile-global');
+    await context.close();
+  });
+
+  it('stacks the launchers of several bots on one page instead of overlapping them', async () => {
+    const context = await offlineContext(browser, [stack.url]);
+    const { page, errors } = await hostileGlobalPage(context, [botId, secondBotId]);
+    const first = launcher(page);
+    const second = page.locator(`[data-bot-id="${secondBotId}"] .docent-launcher`);
+    await first.waitFor();
+    await second.waitFor();
+    const viewport = page.viewportSize()!;
+    const a = (await first.boundingBox())!;
+    const b = (await second.boundingBox())!;
+    expect([Math.round(viewport.width - a.x - a.width), Math.round(viewport.height - a.y - a.height)]).toEqual([20, 20]);
+    expect([Math.round(viewport.width - b.x - b.width), Math.round(viewport.height - b.y - b.height)]).toEqual([20, 92]);
+    expect(b.y + b.height).toBeLessThanOrEqual(a.y); // no overlap: the second sits above the first
+    // Each opens its own panel above its own launcher.
+    await second.click();
+    const panel = page.locator(`[data-bot-id="${secondBotId}"] .docent-panel`);
+    await panel.waitFor();
+    const p = (await panel.boundingBox())!;
+    expect(Math.round(viewport.height - p.y - p.height)).toBe(160);
+    expect(p.y + p.height).toBeLessThanOrEqual(b.y);
+    expect(await page.locator('#docent-chat .docent-panel').count()).toBe(0); // the first bot's panel was never opened
+    await shot(page, 'two-bots');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('shows the widget unstyled (not invisible) when widget.css cannot load', async () => {
+    const context = await offlineContext(browser, [stack.url]);
+    await context.route(`${stack.url}/widget/widget.css`, (route) => route.abort('connectionrefused'));
+    const page = await context.newPage();
+    const warnings: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'warning') warnings.push(m.text());
+    });
+    await page.goto(`${stack.url}/demo/?bot=${botId}`);
+    await expect.poll(() => launcher(page).isVisible(), { timeout: 15_000 }).toBe(true);
+    await launcher(page).click();
+    await input(page).waitFor();
+    expect(warnings.some((w) => w.includes('[docent] could not load'))).toBe(true);
     await context.close();
   });
 });

@@ -42,6 +42,22 @@ describe('ChatThread', () => {
     expect(screen.getByText('There was a problem loading your messages. Please try again later.')).toBeTruthy();
   });
 
+  it('offers Retry after a failed load and shows the messages once the server answers', async () => {
+    const server = fakeApi([message(1, 'user', 'Still here?'), message(2, 'assistant', 'Yes, back again.')]);
+    const inner = server.fetch;
+    let down = true;
+    server.fetch = (async (i: RequestInfo | URL, init?: RequestInit) =>
+      down && String(i).includes('/messages') ? json(503, { success: false, detail: 'busy' }) : inner(i, init)) as typeof fetch;
+    setup(server);
+    const retry = await screen.findByRole('button', { name: 'Retry' });
+    expect(screen.getByRole('alert').textContent).toContain('Error Loading Messages');
+    down = false;
+    fireEvent.click(retry);
+    expect(await screen.findByText('Yes, back again.')).toBeTruthy();
+    expect(screen.queryByText('Error Loading Messages')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
+  });
+
   it('sends on Enter, inserts nothing on Shift+Enter, and disables send while empty', async () => {
     const server = setup();
     await waitFor(() => expect(screen.queryByText('Loading messages...')).toBeNull());

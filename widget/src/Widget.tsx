@@ -38,6 +38,13 @@ export function Widget({ api, botId }: WidgetProps) {
           setUsed(true);
           setOpen((o) => !o);
         }}
+        // Escape closes from the launcher too (the panel handles it for focus inside).
+        onKeyDown={(e) => {
+          if (e.key === 'Escape' && open) {
+            e.preventDefault();
+            close();
+          }
+        }}
       >
         {open ? <CloseIcon /> : <ChatIcon />}
       </button>

@@ -27,9 +27,15 @@ export function whenReady(fn: () => void): void {
   else fn();
 }
 
+/** One mounted widget: its teardown and its place in the stack of launchers (0 = bottom). */
+export interface Mounted {
+  teardown: () => void;
+  slot: number;
+}
+
 /** Per-page registry shared by every copy of the bundle, so a page that loads it twice mounts once. */
-export function registry(): { roots: WeakSet<Element> } {
+export function registry(): { mounted: Map<Element, Mounted> } {
   const key = '__docentWidget__';
-  const w = window as unknown as Record<string, { roots: WeakSet<Element> } | undefined>;
-  return (w[key] ??= { roots: new WeakSet() });
+  const w = window as unknown as Record<string, { mounted: Map<Element, Mounted> } | undefined>;
+  return (w[key] ??= { mounted: new Map() });
 }

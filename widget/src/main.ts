@@ -6,14 +6,15 @@ import { mountWidget } from './mount';
 /**
  * Entry of widget.js: find every root (`#docent-chat`, `[data-docent-bot-id]`, `[data-bot-id]`),
  * or create one when the script tag itself names a bot, and mount each exactly once, even when
- * the page loads this script twice.
+ * the page loads this script twice. Pages that add or remove roots later (single-page apps) use
+ * the global `window.DocentChat` (see widget/README.md).
  */
 const script = ownScript();
 const scriptUrl = script?.src || '';
 const scriptOrigin = scriptUrl ? new URL(scriptUrl).origin : location.origin;
 const cssUrl = scriptUrl ? new URL('widget.css', scriptUrl).href : null;
 
-const botIdOf = (el: HTMLElement) => el.getAttribute('data-docent-bot-id') || el.getAttribute('data-bot-id') || '';
+const botIdOf = (el: Element) => el.getAttribute('data-docent-bot-id') || el.getAttribute('data-bot-id') || '';
 
 function roots(): HTMLElement[] {
   const found = [...doc().querySelectorAll<HTMLElement>('#docent-chat, [data-docent-bot-id], [data-bot-id]')].filter(
@@ -29,20 +30,49 @@ function roots(): HTMLElement[] {
   return found;
 }
 
-function mountAll(): void {
-  const seen = registry().roots;
-  for (const root of roots()) {
-    if (seen.has(root) || root.hasAttribute('data-docent-mounted') || root.shadowRoot) continue;
-    const botId = botIdOf(root) || (script ? botIdOf(script) : '');
-    if (!botId) {
-      console.error('[docent] widget root without data-bot-id', root);
-      continue;
+function mount(root: Element): void {
+  const { mounted } = registry();
+  if (!(root instanceof HTMLElement) || mounted.has(root) || root.shadowRoot) return;
+  // Hosts a page dropped without unmount(): stop them and free their place in the stack.
+  for (const [el, m] of mounted) {
+    if (!el.isConnected) {
+      m.teardown();
+      mounted.delete(el);
     }
-    seen.add(root);
-    const apiBase = root.getAttribute('data-api-base') || script?.getAttribute('data-api-base') || scriptOrigin;
-    const nonce = script?.getAttribute('data-nonce') || script?.nonce || undefined;
-    mountWidget(root, { botId, apiBase, cssUrl, nonce });
+  }
+  const botId = botIdOf(root) || (script ? botIdOf(script) : '');
+  if (!botId) {
+    console.error('[docent] widget root without data-bot-id', root);
+    return;
+  }
+  const used = new Set([...mounted.values()].map((m) => m.slot));
+  let slot = 0;
+  while (used.has(slot)) slot++;
+  const apiBase = root.getAttribute('data-api-base') || script?.getAttribute('data-api-base') || scriptOrigin;
+  const nonce = script?.getAttribute('data-nonce') || script?.nonce || undefined;
+  mounted.set(root, { slot, teardown: mountWidget(root, { botId, apiBase, cssUrl, nonce, slot }) });
+}
+
+function unmount(root?: Element): void {
+  const { mounted } = registry();
+  for (const [el, m] of [...mounted]) {
+    if (root && el !== root) continue;
+    mounted.delete(el);
+    m.teardown();
+    el.remove();
   }
 }
 
-whenReady(mountAll);
+/** The page-facing API: `DocentChat.mount(el?)` and `DocentChat.unmount(el?)` (no argument: every root). */
+export interface DocentChatApi {
+  mount(root?: Element): void;
+  unmount(root?: Element): void;
+}
+const api: DocentChatApi = {
+  mount: (root) => (root ? mount(root) : roots().forEach(mount)),
+  unmount,
+};
+const w = window as unknown as { DocentChat?: DocentChatApi };
+w.DocentChat ??= api;
+
+whenReady(() => api.mount());

@@ -9,6 +9,8 @@ export interface MountOptions {
   cssUrl: string | null;
   /** CSP nonce for the stylesheet link, when the page's policy asks for one. */
   nonce?: string;
+  /** Place in the stack of launchers when several bots share a page (0 = bottom right). */
+  slot?: number;
 }
 
 /**
@@ -17,15 +19,16 @@ export interface MountOptions {
  */
 export function mountWidget(host: HTMLElement, options: MountOptions): () => void {
   const shadow = host.shadowRoot ?? host.attachShadow({ mode: 'open' });
-  // Inline !important beats a page's `div {display:none !important}` aimed at the host element.
-  host.style.setProperty('display', 'block', 'important');
-  host.style.setProperty('visibility', 'visible', 'important');
-  host.style.setProperty('position', 'static', 'important');
-  host.style.setProperty('transform', 'none', 'important');
+  // Inline !important beats a page's `div {display:none !important}` (or `* {all: unset !important}`)
+  // aimed at the host element; transform/filter/contain on it would re-anchor the fixed launcher.
+  const guard = { display: 'block', visibility: 'visible', position: 'static', transform: 'none', filter: 'none', contain: 'none', opacity: '1' };
+  for (const [name, value] of Object.entries(guard)) host.style.setProperty(name, value, 'important');
   host.setAttribute('data-docent-mounted', '');
 
   const container = document.createElement('div');
   container.className = 'docent-container';
+  // Each further widget on the page sits one launcher higher (widget.css reads --docent-slot).
+  if (options.slot) container.style.setProperty('--docent-slot', String(options.slot));
   if (options.cssUrl) {
     const link = document.createElement('link');
     link.rel = 'stylesheet';
@@ -34,7 +37,15 @@ export function mountWidget(host: HTMLElement, options: MountOptions): () => voi
     // Stay hidden (the UA's [hidden] rule needs no CSS of ours) until styled, so nothing flashes unstyled.
     container.hidden = true;
     link.addEventListener('load', () => (container.hidden = false), { once: true });
-    link.addEventListener('error', () => console.error('[docent] could not load', options.cssUrl), { once: true });
+    // Without its stylesheet the widget is plain, but a visitor can still reach it.
+    link.addEventListener(
+      'error',
+      () => {
+        console.warn('[docent] could not load', options.cssUrl, '- showing the chat unstyled');
+        container.hidden = false;
+      },
+      { once: true },
+    );
     shadow.appendChild(link);
   }
   shadow.appendChild(container);

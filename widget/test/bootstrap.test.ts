@@ -14,7 +14,13 @@ function addScript(attrs: Record<string, string> = {}) {
   return s;
 }
 
+type DocentChat = { mount(root?: Element): void; unmount(root?: Element): void };
+const globals = window as unknown as { DocentChat?: DocentChat; __docentWidget__?: unknown };
+
 beforeEach(() => {
+  globals.DocentChat?.unmount();
+  delete globals.DocentChat;
+  delete globals.__docentWidget__;
   document.head.innerHTML = '';
   document.body.innerHTML = '';
 });
@@ -84,5 +90,72 @@ describe('widget.js bootstrap', () => {
     document.body.innerHTML = '<style>div{display:none !important}</style><div id="docent-chat" data-bot-id="bot-a"></div>';
     await runScript();
     expect(getComputedStyle(document.getElementById('docent-chat')!).display).toBe('block');
+  });
+
+  it('shows the widget unstyled, with a warning, when widget.css cannot load', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    addScript();
+    document.body.innerHTML = '<div id="docent-chat" data-bot-id="bot-a"></div>';
+    await runScript();
+    const shadow = document.getElementById('docent-chat')!.shadowRoot!;
+    const container = shadow.querySelector<HTMLElement>('.docent-container')!;
+    expect(container.hidden).toBe(true);
+    shadow.querySelector('link')!.dispatchEvent(new Event('error'));
+    expect(container.hidden).toBe(false);
+    expect(warn).toHaveBeenCalledWith('[docent] could not load', 'https://cdn.docent.test/widget/widget.css', expect.stringContaining('unstyled'));
+    await vi.waitFor(() => expect(shadow.querySelector('.docent-launcher')).toBeTruthy());
+  });
+
+  it("creates its own host (kept visible by inline !important) from the script tag's data-bot-id", async () => {
+    addScript({ 'data-bot-id': 'bot-z' });
+    document.body.innerHTML = '<style>div{display:none !important} *{all:unset !important}</style><p>page</p>';
+    await runScript();
+    const host = document.querySelector<HTMLElement>('[data-docent-mounted]')!;
+    expect(host.id).toBe('docent-chat');
+    expect(host.style.getPropertyPriority('display')).toBe('important');
+    expect(getComputedStyle(host).display).toBe('block');
+    expect(getComputedStyle(host).visibility).toBe('visible');
+  });
+
+  it('exposes window.DocentChat: mount() later roots, unmount() tears down and removes the host', async () => {
+    addScript();
+    document.body.innerHTML = '<div id="docent-chat" data-bot-id="bot-a"></div>';
+    await runScript();
+    const api = globals.DocentChat!;
+    expect(typeof api.mount).toBe('function');
+    expect(typeof api.unmount).toBe('function');
+    const first = document.getElementById('docent-chat')!;
+    await vi.waitFor(() => expect(first.shadowRoot!.querySelector('.docent-launcher')).toBeTruthy());
+
+    // A root added after the script ran (a single-page app) is mounted on request, one launcher higher.
+    const later = document.createElement('div');
+    later.setAttribute('data-bot-id', 'bot-b');
+    document.body.appendChild(later);
+    api.mount(later);
+    api.mount(later); // idempotent
+    expect(later.shadowRoot!.querySelectorAll('.docent-container')).toHaveLength(1);
+    expect(later.shadowRoot!.querySelector<HTMLElement>('.docent-container')!.style.getPropertyValue('--docent-slot')).toBe('1');
+    expect(first.shadowRoot!.querySelector<HTMLElement>('.docent-container')!.style.getPropertyValue('--docent-slot')).toBe('');
+
+    // Teardown: the Preact tree is rendered away (render(null)) and the host leaves the page.
+    const launcher = first.shadowRoot!.querySelector('.docent-launcher')!;
+    api.unmount(first);
+    expect(launcher.isConnected).toBe(false);
+    expect(first.shadowRoot!.childNodes).toHaveLength(0);
+    expect(first.isConnected).toBe(false);
+    expect(later.isConnected).toBe(true);
+
+    // The freed bottom place goes to the next widget.
+    const again = document.createElement('div');
+    again.setAttribute('data-bot-id', 'bot-c');
+    document.body.appendChild(again);
+    api.mount(again);
+    expect(again.shadowRoot!.querySelector<HTMLElement>('.docent-container')!.style.getPropertyValue('--docent-slot')).toBe('');
+
+    // A second copy of the script keeps the first API (one registry per page).
+    await runScript();
+    expect(globals.DocentChat).toBe(api);
+    api.unmount();
+    expect(document.querySelectorAll('[data-docent-mounted]')).toHaveLength(0);
   });
 });

@@ -150,6 +150,22 @@ describe('widget in a shadow root', () => {
     expect($('.docent-launcher')!.getAttribute('aria-expanded')).toBe('false');
   });
 
+  it('Escape also closes the panel while focus is on the launcher', async () => {
+    mount();
+    await waitFor(() => $('.docent-launcher')!.click());
+    await waitFor(() => expect($('.docent-input')).toBeTruthy());
+    const launcher = $<HTMLButtonElement>('.docent-launcher')!;
+    launcher.focus();
+    expect(launcher.getAttribute('aria-expanded')).toBe('true');
+    key(launcher, 'Escape');
+    await waitFor(() => expect(($('.docent-panel') as HTMLElement).hidden).toBe(true));
+    expect(launcher.getAttribute('aria-expanded')).toBe('false');
+    expect(host.shadowRoot!.activeElement).toBe(launcher);
+    // Closed: Escape on the launcher does nothing more.
+    key(launcher, 'Escape');
+    expect(($('.docent-panel') as HTMLElement).hidden).toBe(true);
+  });
+
   it('traps Tab focus inside the open panel', async () => {
     mount();
     await waitFor(() => $('.docent-launcher')!.click());

@@ -91,6 +91,8 @@ export interface SentMessages {
   assistant_message: Message;
 }
 type Query = Record<string, string | number | undefined>;
+/** A 2xx envelope as the server sent it: data, or the server's own `success: false`. */
+export type Outcome<T> = { success: true; data: T } | { success: false; detail?: unknown };
 
 const API = '/api/v1';
 
@@ -136,9 +138,26 @@ export function createTransport(options: ApiClientOptions) {
     throw new ApiError(res.status, detailMessage(detail) ?? `Request failed (${res.status})`, detail);
   }
 
+  /**
+   * Like unwrap, but a 2xx answer is returned as it came, `success: false` included: that is the
+   * server's own "it did not work", which some screens word differently from a failed request
+   * (spec §8). Anything else (non-2xx, no envelope) still throws ApiError with the server's detail.
+   */
+  async function outcome<T>(res: Response): Promise<Outcome<T>> {
+    let payload: Outcome<T> | null = null;
+    try {
+      payload = (await res.clone().json()) as Outcome<T>;
+    } catch {
+      payload = null;
+    }
+    if (res.ok && payload && typeof payload.success === 'boolean') return payload;
+    return unwrap<T>(res).then((data) => ({ success: true, data }));
+  }
+
   const call = async <T>(method: string, path: string, body?: unknown, query?: Query, init?: { signal?: AbortSignal }) =>
     unwrap<T>(await send(method, path, body, query, init));
-  return { send, unwrap, call };
+  const callOutcome = async <T>(method: string, path: string, body?: unknown) => outcome<T>(await send(method, path, body));
+  return { send, unwrap, call, callOutcome };
 }
 type Transport = ReturnType<typeof createTransport>;
 const enc = encodeURIComponent;
@@ -197,7 +216,7 @@ export function visitorApi({ send, unwrap, call }: Transport) {
 }
 
 /** Owner calls (bearer token) plus health and client config. */
-export function ownerApi({ call }: Transport) {
+export function ownerApi({ call, callOutcome }: Transport) {
   return {
     health: () => call<{ status: string; db: string; worker: string }>('GET', '/health'),
     getClientConfig: () => call<ClientConfig>('GET', '/client-config'),
@@ -215,12 +234,18 @@ export function ownerApi({ call }: Transport) {
         offset: q.offset ?? 0,
         status: q.status,
       }),
-    collectUrls: (req: CollectRequest) => call<CollectResult>('POST', '/indexing/collect-urls', req),
+    /** `success: false` in a 2xx answer is returned, not thrown: the wizard words it itself (spec §8). */
+    collectUrls: (req: CollectRequest) => callOutcome<CollectResult>('POST', '/indexing/collect-urls', req),
     indexUrls: (req: IndexRequest) => call<StartedTask>('POST', '/indexing/index-urls', req),
-    crawlAndIndex: (req: CrawlRequest) => call<StartedTask>('POST', '/crawl-and-index', req),
+    /** `success: false` in a 2xx answer is returned, not thrown: the form words it itself (spec §8). */
+    crawlAndIndex: (req: CrawlRequest) => callOutcome<StartedTask>('POST', '/crawl-and-index', req),
     recrawl: (req: RecrawlRequest) => call<{ task_id: string }>('POST', '/indexing/crawl', req),
-    query: (id: string, question: string, top_k?: number) =>
-      call<QueryResult>('POST', `/chatbots/${enc(id)}/query`, top_k === undefined ? { question } : { question, top_k }),
+    /** Throws ApiError 'Query failed' when a 2xx answer says `success: false` (spec §7); other failures carry the server's detail. */
+    query: async (id: string, question: string, top_k?: number) => {
+      const result = await callOutcome<QueryResult>('POST', `/chatbots/${enc(id)}/query`, top_k === undefined ? { question } : { question, top_k });
+      if (!result.success) throw new ApiError(200, 'Query failed', result.detail);
+      return result.data;
+    },
   };
 }
 

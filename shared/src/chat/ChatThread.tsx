@@ -100,11 +100,14 @@ export function ChatThread({ api, botId, conversationId, visitorId, mode = 'page
 
   const messages = list.messages;
   let body: ReactNode;
-  if (messages === undefined && list.error) {
+  if (messages === undefined && list.error && !list.loading) {
     body = (
       <div className="docent-state docent-error" role="alert">
         <strong>Error Loading Messages</strong>
         <p>There was a problem loading your messages. Please try again later.</p>
+        <button type="button" className="docent-button" onClick={() => void list.reload()}>
+          Retry
+        </button>
       </div>
     );
   } else if (messages === undefined) {

@@ -6,6 +6,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { Conversation } from '../../../../shared/src/api/types';
 import { fail, installFakeApi, ok } from '../../testing/fakeApi';
 import '../../testing/render';
+import ChatHome from './ChatHome';
 import ChatLayout from './ChatLayout';
 import ConversationListRoute from './ConversationListRoute';
 
@@ -22,6 +23,7 @@ function renderChat(url: string) {
       <MemoryRouter initialEntries={[url]}>
         <Routes>
           <Route path="/chat" element={<ChatLayout />}>
+            <Route index element={<ChatHome />} />
             <Route path=":botId/conversations" element={<ConversationListRoute />} />
             <Route path=":botId/conversations/:convId" element={<Thread />} />
           </Route>
@@ -83,5 +85,30 @@ describe('/chat pages', () => {
     expect(screen.getByText('Start a new chat to begin')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: /New Chat/ }));
     await waitFor(() => expect(screen.getByText('Thread n2')).toBeTruthy());
+  });
+
+  it('has a light/dark toggle on /chat and on the list route, stored under theme', async () => {
+    const user = userEvent.setup();
+    localStorage.setItem('theme', 'light');
+    document.documentElement.classList.remove('dark');
+    installFakeApi({});
+    const view = renderChat('/chat');
+    expect(screen.getByRole('heading', { name: 'Chat' })).toBeTruthy();
+    const sidebar = screen.getByRole('complementary', { name: 'Chat History' });
+    await user.click(within(sidebar).getByRole('button', { name: 'Switch to dark mode' }));
+    expect(document.documentElement.classList.contains('dark')).toBe(true);
+    expect(localStorage.getItem('theme')).toBe('dark');
+    // Below 1024px the top bar carries one too (the sidebar is a drawer there).
+    const topbar = document.querySelector('.chat-topbar') as HTMLElement;
+    await user.click(within(topbar).getByRole('button', { name: 'Switch to light mode' }));
+    expect(document.documentElement.classList.contains('dark')).toBe(false);
+    expect(localStorage.getItem('theme')).toBe('light');
+    view.unmount();
+
+    // The redirecting list route (still loading its conversations) shows the toggle as well.
+    installFakeApi({ 'GET /chatbots/:id/conversations': () => new Promise(() => {}), 'GET /chatbots/:id/public': ok({ id: BOT, name: 'Lumen docs', description: '' }) });
+    renderChat(`/chat/${BOT}/conversations`);
+    expect(screen.getByText('Opening your conversation')).toBeTruthy();
+    expect(screen.getAllByRole('button', { name: 'Switch to dark mode' }).length).toBeGreaterThan(0);
   });
 });

@@ -6,6 +6,7 @@ import { api } from '../../api/client';
 import { visitorId as readVisitorId } from '../../storage';
 import { Logo } from '../../ui/Logo';
 import { Spinner } from '../../ui/Spinner';
+import { ThemeToggle } from '../../ui/ThemeToggle';
 import { ChatIcon, CloseIcon, MenuIcon, PlusIcon } from '../../ui/icons';
 import { conversationsKey, useConversations, usePublicChatbot } from './queries';
 
@@ -58,11 +59,13 @@ export default function ChatLayout() {
           {open ? <CloseIcon /> : <MenuIcon />}
         </button>
         <span className="chat-topbar-title truncate">{bot?.name || 'Chat'}</span>
+        <ThemeToggle />
       </header>
       {open && <div className="drawer-overlay" aria-hidden="true" onClick={() => setOpen(false)} />}
       <aside id="chat-sidebar" className={`chat-sidebar${open ? ' is-open' : ''}`} aria-label="Chat History">
         <div className="chat-sidebar-head">
           <Logo to="/" />
+          <ThemeToggle />
         </div>
         {bot && (
           <div className="chat-bot-info">

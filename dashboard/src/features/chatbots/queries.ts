@@ -1,4 +1,5 @@
 import useSWR, { useSWRConfig } from 'swr';
+import { ApiError } from '../../../../shared/src/api/client';
 import type { Chatbot, Task } from '../../../../shared/src/api/types';
 import { api } from '../../api/client';
 
@@ -10,9 +11,12 @@ export function useChatbots() {
   return useSWR<Chatbot[]>(chatbotsKey, () => api.listChatbots());
 }
 
-/** GET /chatbots/{id}; no request without an id. */
+/** The server has no such chatbot (or not for this owner): there is no data to show. */
+export const isNotFound = (err: unknown) => err instanceof ApiError && err.status === 404;
+
+/** GET /chatbots/{id}; no request without an id. A 404 is an answer, not a failure to retry. */
 export function useChatbot(id: string | undefined) {
-  return useSWR<Chatbot>(id ? chatbotKey(id) : null, () => api.getChatbot(id as string));
+  return useSWR<Chatbot>(id ? chatbotKey(id) : null, () => api.getChatbot(id as string), { shouldRetryOnError: (err) => !isNotFound(err) });
 }
 
 /** Refreshes the list and one bot (after a save, a finished task, a new bot). */

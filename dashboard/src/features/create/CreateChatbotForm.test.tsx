@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { fail, installFakeApi, ok } from '../../testing/fakeApi';
 import { renderAt } from '../../testing/render';
-import CreateChatbotForm from './CreateChatbotForm';
+import CreateChatbotForm, { defaultBotName } from './CreateChatbotForm';
 
 const renderForm = () => renderAt(<CreateChatbotForm />, { url: '/app', path: '/app' });
 
@@ -37,6 +37,30 @@ describe('Create New Chatbot form', () => {
     expect(await screen.findByText('Chatbot "Acme" is being created!')).toBeTruthy();
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/app/chatbots'));
     expect(api.calls[0]!.body).toEqual({ url: 'https://docs.acme.dev', max_depth: 2, max_pages: 10, name: 'Acme', description: '' });
+  });
+
+  it("names the bot by its host in the toast when no name was given (as the server does)", async () => {
+    const user = userEvent.setup();
+    installFakeApi({ 'POST /crawl-and-index': ok({ chatbot_id: 'b1', task_id: 't1' }), 'GET /chatbots': ok({ chatbots: [] }) });
+    renderForm();
+    await user.type(screen.getByLabelText('Start URL'), 'https://docs.acme.dev/guide/start?x=1');
+    await user.click(screen.getByRole('button', { name: 'Create Chatbot' }));
+    expect(await screen.findByText('Chatbot "docs.acme.dev" is being created!')).toBeTruthy();
+    expect(defaultBotName('  http://localhost:8080/demo/site/ ')).toBe('localhost:8080');
+  });
+
+  it("says 'API indicated failure starting crawl and index task.' when a 2xx answer has success false", async () => {
+    const user = userEvent.setup();
+    installFakeApi({ 'POST /crawl-and-index': { status: 200, body: { success: false, detail: 'queue full' } } });
+    renderForm();
+    await user.type(screen.getByLabelText('Start URL'), 'https://docs.acme.dev');
+    await user.click(screen.getByRole('button', { name: 'Create Chatbot' }));
+    const title = await screen.findByText('Error Starting Crawl');
+    expect(title.closest('.alert')?.textContent).toContain('API indicated failure starting crawl and index task.');
+    const toast = screen.getByText('Failed to start crawl and index task.');
+    expect(toast.closest('.toast')?.className).toContain('toast-error');
+    expect(screen.getByTestId('location').textContent).toBe('/app');
+    expect((screen.getByRole('button', { name: 'Create Chatbot' }) as HTMLButtonElement).disabled).toBe(false);
   });
 
   it('shows the server detail in the Error Starting Crawl alert and an Error: toast', async () => {

@@ -11,6 +11,19 @@ import { useRefreshChatbots } from '../chatbots/queries';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 
 export const FORM_DEFAULTS = { max_pages: '10', max_depth: 2 } as const;
+
+/**
+ * The name the server gives a bot created without one: the start URL's host (POST /crawl-and-index
+ * answers only the ids, so the toast derives it the same way).
+ */
+export function defaultBotName(url: string): string {
+  const trimmed = url.trim();
+  try {
+    return new URL(/^[a-z][a-z0-9+.-]*:\/\//i.test(trimmed) ? trimmed : `https://${trimmed}`).host || trimmed;
+  } catch {
+    return trimmed;
+  }
+}
 const FORM_DEPTHS = [1, 2, 3, 4, 5] as const;
 
 /** /app and /app/chatbots/new: the single-form reading, POST /crawl-and-index (spec §2, §8). */
@@ -44,14 +57,14 @@ export default function CreateChatbotForm() {
         name: name.trim(),
         description: description.trim(),
       });
-      if (!result || !result.chatbot_id) {
-        const message = 'API indicated failure starting crawl and index task.';
-        setError(message);
+      // A 2xx answer with success false (or without an id) is the server saying it failed.
+      if (!result.success || !result.data?.chatbot_id) {
+        setError('API indicated failure starting crawl and index task.');
         toast({ title: 'Failed to start crawl and index task.', variant: 'error' });
         setSubmitting(false);
         return;
       }
-      toast({ title: `Chatbot "${name.trim() || url.trim()}" is being created!`, variant: 'success' });
+      toast({ title: `Chatbot "${name.trim() || defaultBotName(url)}" is being created!`, variant: 'success' });
       refresh();
       navigate('/app/chatbots');
     } catch (err) {

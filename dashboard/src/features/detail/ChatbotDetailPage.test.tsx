@@ -5,6 +5,7 @@ import { fail, installFakeApi, ok } from '../../testing/fakeApi';
 import { chatbot, task } from '../../testing/fixtures';
 import { renderAt } from '../../testing/render';
 import ChatbotDetailPage from './ChatbotDetailPage';
+import { resetWidgetLoader } from './useFloatingWidget';
 
 const BOT = chatbot();
 const renderDetail = (id = BOT.id) => renderAt(<ChatbotDetailPage />, { url: `/app/chatbots/${id}`, path: '/app/chatbots/:id' });
@@ -17,13 +18,69 @@ describe('chatbot detail page', () => {
     expect(api.calls).toHaveLength(0);
   });
 
-  it('shows the load error with a Go Back button', async () => {
+  it("answers a 404 (no such chatbot) with 'Crawl not found' and a Go Back button", async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    installFakeApi({ 'GET /chatbots/:id': fail(404, 'Chatbot not found') });
+    const api = installFakeApi({ 'GET /chatbots/:id': fail(404, 'Chatbot not found') });
     renderDetail();
-    expect(await screen.findByText('Failed to fetch chatbot details. Please try again later.', undefined, { timeout: 15_000 })).toBeTruthy();
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Failed to fetch chatbot details. Please try again later.');
+    expect(screen.getByText('Crawl not found')).toBeTruthy();
+    expect(api.calls.filter((c) => c.path === `/chatbots/${BOT.id}`)).toHaveLength(1);
     await userEvent.setup().click(screen.getByRole('button', { name: 'Go Back' }));
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/app/chatbots'));
+  });
+
+  it("shows the load error without 'Crawl not found' when the server fails", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    installFakeApi({ 'GET /chatbots/:id': fail(500, 'database is down') });
+    renderDetail();
+    expect(await screen.findByText('Failed to fetch chatbot details. Please try again later.', undefined, { timeout: 15_000 })).toBeTruthy();
+    expect(screen.queryByText('Crawl not found')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Go Back' })).toBeTruthy();
+  });
+
+  it('loads widget.js once, mounts each visit through window.DocentChat and unmounts on leaving', async () => {
+    const w = window as unknown as { DocentChat?: { mount: (el?: Element) => void; unmount: (el?: Element) => void } };
+    resetWidgetLoader();
+    document.querySelectorAll('script[src="/widget/widget.js"]').forEach((el) => el.remove());
+    const other = chatbot({ id: '00000000-0000-4000-8000-000000000002', name: 'Beta Docs' });
+    installFakeApi({ 'GET /chatbots/:id': ok({ chatbot: BOT }) });
+    const scripts = () => document.querySelectorAll('script[src="/widget/widget.js"]');
+
+    // First visit: the script is requested; leaving before it arrives leaves nothing behind.
+    const first = renderDetail();
+    await screen.findByRole('heading', { name: 'Acme Docs' });
+    expect(scripts()).toHaveLength(1);
+    expect(document.querySelectorAll('body > #docent-chat')).toHaveLength(1);
+    first.unmount();
+    expect(document.querySelector('body > #docent-chat')).toBeNull();
+
+    // Second visit (another bot): no second script; the root is mounted once widget.js has run.
+    installFakeApi({ 'GET /chatbots/:id': ok({ chatbot: other }) });
+    const mount = vi.fn();
+    const unmount = vi.fn((el?: Element) => el?.remove());
+    const second = renderDetail(other.id);
+    await screen.findByRole('heading', { name: 'Beta Docs' });
+    expect(scripts()).toHaveLength(1);
+    w.DocentChat = { mount, unmount };
+    scripts()[0]!.dispatchEvent(new Event('load'));
+    await waitFor(() => expect(mount).toHaveBeenCalledTimes(1));
+    const root = mount.mock.calls[0]![0] as HTMLElement;
+    expect(root.id).toBe('docent-chat');
+    expect(root.dataset.botId).toBe(other.id);
+    expect(root.isConnected).toBe(true);
+    second.unmount();
+    expect(unmount).toHaveBeenCalledWith(root);
+    expect(root.isConnected).toBe(false);
+
+    // Third visit: the loaded API is reused at once.
+    installFakeApi({ 'GET /chatbots/:id': ok({ chatbot: BOT }) });
+    renderDetail();
+    await screen.findByRole('heading', { name: 'Acme Docs' });
+    await waitFor(() => expect(mount).toHaveBeenCalledTimes(2));
+    expect((mount.mock.calls[1]![0] as HTMLElement).dataset.botId).toBe(BOT.id);
+    expect(scripts()).toHaveLength(1);
+    delete w.DocentChat;
   });
 
   it('renders the six cards, the embed snippet and the public link, and hosts the widget', async () => {
@@ -43,7 +100,7 @@ describe('chatbot detail page', () => {
     expect((screen.getByLabelText('Public chat link') as HTMLInputElement).value).toBe(`${origin}/chat/${BOT.id}/conversations`);
     expect(screen.getByRole('link', { name: 'https://docs.acme.dev/guide' }).getAttribute('target')).toBe('_blank');
     expect(document.querySelector(`body > #docent-chat[data-bot-id="${BOT.id}"]`)).not.toBeNull();
-    expect(document.querySelector('script[src^="/widget/widget.js"]')).not.toBeNull();
+    expect(document.querySelector('script[src="/widget/widget.js"]')).not.toBeNull();
     view.unmount();
     expect(document.querySelector('body > #docent-chat')).toBeNull();
   });

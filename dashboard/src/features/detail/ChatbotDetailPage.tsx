@@ -9,7 +9,7 @@ import { ArrowLeftIcon, ExternalIcon, RefreshIcon } from '../../ui/icons';
 import { Spinner } from '../../ui/Spinner';
 import { useToast } from '../../ui/toast';
 import { CrawlProgress } from '../chatbots/CrawlProgress';
-import { useChatbot, useRefreshChatbots } from '../chatbots/queries';
+import { isNotFound, useChatbot, useRefreshChatbots } from '../chatbots/queries';
 import { StatusBadge } from '../chatbots/StatusBadge';
 import { isActiveStatus, useTaskPolling } from '../chatbots/useTaskPolling';
 import { DetailsCard, PromptsCard } from './EditCards';
@@ -41,7 +41,7 @@ export default function ChatbotDetailPage() {
       <div className="page">
         <Alert title="Error" action={<button type="button" className="btn btn-secondary btn-sm" onClick={() => navigate('/app/chatbots')}>Go Back</button>}>
           <p>Failed to fetch chatbot details. Please try again later.</p>
-          {!error && !data && <p>Crawl not found</p>}
+          {(!data && !error) || isNotFound(error) ? <p>Crawl not found</p> : null}
         </Alert>
       </div>
     );

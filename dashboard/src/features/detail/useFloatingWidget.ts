@@ -1,39 +1,71 @@
 import { useEffect } from 'react';
 
+/** The page API that widget.js defines (widget/README.md). */
+export interface DocentChatApi {
+  mount(root?: Element): void;
+  unmount(root?: Element): void;
+}
+type WidgetWindow = Window & { DocentChat?: DocentChatApi };
+
+export const WIDGET_SCRIPT = '/widget/widget.js';
+export const WIDGET_STYLESHEET = '/widget/widget.css';
+let loading: Promise<DocentChatApi> | null = null;
+
+/** Loads widget.js once per page (like a customer's site) and resolves to its global API. */
+export function loadWidget(): Promise<DocentChatApi> {
+  const w = window as WidgetWindow;
+  if (w.DocentChat) return Promise.resolve(w.DocentChat);
+  loading ??= new Promise<DocentChatApi>((resolve, reject) => {
+    if (!document.querySelector(`link[href="${WIDGET_STYLESHEET}"]`)) {
+      const link = document.createElement('link');
+      link.rel = 'stylesheet';
+      link.href = WIDGET_STYLESHEET;
+      document.head.appendChild(link);
+    }
+    const script = document.createElement('script');
+    script.src = WIDGET_SCRIPT;
+    script.async = true;
+    script.addEventListener('load', () => (w.DocentChat ? resolve(w.DocentChat) : reject(new Error('widget.js defined no DocentChat'))));
+    script.addEventListener('error', () => reject(new Error('widget.js could not be loaded')));
+    document.body.appendChild(script);
+  }).catch((err: unknown) => {
+    loading = null; // a later visit may try again
+    throw err;
+  });
+  return loading;
+}
+
+/** Tests: forget a pending load. */
+export function resetWidgetLoader(): void {
+  loading = null;
+}
+
 /**
- * Hosts the bot's floating widget on this page, exactly as a customer's site would: the widget's
- * stylesheet, a root element with data-bot-id, and the script. Removed again on unmount.
+ * Hosts the bot's floating widget on this page, exactly as a customer's site would: a root element
+ * with data-bot-id, mounted by widget.js (loaded once). Leaving the page (or switching bots)
+ * unmounts it through `DocentChat.unmount`, which stops the widget and removes its host.
  */
 export function useFloatingWidget(botId: string | undefined): void {
   useEffect(() => {
     if (!botId) return;
-    const link = document.createElement('link');
-    link.rel = 'stylesheet';
-    link.href = '/widget/widget.css';
-    link.dataset.docentDashboard = '';
     const root = document.createElement('div');
     root.id = 'docent-chat';
     root.dataset.botId = botId;
-    root.dataset.docentDashboard = '';
-    const script = document.createElement('script');
-    // A fresh query per bot makes the browser run the script again for a new root.
-    script.src = `/widget/widget.js?bot=${encodeURIComponent(botId)}`;
-    script.defer = true;
-    script.dataset.docentDashboard = '';
-    document.head.appendChild(link);
     document.body.appendChild(root);
-    document.body.appendChild(script);
+    let active = true;
+    let chat: DocentChatApi | null = null;
+    loadWidget().then(
+      (api) => {
+        if (!active) return;
+        chat = api;
+        api.mount(root);
+      },
+      (err: unknown) => console.error('The chat widget could not be loaded', err),
+    );
     return () => {
-      const w = window as unknown as { DocentChat?: { unmount?: () => void; destroy?: () => void } };
-      try {
-        w.DocentChat?.unmount?.();
-        w.DocentChat?.destroy?.();
-      } catch {
-        // the widget may not expose a teardown; removing its host is enough
-      }
+      active = false;
+      chat?.unmount(root);
       root.remove();
-      script.remove();
-      link.remove();
     };
   }, [botId]);
 }

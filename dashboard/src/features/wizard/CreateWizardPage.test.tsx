@@ -81,7 +81,20 @@ describe('create wizard: configure step', () => {
     await user.click(screen.getByRole('button', { name: 'Collect Sources & Review' }));
     const alert = await screen.findByText('Error Collecting Sources');
     expect(alert.closest('.alert')?.textContent).toContain('url must be an http(s) address');
-    expect(screen.getByText('URL Collection Error')).toBeTruthy();
+    expect(screen.getByText('URL Collection Error: url must be an http(s) address')).toBeTruthy();
+    expect(location()).not.toContain('step=review');
+  });
+
+  it("says 'API indicated failure collecting URLs.' when a 2xx answer has success false", async () => {
+    const user = userEvent.setup();
+    installFakeApi({ 'POST /indexing/collect-urls': { status: 200, body: { success: false, detail: 'crawler busy' } } });
+    renderWizard(`/app/chatbots/create?url=${encodeURIComponent(START)}`);
+    await user.click(screen.getByRole('button', { name: 'Collect Sources & Review' }));
+    const alert = await screen.findByText('Error Collecting Sources');
+    expect(alert.closest('.alert')?.textContent).toContain('API indicated failure collecting URLs.');
+    const toast = screen.getByText('Failed to collect URLs from API.');
+    expect(toast.closest('.toast')?.className).toContain('toast-error');
+    expect(screen.queryByText(/URL Collection Error/)).toBeNull();
     expect(location()).not.toContain('step=review');
   });
 
@@ -91,6 +104,7 @@ describe('create wizard: configure step', () => {
     renderWizard(`/app/chatbots/create?url=${encodeURIComponent(START)}`);
     await user.click(screen.getByRole('button', { name: 'Collect Sources & Review' }));
     expect((await screen.findAllByText('Failed to collect URLs. Please check the URL and parameters.')).length).toBeGreaterThan(0);
+    expect(screen.getByText('URL Collection Error: Failed to collect URLs. Please check the URL and parameters.')).toBeTruthy();
   });
 });
 
@@ -193,7 +207,7 @@ describe('create wizard: review step', () => {
     await user.click(screen.getByRole('button', { name: 'Collect Sources & Review' }));
     await user.click(await screen.findByRole('button', { name: 'Confirm & Create Chatbot' }));
     expect(await screen.findByText('Error Creating Chatbot')).toBeTruthy();
-    expect(screen.getByText('Indexing Error')).toBeTruthy();
+    expect(screen.getByText('Indexing Error: User not authenticated')).toBeTruthy();
     expect(screen.getAllByText('User not authenticated').length).toBeGreaterThan(0);
     expect(location()).toContain('step=review');
   });

@@ -107,12 +107,14 @@ export default function CreateWizardPage() {
         max_depth: config.max_depth || WIZARD_DEFAULTS.max_depth,
         max_pages: Number.isFinite(maxPages) && maxPages > 0 ? maxPages : 30,
       });
-      if (!result || !Array.isArray(result.collected_urls)) {
+      // A 2xx answer with success false (or without the list) is the server saying it failed.
+      if (!result.success || !Array.isArray(result.data?.collected_urls)) {
         setError('API indicated failure collecting URLs.');
         toast({ title: 'Failed to collect URLs from API.', variant: 'error' });
         return;
       }
-      const urls = [...new Set(result.collected_urls.filter((u): u is string => typeof u === 'string'))];
+      const collectedCount = result.data.count;
+      const urls = [...new Set(result.data.collected_urls.filter((u): u is string => typeof u === 'string'))];
       setCollected(urls);
       setManual([]);
       const all: Record<string, true> = {};
@@ -121,12 +123,12 @@ export default function CreateWizardPage() {
       loadedFor.current = startUrl;
       saveSelections(startUrl, all);
       prevStep.current = 'review';
-      toast({ title: `Collected ${result.count ?? urls.length} URLs.`, variant: 'success' });
+      toast({ title: `Collected ${collectedCount ?? urls.length} URLs.`, variant: 'success' });
       goTo('review');
     } catch (err) {
       const message = apiErrorMessage(err, 'Failed to collect URLs. Please check the URL and parameters.');
       setError(message);
-      toast({ title: 'URL Collection Error', description: message, variant: 'error' });
+      toast({ title: `URL Collection Error: ${message}`, variant: 'error' });
     } finally {
       setCollecting(false);
     }
@@ -197,7 +199,7 @@ export default function CreateWizardPage() {
     } catch (err) {
       const message = apiErrorMessage(err, 'Failed to start indexing. Please try again.');
       setError(message);
-      toast({ title: 'Indexing Error', description: message, variant: 'error' });
+      toast({ title: `Indexing Error: ${message}`, variant: 'error' });
       setCreating(false);
     }
   };
