@@ -133,6 +133,30 @@ describe('ChatThread', () => {
     expect(input().value).toBe('second question');
   });
 
+  it('keeps the stored question and partial answer when the stream ends in an error that carries them', async () => {
+    const server = setup(fakeApi([message(1, 'user', 'first'), message(2, 'assistant', 'answer one')]));
+    await screen.findByText('answer one');
+    server.onSend = (content) => {
+      const user = message(3, 'user', content);
+      const partial = message(4, 'assistant', 'Half an answer. (The answer was interrupted. Please ask again.)');
+      server.messages.push(user, partial);
+      return sseResponse([
+        ['token', { delta: 'Half an answer.' }],
+        ['sources', { sources: [] }],
+        ['error', { detail: 'The answer was interrupted.', user_message: user, assistant_message: partial }],
+      ]);
+    };
+    fireEvent.change(input(), { target: { value: 'second question' } });
+    fireEvent.keyDown(input(), { key: 'Enter' });
+    await screen.findByText('The answer was interrupted.');
+    await screen.findByText(/Half an answer\./);
+    const texts = [...document.querySelectorAll('[data-role]')].map((el) => el.textContent ?? '');
+    expect(texts.some((t) => t.includes('second question'))).toBe(true);
+    expect(document.querySelectorAll('[data-role]')).toHaveLength(4);
+    // The question was stored, so the text is not handed back for a duplicate resend.
+    expect(input().value).toBe('');
+  });
+
   it('appends the optimistic message with index count+1 and a temporary id', async () => {
     const server = setup(fakeApi([message(1, 'user', 'a'), message(2, 'assistant', 'b')]));
     await screen.findByText('b');

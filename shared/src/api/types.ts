@@ -102,10 +102,11 @@ export interface ClientConfig {
  *   event: token    data: {"delta": "text"}
  *   event: sources  data: {"sources": Source[]}
  *   event: done     data: {"user_message": Message, "assistant_message": Message}
- *   event: error    data: {"detail": "message"}
+ *   event: error    data: {"detail": "message", "user_message"?: Message, "assistant_message"?: Message}
  */
 export type StreamEvent =
   | { event: 'token'; data: { delta: string } }
   | { event: 'sources'; data: { sources: Source[] } }
   | { event: 'done'; data: { user_message: Message; assistant_message: Message } }
-  | { event: 'error'; data: { detail: string } };
+  // When the question (and an apology or partial answer) were stored, they come with the error.
+  | { event: 'error'; data: { detail: string; user_message?: Message; assistant_message?: Message } };

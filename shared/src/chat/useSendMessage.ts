@@ -13,7 +13,7 @@ export interface SendState {
   pending: boolean;
   draft: DraftAnswer | null;
   error: string | null;
-  /** Sends trimmed text; resolves true when the answer arrived, false when nothing was sent or it failed. */
+  /** Sends trimmed text; resolves true when the server kept the question, false when nothing was sent or it failed. */
   send: (text: string) => Promise<boolean>;
 }
 
@@ -79,7 +79,16 @@ export function useSendMessage(
             sources = Array.isArray(ev.data.sources) ? ev.data.sources : [];
             if (mounted.current) setDraft({ content: answer, sources });
           } else if (ev.event === 'error') {
-            throw new ApiError(500, ev.data.detail || 'The answer failed.');
+            const { user_message, assistant_message, detail } = ev.data;
+            if (!user_message) throw new ApiError(500, detail || 'The answer failed.');
+            // The server kept the question (and whatever answer it stored): show that, not a rollback.
+            finished = true;
+            if (mounted.current) {
+              list.setMessages([...previous, user_message, ...(assistant_message ? [assistant_message] : [])]);
+              setError(detail || 'The answer failed.');
+            }
+            // The question was sent and kept: do not hand the text back for a duplicate resend.
+            return true;
           } else if (ev.event === 'done') {
             finished = true;
             const { user_message, assistant_message } = ev.data;
