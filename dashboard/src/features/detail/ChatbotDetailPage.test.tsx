@@ -120,11 +120,12 @@ describe('chatbot detail page', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     await user.click(screen.getByRole('button', { name: 'Copy' }));
-    expect(screen.getByRole('button', { name: 'Copied!' })).toBeTruthy();
+    // The label flips once the clipboard write resolves (a microtask or more after the click).
+    expect(await screen.findByRole('button', { name: 'Copied!' })).toBeTruthy();
     // user-event provides the clipboard; read back what the page wrote.
     expect(await navigator.clipboard.readText()).toContain(`data-bot-id="${BOT.id}"`);
     await user.click(screen.getByRole('button', { name: 'Copy Link' }));
-    expect(screen.getByRole('button', { name: 'Link Copied!' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Link Copied!' })).toBeTruthy();
     expect(await navigator.clipboard.readText()).toBe(`${window.location.origin}/chat/${BOT.id}/conversations`);
     await act(async () => vi.advanceTimersByTime(2100));
     expect(screen.getByRole('button', { name: 'Copy' })).toBeTruthy();
