@@ -13,6 +13,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
 import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { loadConfig } from '../server/src/config.js';
@@ -41,8 +42,18 @@ const docsDir = () => {
   throw new Error('Python docs not found: run ../shared/corpora/serve-pydocs.sh once (it installs python3-doc), or pass --url=');
 };
 
+/** Whether nothing listens on the port (else the figures would describe whatever server does). */
+function portIsFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const probe = net.createServer();
+    probe.once('error', () => resolve(false));
+    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
+  });
+}
+
 async function startServer(): Promise<{ url: string; name: string; stop(): void }> {
   if (args.url) return { url: args.url, name: `external (${args.url})`, stop() {} };
+  if (!(await portIsFree(PORT))) throw new Error(`Port ${PORT} is in use; pass --port=N (or --url= to crawl a server you started)`);
   let child: ChildProcess;
   let name: string;
   let scratch: string | undefined;
@@ -66,9 +77,16 @@ http { access_log off; include /etc/nginx/mime.types; default_type application/o
     name = "python3 -m http.server (serve-pydocs.sh)";
   }
   const url = `http://127.0.0.1:${PORT}/index.html`;
-  for (let i = 0; i < 100; i++) {
-    if (await fetch(url).then((r) => r.ok, () => false)) break;
-    await new Promise((r) => setTimeout(r, 200));
+  let exited = false;
+  child.once('exit', () => (exited = true));
+  let up = false;
+  for (let i = 0; i < 100 && !exited && !up; i++) {
+    up = await fetch(url).then((r) => r.ok, () => false);
+    if (!up) await new Promise((r) => setTimeout(r, 200));
+  }
+  if (exited || !up) {
+    if (scratch) rmSync(scratch, { recursive: true, force: true });
+    throw new Error(`${name} did not start on port ${PORT}`);
   }
   return {
     url,
