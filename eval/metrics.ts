@@ -12,8 +12,10 @@ export interface AnswerRecord {
   id: string;
   question: string;
   answer: string;
-  /** Source URLs in the order the product gave them. */
+  /** Source URLs in the order the product gave them (the pages the answer cites). */
   sources: string[];
+  /** Pages retrieval found for the question, best first (POST /chatbots/{id}/query), when asked. */
+  retrieved?: string[];
   ms: number;
 }
 
@@ -57,7 +59,11 @@ export function isRefusal(answer: string): boolean {
 
 export interface Summary {
   answerable: number;
+  /** Recall@5 over the pages the answer cites (the message's sources). */
   recallAt5: number;
+  /** Recall@5 over the pages retrieval found (the /query route's sources); null when not asked. */
+  retrievedRecallAt5: number | null;
+  retrievedRecallByDepth: Record<string, { n: number; recall: number }> | null;
   keywordHitRate: number;
   answerableRefused: number;
   unanswerable: number;
@@ -78,12 +84,25 @@ export function summarise(qa: QaItem[], answers: Map<string, AnswerRecord>, unan
     byDepth[d].n++;
     if (recallHit(x.q, x.r)) byDepth[d].hits++;
   }
+  const withRetrieved = answered.filter((x) => x.r.retrieved);
+  const retrievedHit = (x: { q: QaItem; r: AnswerRecord }) => recallHit(x.q, { ...x.r, sources: x.r.retrieved ?? [] });
+  const retrievedByDepth: Record<string, { n: number; hits: number }> = {};
+  for (const x of withRetrieved) {
+    const d = String(x.q.depth ?? '?');
+    retrievedByDepth[d] ??= { n: 0, hits: 0 };
+    retrievedByDepth[d].n++;
+    if (retrievedHit(x)) retrievedByDepth[d].hits++;
+  }
   const un = unanswerable.map((q) => answers.get(q.id)).filter((r): r is AnswerRecord => Boolean(r));
   const times = [...answers.values()].map((r) => r.ms).sort((a, b) => a - b);
   const pct = (p: number) => times[Math.min(times.length - 1, Math.floor(p * times.length))] ?? 0;
   return {
     answerable: answered.length,
     recallAt5: answered.length ? recall / answered.length : 0,
+    retrievedRecallAt5: withRetrieved.length ? withRetrieved.filter(retrievedHit).length / withRetrieved.length : null,
+    retrievedRecallByDepth: withRetrieved.length
+      ? Object.fromEntries(Object.entries(retrievedByDepth).map(([d, v]) => [d, { n: v.n, recall: v.hits / v.n }]))
+      : null,
     keywordHitRate: answered.length ? kw / answered.length : 0,
     answerableRefused: answered.filter((x) => isRefusal(x.r.answer)).length,
     unanswerable: un.length,

@@ -4,17 +4,22 @@
  *   npm run eval -- --site http://127.0.0.1:8766/index.html --qa ../shared/corpora/pydocs-qa.jsonl \
  *     [--unanswerable ../shared/corpora/pydocs-unanswerable.jsonl] [--bot ID] [--api URL --token T]
  *     [--max-pages 1000] [--max-depth 3] [--local-dir DIR] [--out report.json]
+ *     [--data-dir DIR [--rechunk]]
  *
  * Default: an in-process server stack (fresh PGlite, real app + worker) crawls --site through
  * POST /crawl-and-index. --api talks to a running server instead (--token: an owner's ID token,
  * needed only to create the bot; --bot reuses one). --local-dir indexes a folder of HTML from disk
  * with a stand-in indexer (for working on answers without the crawler).
+ * --data-dir keeps the in-process database in DIR: the first run crawls, later runs reuse the bot
+ * crawled from the same --site; --rechunk re-chunks its stored pages with the current chunker first
+ * (for chunking changes without a recrawl).
  */
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { insertChatbot } from '../server/src/db/repositories/chatbots.js';
 import { indexLocalDir } from './localIndex.js';
+import { rechunkBot } from './rechunk.js';
 import { isRefusal, keywordHit, recallHit, summarise, topPages, type AnswerRecord, type QaItem } from './metrics.js';
 import { startStack, type Stack } from './stack.js';
 
@@ -29,11 +34,13 @@ interface Args {
   maxDepth: number;
   localDir?: string;
   out?: string;
+  dataDir?: string;
+  rechunk: boolean;
   quiet: boolean;
 }
 
 function parseArgs(argv: string[]): Args {
-  const args: Args = { maxPages: 1000, maxDepth: 3, quiet: false };
+  const args: Args = { maxPages: 1000, maxDepth: 3, quiet: false, rechunk: false };
   for (let i = 0; i < argv.length; i++) {
     const key = argv[i]!;
     const value = () => {
@@ -53,11 +60,14 @@ function parseArgs(argv: string[]): Args {
       case '--local-dir': args.localDir = value(); break;
       case '--out': args.out = value(); break;
       case '--quiet': args.quiet = true; break;
+      case '--data-dir': args.dataDir = value(); break;
+      case '--rechunk': args.rechunk = true; break;
       default: throw new Error(`unknown argument ${key}`);
     }
   }
   if (!args.qa) throw new Error('--qa FILE.jsonl is required');
   if (!args.bot && !args.site && !args.localDir) throw new Error('--site URL (or --bot ID, or --local-dir DIR) is required');
+  if ((args.dataDir || args.rechunk) && args.api) throw new Error('--data-dir and --rechunk work with the in-process stack only');
   return args;
 }
 
@@ -141,6 +151,12 @@ async function pipelineIntoBot(stack: Stack, site: string, maxDepth: number, max
   return bot.id;
 }
 
+/** The pages retrieval finds for a question, through the owner-only stateless query route. */
+async function retrieved(base: string, botId: string, token: string, question: string): Promise<string[] | undefined> {
+  const res = await api<{ sources: { url: string }[] }>(base, 'POST', `/chatbots/${botId}/query`, { question, top_k: 5 }, token);
+  return res.status === 200 ? res.data.sources.map((s) => s.url) : undefined;
+}
+
 async function ask(base: string, botId: string, item: QaItem): Promise<AnswerRecord> {
   const visitor = visitorId();
   const conv = await api<{ id: string }>(base, 'POST', `/chatbots/${botId}/conversations`, { title: 'New Chat', visitor_id: visitor });
@@ -168,12 +184,25 @@ async function main(): Promise<void> {
   let token = args.token;
   if (!base) {
     const hosts = args.site ? [new URL(args.site).host] : [];
-    stack = await startStack({ allowHosts: hosts });
+    stack = await startStack({ allowHosts: hosts, dataDir: args.dataDir });
     base = stack.base;
     token = stack.token;
   }
   try {
     let botId = args.bot;
+    if (!botId && stack && args.dataDir && args.site && !args.localDir) {
+      botId = (await stack.db.query<{ id: string }>(
+        `SELECT b.id::text AS id FROM chatbots b WHERE b.start_url = $1 AND EXISTS (SELECT 1 FROM chunks c WHERE c.chatbot_id = b.id AND c.live)
+          ORDER BY b.created_at DESC LIMIT 1`,
+        [args.site],
+      ))[0]?.id;
+      if (botId) process.stderr.write(`reusing bot ${botId} from ${args.dataDir}\n`);
+    }
+    if (botId && args.rechunk) {
+      if (!stack) throw new Error('--rechunk works with the in-process stack only');
+      const r = await rechunkBot(stack.db, botId);
+      process.stderr.write(`re-chunked ${r.documents} pages into ${r.chunks} chunks\n`);
+    }
     if (!botId && args.localDir) {
       if (!stack) throw new Error('--local-dir works with the in-process stack only');
       const bot = await insertChatbot(stack.db, { ownerUid: stack.ownerUid, name: 'eval (local dir)' });
@@ -191,10 +220,11 @@ async function main(): Promise<void> {
     const answers = new Map<string, AnswerRecord>();
     for (const item of [...qa, ...unanswerable]) {
       const rec = await ask(base, botId, item);
-      answers.set(item.id, rec);
       const expected = Boolean(item.expected_pages);
+      if (expected && token) rec.retrieved = await retrieved(base, botId, token, item.question);
+      answers.set(item.id, rec);
       const line = expected
-        ? `${item.id} recall@5 ${recallHit(item, rec) ? 'HIT ' : 'miss'} keywords ${keywordHit(item, rec) ? 'ok  ' : 'miss'}${isRefusal(rec.answer) ? ' REFUSED' : ''} ${rec.ms}ms  top: ${topPages(rec.sources).join(' ') || '-'}${recallHit(item, rec) ? '' : `  (want ${item.expected_pages!.join(' | ')})`}`
+        ? `${item.id} recall@5 ${recallHit(item, rec) ? 'HIT ' : 'miss'}${rec.retrieved ? ` (retrieved ${recallHit(item, { ...rec, sources: rec.retrieved }) ? 'HIT ' : 'miss'})` : ''} keywords ${keywordHit(item, rec) ? 'ok  ' : 'miss'}${isRefusal(rec.answer) ? ' REFUSED' : ''} ${rec.ms}ms  top: ${topPages(rec.sources).join(' ') || '-'}${recallHit(item, rec) ? '' : `  (want ${item.expected_pages!.join(' | ')})`}`
         : `${item.id} ${isRefusal(rec.answer) ? 'refused ' : 'ANSWERED'} ${rec.ms}ms  top: ${topPages(rec.sources, 3).join(' ') || '-'}`;
       if (!args.quiet) console.log(line);
     }

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
@@ -29,9 +29,13 @@ export interface Stack {
  * The real app, worker and database in this process, on a random 127.0.0.1 port, with a fresh
  * PGlite in a temp dir. Only the owner sign-in is replaced: one random token for this run, so the
  * eval needs no Firebase emulator. Everything a visitor does goes through the public HTTP API.
+ * With `dataDir` the database lives there and is kept after close (a crawled bot can be reused).
  */
-export async function startStack(opts: { allowHosts: string[]; env?: Record<string, string> }): Promise<Stack> {
-  const dir = mkdtempSync(path.join(tmpdir(), 'docent-eval-'));
+export async function startStack(opts: { allowHosts: string[]; env?: Record<string, string>; dataDir?: string }): Promise<Stack> {
+  // --data-dir keeps the database between runs (build the index once, evaluate many times).
+  const keep = opts.dataDir !== undefined;
+  const dir = opts.dataDir ? path.resolve(opts.dataDir) : mkdtempSync(path.join(tmpdir(), 'docent-eval-'));
+  mkdirSync(dir, { recursive: true });
   const config = loadConfig({
     DATA_DIR: dir,
     LOG_LEVEL: 'warn',
@@ -73,7 +77,7 @@ export async function startStack(opts: { allowHosts: string[]; env?: Record<stri
       await running.worker?.stop();
       await app.close();
       await db.close();
-      rmSync(dir, { recursive: true, force: true });
+      if (!keep) rmSync(dir, { recursive: true, force: true });
     },
   };
 }

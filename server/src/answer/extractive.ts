@@ -46,34 +46,59 @@ interface Candidate {
 const MAX_SENTENCES = 4;
 const MAX_CODE_LINES = 14;
 const MAX_CODE_CHARS = 700;
-/** Pages after the first are discounted a little: retrieval already ranked them lower. */
-const PAGE_DECAY = 0.12;
+/**
+ * A sentence is read in its section: the page title and heading path say what it is about even when
+ * the sentence does not repeat it ("Run the same command again." under "Installing > Upgrading").
+ * Question words found only there count for this share of a word in the sentence.
+ */
+const CONTEXT_SHARE = 0.5;
+/** Sentences whose words overlap a chosen one's this much (Jaccard) say the same thing again. */
+const NEAR_DUPLICATE = 0.6;
+/** Quoted sentences score at least this share of the best one. */
+const KEEP_SHARE = 0.4;
+/** At most this many sentences from one page. */
+const PER_PAGE = 2;
 
 const HOW_QUESTION = /\b(how|way|example|code|write|make|use|create|set ?up|install|run|get|convert|implement)\b/i;
 
 export async function extractiveAnswer(question: string, terms: QueryTerm[], pages: PageHit[], lex: Lexer): Promise<ExtractiveAnswer> {
   if (pages.length === 0 || terms.length === 0) return { markdown: NOT_COVERED_ANSWER, cited: [] };
 
-  const perPage = pages.map((p) => p.chunks.flatMap((c) => toUnits(c.content, p.url)));
-  const flat: { unit: Unit; units: Unit[]; index: number; page: number }[] = [];
-  perPage.forEach((units, page) => units.forEach((unit, index) => flat.push({ unit, units, index, page })));
-  const lexemes = await lex(flat.map((f) => f.unit.plain));
+  const flat: { unit: Unit; units: Unit[]; index: number; page: number; context: number }[] = [];
+  const contexts: string[] = [];
+  pages.forEach((p, page) => {
+    const units = p.chunks.flatMap((c) => {
+      const context = contexts.push(`${p.title}\n${c.headingPath}`) - 1;
+      return toUnits(c.content, p.url).map((unit) => ({ unit, context }));
+    });
+    const pageUnits = units.map((u) => u.unit);
+    units.forEach(({ unit, context }, index) => flat.push({ unit, units: pageUnits, index, page, context }));
+  });
+  const lexed = await lex([...flat.map((f) => f.unit.plain), ...contexts]);
+  const lexemes = lexed.slice(0, flat.length);
+  const contextLexemes = lexed.slice(flat.length);
 
   const weight = new Map(terms.map((t) => [t.lexeme, t.idf * Math.max(t.coverageWeight, 0.2)]));
   const totalWeight = [...weight.values()].reduce((a, b) => a + b, 0) || 1;
   const wantsHow = HOW_QUESTION.test(question);
+  // Retrieval ranked the pages on more evidence than one sentence has (titles, headings, several
+  // passages): a sentence counts in proportion to its page's standing.
+  const bestPage = Math.max(pages[0]!.score, 1e-9);
+  const pagePrior = pages.map((p) => Math.sqrt(Math.max(0, Math.min(1, p.score / bestPage))));
 
   const candidates: Candidate[] = flat.map((f, i) => {
     const lx = lexemes[i] ?? new Set<string>();
+    const ctx = contextLexemes[f.context] ?? new Set<string>();
     let matched = 0;
     let hits = 0;
     for (const [lexeme, w] of weight) {
       if (lx.has(lexeme)) {
         matched += w;
         hits++;
-      }
+      } else if (ctx.has(lexeme)) matched += CONTEXT_SHARE * w;
     }
     let score = matched / totalWeight;
+    if (hits === 0) score = 0; // a sentence that says none of the question's words is not an answer
     if (hits >= 2) score *= 1 + 0.1 * (hits - 1);
     const len = f.unit.plain.length;
     if (f.unit.kind === 'sentence') {
@@ -85,7 +110,7 @@ export async function extractiveAnswer(question: string, terms: QueryTerm[], pag
       // Code is shown after the sentence that introduces it; alone it only counts for "how" questions.
       score *= wantsHow && isShortCode(f.unit.text) ? 0.9 : 0;
     }
-    score /= 1 + PAGE_DECAY * f.page;
+    score *= pagePrior[f.page]!;
     return { ...f, lexemes: lx, score };
   });
 
@@ -94,16 +119,17 @@ export async function extractiveAnswer(question: string, terms: QueryTerm[], pag
   if (!best || best.score < 0.12) return { markdown: NOT_COVERED_ANSWER, cited: [] };
 
   const chosen: Candidate[] = [];
-  const seenText = new Set<string>();
-  for (const c of ranked) {
-    if (chosen.length >= MAX_SENTENCES) break;
-    if (c.score < best.score * 0.4) break;
-    const key = c.unit.plain.toLowerCase();
-    if (seenText.has(key)) continue;
-    if (chosen.filter((x) => x.page === c.page).length >= 2) continue;
-    seenText.add(key);
-    chosen.push(c);
+  const repeats = (c: Candidate) => chosen.some((x) => x.unit.plain.toLowerCase() === c.unit.plain.toLowerCase() || jaccard(x.lexemes, c.lexemes) >= NEAR_DUPLICATE);
+  // First the best sentence of each page, then second sentences: an answer that draws on several of
+  // the pages retrieval found gives the visitor more to go on than two sentences of one page.
+  for (let perPage = 1; perPage <= PER_PAGE; perPage++) {
+    for (const c of ranked) {
+      if (chosen.length >= MAX_SENTENCES || c.score < best.score * KEEP_SHARE) break;
+      if (chosen.includes(c) || chosen.filter((x) => x.page === c.page).length >= perPage || repeats(c)) continue;
+      chosen.push(c);
+    }
   }
+  chosen.sort((a, b) => b.score - a.score);
 
   // Citation numbers follow first appearance in the answer.
   const cited: PageHit[] = [];
@@ -140,6 +166,13 @@ export async function extractiveAnswer(question: string, terms: QueryTerm[], pag
   }
   parts.push(`**Sources**\n${cited.map((p, i) => `${i + 1}. [${escapeLinkText(p.title || p.url)}](${p.url})`).join('\n')}`);
   return { markdown: parts.join('\n\n'), cited };
+}
+
+function jaccard(a: Set<string>, b: Set<string>): number {
+  if (a.size === 0 || b.size === 0) return 0;
+  let both = 0;
+  for (const x of a) if (b.has(x)) both++;
+  return both / (a.size + b.size - both);
 }
 
 function followingCode(units: Unit[], index: number): Unit | undefined {

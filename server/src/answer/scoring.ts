@@ -3,20 +3,38 @@ import type { QueryTerm } from './types.js';
 /**
  * Ranking of candidate chunks, in JS because PostgreSQL's ts_rank_cd has no notion of term rarity:
  * with an OR query over a natural-language question, chunks full of common words ("file", "use")
- * would beat the one chunk naming the rare word the question is really about. So: BM25F over the
+ * would beat the one chunk naming the rare word the question is really about. So: BM25 over the
  * weighted tsvector positions the database already computed (A = page title, B = heading path,
- * C = body), plus a bonus when query terms appear next to each other as they do in the question.
+ * C = body), each term weighted by its IDF in the bot, plus a bonus when query terms appear next to
+ * each other as they do in the question.
+ *
+ * Fields are saturated separately: the body's term frequency goes through BM25's saturation, and a
+ * term in the page title or the section's heading path adds a fixed share of its weight. Summing the
+ * fields' frequencies before saturating (classic BM25F) let a body that repeats a word drown the
+ * evidence of a title or heading that names it, and a heading naming the question's subject is the
+ * strongest sign that a section is about it. Tried on the dev set (eval/dev): summed frequencies
+ * with title and heading weighted 1-3x moved nothing; separate saturation raised the dev set's
+ * mean reciprocal rank from 0.69 to 0.74.
  */
 
 /** Occurrences of one query lexeme in a chunk: positions and their weight labels (A-D). */
 export interface TermHit {
   positions: number[];
   weights: string[];
+  /**
+   * The page's name (title or URL path) has a word the lexeme is a prefix of, or that is a prefix
+   * of it ("auth" and "authentication", "calc" and "calculator"): counts as this share of a title match.
+   */
+  nameShare?: number;
 }
 
-const FIELD_WEIGHT: Record<string, number> = { A: 2, B: 2, C: 1, D: 1 };
+/** BM25 saturation and length normalisation of the body. */
 const K1 = 0.8;
 const B = 0.5;
+/** Share of a term's weight added when the page title has it… */
+const TITLE_WEIGHT = 0.5;
+/** …and when the section's heading path has it (the heading is specific to the passage). */
+const HEADING_WEIGHT = 0.8;
 /** Share of the rarer word's IDF added for each pair of question words found side by side. */
 const PHRASE = 0.5;
 
@@ -52,11 +70,20 @@ export function scoreChunk(terms: QueryTerm[], hits: Map<string, TermHit>, len: 
     const w = t.coverageWeight * t.idf;
     coverTotal += w;
     const hit = hits.get(t.lexeme);
-    if (!hit || hit.positions.length === 0) continue;
-    let tf = 0;
-    for (const label of hit.weights) tf += FIELD_WEIGHT[label] ?? 1;
-    score += t.scoreWeight * ((tf * (K1 + 1)) / (tf + K1 * norm));
-    covered += w;
+    if (!hit) continue;
+    let body = 0;
+    let title = hit.nameShare ?? 0;
+    let heading = 0;
+    for (const label of hit.weights) {
+      if (label === 'A') title = 1;
+      else if (label === 'B') heading = 1;
+      else body++;
+    }
+    // A name match alone (no occurrence of the word itself) covers the word only in part.
+    const share = hit.positions.length > 0 ? 1 : (hit.nameShare ?? 0);
+    if (share <= 0) continue;
+    score += t.scoreWeight * ((body * (K1 + 1)) / (body + K1 * norm) + TITLE_WEIGHT * title + HEADING_WEIGHT * heading);
+    covered += w * share;
     matched.push(t.lexeme);
   }
   const phrase = phraseBonus(terms, hits);
@@ -66,7 +93,7 @@ export function scoreChunk(terms: QueryTerm[], hits: Map<string, TermHit>, len: 
 
 /**
  * Bonus for pairs of terms that sit close together in the question and in the chunk, in the same
- * order: "nicely indented JSON" next to each other beats the same words scattered over a page.
+ * order: a phrase of the question found as a phrase beats the same words scattered over a page.
  */
 export function phraseBonus(terms: QueryTerm[], hits: Map<string, TermHit>): number {
   let bonus = 0;

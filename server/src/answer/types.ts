@@ -29,6 +29,12 @@ export interface RetrievedChunk {
   coverage: number;
   /** Query lexemes found in the chunk. */
   matched: string[];
+  /** 1-based rank in the semantic search list, when semantic search found it. */
+  vectorRank?: number;
+  /** Cosine similarity to the question, when semantic search found it. */
+  similarity?: number;
+  /** Semantic search alone puts it above the relevance floor (see retriever.ts, VectorFloor). */
+  vectorClears?: boolean;
 }
 
 /** A page with its best chunks, pages ordered best-first. */
@@ -53,6 +59,8 @@ export interface RetrieveOptions {
   pages?: number;
   /** Chunks kept per page (default 2). */
   chunksPerPage?: number;
+  /** Return the best pages even when none clears the relevance floor (`covered` stays false); for evaluation tools. */
+  keepBelowFloor?: boolean;
 }
 
 export interface Retriever {

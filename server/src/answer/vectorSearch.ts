@@ -21,13 +21,14 @@ export function createVectorSearch(config: Config, db: Db): VectorSearch | undef
     async search(chatbotId, question, limit) {
       if (!(await tableExists())) return [];
       const vector = await embedQuery(config, question);
-      const rows = await db.query<{ id: string }>(
-        `SELECT e.chunk_id::text AS id FROM chunk_embeddings e JOIN chunks c ON c.id = e.chunk_id
+      const rows = await db.query<{ id: string; distance: number }>(
+        `SELECT e.chunk_id::text AS id, e.embedding <=> $2::vector AS distance FROM chunk_embeddings e JOIN chunks c ON c.id = e.chunk_id
           WHERE e.chatbot_id = $1 AND c.live
-          ORDER BY e.embedding <=> $2::vector LIMIT $3`,
+          ORDER BY distance LIMIT $3`,
         [chatbotId, `[${vector.join(',')}]`, limit],
       );
-      return rows.map((r) => r.id);
+      // <=> is the cosine distance: similarity = 1 - distance.
+      return rows.map((r) => ({ id: r.id, similarity: 1 - Number(r.distance) }));
     },
   };
 }

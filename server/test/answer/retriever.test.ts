@@ -1,5 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FullTextRetriever, fuseRankings, parseTsvector } from '../../src/answer/retriever.js';
+import {
+  atLeast,
+  FullTextRetriever,
+  fuseRankings,
+  parseTsvector,
+  urlWords,
+  withoutGeneralWords,
+  type VectorHit,
+  type VectorSearch,
+} from '../../src/answer/retriever.js';
 import { quoteLexeme } from '../../src/answer/queryText.js';
 import { reciprocalRankFusion } from '../../src/answer/scoring.js';
 import type { RetrievedChunk } from '../../src/answer/types.js';
@@ -43,8 +52,8 @@ describe('full-text retrieval', () => {
   });
 
   it('falls back to OR when not every word matches, ranking rare words above common ones', async () => {
-    // "darkest" and "appearance" appear nowhere; the AND query finds nothing.
-    const r = await retriever.retrieve(bot, 'Can I switch the appearance to the dark theme?');
+    // "switch" appears nowhere, so the AND query finds nothing; "dark" is rarer than "colour" or "theme".
+    const r = await retriever.retrieve(bot, 'Can I switch the colour theme to dark?');
     expect(r.covered).toBe(true);
     expect(paths(r)[0]).toBe('/faq');
   });
@@ -72,8 +81,8 @@ describe('full-text retrieval', () => {
 
   it('says "not covered" for questions about something else', async () => {
     for (const q of [
-      'What is a good hydration ratio for sourdough bread?',
-      'How do I deploy my app to Heroku with Kubernetes?',
+      'What is a good watering schedule for tomato plants?',
+      'How do I set up a VPN on my home router?',
       'Who won the football world cup in 1998?',
     ]) {
       const r = await retriever.retrieve(bot, q);
@@ -108,6 +117,21 @@ describe('full-text retrieval', () => {
     expect((await db.query<{ n: number }>('SELECT count(*)::int AS n FROM chunks'))[0]!.n).toBeGreaterThan(0);
   });
 
+  it('lets words that only phrase the question count for little', async () => {
+    const r = await retriever.retrieve(bot, 'Is there really some way someone could actually tell me about plugins?');
+    expect(paths(r)[0]).toBe('/plugins');
+    const weight = new Map(r.terms.map((t) => [t.lexeme, t.scoreWeight / t.idf]));
+    expect(weight.get('plugin')).toBe(1);
+    expect(weight.get('realli')).toBeLessThan(0.5);
+    expect(weight.get('actual')).toBeLessThan(0.5);
+  });
+
+  it('searches the parts of a dotted name, stemmed like the pages', async () => {
+    const r = await retriever.retrieve(bot, 'Where do I list the packages for quill.plugins?');
+    expect(r.terms.map((t) => t.lexeme)).toEqual(expect.arrayContaining(['quill.plugins', 'quill', 'plugin']));
+    expect(paths(r)[0]).toBe('/plugins');
+  });
+
   it('honours web-search syntax: a quoted phrase', async () => {
     const r = await retriever.retrieve(bot, '"static web host"');
     expect(paths(r)[0]).toBe('/deploy');
@@ -132,12 +156,77 @@ describe('full-text retrieval', () => {
       [big, quoteLexeme('1234')],
     );
     expect(plan.map((r) => Object.values(r)[0]).join('\n')).toContain('chunks_tsv_idx');
-    const r = await retriever.retrieve(big, 'chunk 1234 foxtrot');
+    const r = await retriever.retrieve(big, 'chunk 1234 echo'); // i = 1234 (mod 2000) are all 'echo' chunks
     expect(r.pages[0]?.url).toBe('https://big.test/1234');
   });
 });
 
+describe('with semantic search (a stand-in for the embedding provider)', () => {
+  const chunkId = async (url: string) =>
+    (await db.query<{ id: string }>('SELECT id::text AS id FROM chunks WHERE chatbot_id = $1 AND url = $2 ORDER BY ordinal LIMIT 1', [bot, url]))[0]!.id;
+  /** Answers every question with the given similarities, as the real search does (best first). */
+  const stub = (hits: () => Promise<VectorHit[]>): VectorSearch & { calls: string[] } => {
+    const calls: string[] = [];
+    return { calls, search: async (_bot, question) => (calls.push(question), hits()) };
+  };
+  // No word of this question occurs on the site: full text alone finds nothing.
+  const question = 'Any advice on publishing?';
+
+  it('lets a page found by vectors alone clear the relevance floor when it stands out', async () => {
+    const deploy = await chunkId('https://docs.quill.test/deploy');
+    const others = await Promise.all(['install', 'config', 'plugins', 'faq', 'changelog/1', 'changelog/2'].map((p) => chunkId(`https://docs.quill.test/${p}`)));
+    expect((await new FullTextRetriever(db).retrieve(bot, question)).covered).toBe(false);
+    const vector = stub(async () => [{ id: deploy, similarity: 0.81 }, ...others.map((id, i) => ({ id, similarity: 0.42 - i * 0.02 }))]);
+    const r = await new FullTextRetriever(db, vector).retrieve(bot, question);
+    expect(vector.calls).toEqual([question]);
+    expect(r.covered).toBe(true);
+    expect(paths(r)).toEqual(['/deploy']); // the others neither stand out nor match a word
+    expect(r.pages[0]!.chunks[0]).toMatchObject({ vectorRank: 1, similarity: 0.81, vectorClears: true });
+  });
+
+  it('still refuses when the nearest neighbours are all about equally far', async () => {
+    const ids = await Promise.all(['deploy', 'install', 'config', 'plugins', 'faq'].map((p) => chunkId(`https://docs.quill.test/${p}`)));
+    const flat = stub(async () => ids.map((id, i) => ({ id, similarity: 0.62 - i * 0.01 })));
+    const r = await new FullTextRetriever(db, flat).retrieve(bot, question);
+    expect(r.covered).toBe(false);
+    expect(r.pages).toEqual([]);
+  });
+
+  it('fuses with full text when both find pages, and falls back to full text when the provider fails', async () => {
+    const faq = await chunkId('https://docs.quill.test/faq');
+    const fused = await new FullTextRetriever(db, stub(async () => [{ id: faq, similarity: 0.7 }])).retrieve(bot, 'How do I install the quill command line tool?');
+    expect(fused.covered).toBe(true);
+    expect(paths(fused).slice(0, 2).sort()).toEqual(['/faq', '/install']);
+    const failing = stub(async () => {
+      throw new Error('embedding endpoint answered HTTP 503');
+    });
+    const alone = await new FullTextRetriever(db, failing).retrieve(bot, 'How do I install the quill command line tool?');
+    expect(failing.calls).toHaveLength(1);
+    expect(paths(alone)[0]).toBe('/install');
+  });
+});
+
 describe('ranking helpers', () => {
+  it('builds "at least m of n" queries that match exactly that', async () => {
+    expect(atLeast(2, ['a', 'b', 'c'])).toBe('((a & (b | c)) | (b & c))');
+    expect(atLeast(3, ['a', 'b', 'c'])).toBe('(a & b & c)');
+    const words = ['quill', 'theme', 'plugin', 'output'];
+    const q = atLeast(2, words.map((w) => `'${w}'`));
+    const [row] = await db.query<{ fast: number; slow: number }>(
+      `SELECT count(*) FILTER (WHERE tsv @@ $2::tsquery)::int AS fast,
+              count(*) FILTER (WHERE (SELECT count(*) FROM unnest($3::text[]) w WHERE tsv @@ quote_literal(w)::tsquery) >= 2)::int AS slow
+         FROM chunks WHERE chatbot_id = $1`,
+      [bot, q, words],
+    );
+    expect(row!.fast).toBeGreaterThan(0);
+    expect(row!.fast).toBe(row!.slow);
+  });
+
+  it('drops general English words from plain text only', () => {
+    expect(withoutGeneralWords("What's really the best way to use obj.use() or use_it?").replace(/\s+/g, ' ').trim()).toBe('the to obj.use() or use_it?');
+    expect(urlWords('https://docs.example.test/library/path-lib.html?x=1')).toEqual(['library', 'path', 'lib']);
+  });
+
   it('parses the text form of a tsvector, quotes and weights included', () => {
     const hits = parseTsvector(`'dump':2A,7 'it''s':3C 'json':1A,3B,9 'other':4`, new Set(['json', "it's", 'dump']));
     expect(hits.get('json')).toEqual({ positions: [1, 3, 9], weights: ['A', 'B', 'D'] });
