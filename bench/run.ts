@@ -2,7 +2,8 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
-const benches = ['bench/messages.ts', 'bench/retrieval.ts', 'bench/crawl.ts'].filter((f) => existsSync(f));
+// Retrieval latency needs a crawled index: eval/retrievalBench.ts (see eval/README.md).
+const benches = ['bench/messages.ts', 'bench/crawl.ts'].filter((f) => existsSync(f));
 let failed = false;
 for (const file of benches) {
   console.log(`\n== ${file}`);
