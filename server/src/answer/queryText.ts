@@ -60,3 +60,51 @@ upon us use used useful uses using usually uucp value various via viz vs want wa
 we've welcome well went weren't what's whatever whence whenever where's whereafter whereas whereby wherein
 whereupon wherever whether whither who's whoever whole whose willing wish within without won't wonder would
 wouldn't yes yet you'd you'll you're you've zero`;
+
+/**
+ * Conventional English names of operator symbols. PostgreSQL's parser drops punctuation, so "What
+ * does the := operator do?" would reach the index as "operator" alone, having lost its subject.
+ * Reference pages name their operators in words ("assignment expression", "floor division"), so a
+ * symbol standing on its own in the question is searched by its name as well. Names are the ones
+ * language references use across languages; only multi-character symbols, which are unambiguous.
+ */
+const OPERATOR_NAMES: Record<string, string> = {
+  ':=': 'assignment expression',
+  '==': 'equality comparison',
+  '===': 'strict equality comparison',
+  '!=': 'inequality comparison',
+  '!==': 'strict inequality comparison',
+  '<=': 'less than or equal comparison',
+  '>=': 'greater than or equal comparison',
+  '**': 'power exponentiation',
+  '//': 'floor division',
+  '->': 'return annotation',
+  '=>': 'arrow function',
+  '...': 'ellipsis',
+  '<<': 'left shift',
+  '>>': 'right shift',
+  '+=': 'augmented assignment',
+  '-=': 'augmented assignment',
+  '*=': 'augmented assignment',
+  '/=': 'augmented assignment',
+  '&&': 'logical and',
+  '||': 'logical or',
+  '??': 'nullish coalescing',
+  '?.': 'optional chaining',
+  '::': 'scope resolution',
+};
+
+/**
+ * The names of the operator symbols that stand alone in the text (between spaces, quotes or
+ * backticks, or at an end: "the := operator", "`**`"), each name once, joined by spaces.
+ */
+export function operatorNames(text: string): string {
+  const names = new Set<string>();
+  for (const m of text.matchAll(/(?:^|[\s"'`(])([^\w\s"'`()[\]{},;]{2,6})(?=$|[\s"'`),;])/g)) {
+    // The run may end with the sentence's own punctuation: "what is ->?".
+    const run = m[1]!;
+    const name = OPERATOR_NAMES[run] ?? OPERATOR_NAMES[run.replace(/[?!.:]+$/, '')];
+    if (name) names.add(name);
+  }
+  return [...names].join(' ');
+}

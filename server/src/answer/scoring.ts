@@ -42,9 +42,12 @@ export function idf(df: number, total: number): number {
   return Math.log(1 + (total - df + 0.5) / (df + 0.5));
 }
 
+/** A number ("0.1", "404", "3.11"), as the parser reads one. */
+export const isNumeric = (lexeme: string): boolean => /^[\d.,_-]+$/.test(lexeme);
+
 /** Numbers and single letters say little about what a question is about. */
 export function coverageWeightOf(lexeme: string): number {
-  if (/^[\d.,_-]+$/.test(lexeme)) return 0.3;
+  if (isNumeric(lexeme)) return 0.3;
   if (lexeme.length === 1) return 0.2;
   return 1;
 }

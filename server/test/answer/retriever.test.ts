@@ -9,7 +9,7 @@ import {
   type VectorHit,
   type VectorSearch,
 } from '../../src/answer/retriever.js';
-import { quoteLexeme } from '../../src/answer/queryText.js';
+import { operatorNames, quoteLexeme } from '../../src/answer/queryText.js';
 import { reciprocalRankFusion } from '../../src/answer/scoring.js';
 import type { RetrievedChunk } from '../../src/answer/types.js';
 import type { Db } from '../../src/db/db.js';
@@ -137,6 +137,28 @@ describe('full-text retrieval', () => {
     expect(paths(r)[0]).toBe('/deploy');
   });
 
+  it('searches an operator symbol by its name, which the parser would drop', async () => {
+    const code = (await insertChatbot(db, { ownerUid: 'o' })).id;
+    await seedPages(db, code, [
+      { url: 'https://lang.test/operator-module', title: 'The operator module', chunks: [{ content: 'The operator module exports a function for every operator of the language: add, mul, getitem and more.' }] },
+      { url: 'https://lang.test/expressions', title: 'Expressions', chunks: [{ heading: 'Assignment expressions', content: 'An assignment expression (n := 10) binds a name and yields the value in one expression.' }] },
+      ...Array.from({ length: 20 }, (_, i) => ({ url: `https://lang.test/news/${i}`, title: `News ${i}`, chunks: [{ content: `Release ${i} improves the compiler and the operator precedence table.` }] })),
+    ]);
+    const r = await retriever.retrieve(code, 'What does the := operator do?');
+    expect(paths(r)[0]).toBe('/expressions');
+  });
+
+  it('does not refuse because the question quotes a number no page prints', async () => {
+    const nums = (await insertChatbot(db, { ownerUid: 'o' })).id;
+    await seedPages(db, nums, [
+      { url: 'https://num.test/floats', title: 'Floating point arithmetic', chunks: [{ content: 'Binary fractions cannot represent 0.1 or 0.2 exactly, so their sum prints with a tiny rounding error.' }] },
+      ...Array.from({ length: 20 }, (_, i) => ({ url: `https://num.test/page/${i}`, title: `Page ${i}`, chunks: [{ content: `Chapter ${i} prints tables of results for the reader.` }] })),
+    ]);
+    const r = await retriever.retrieve(nums, 'Why does 0.1 + 0.2 print 0.30000000000000004 instead of 0.30?');
+    expect(r.covered).toBe(true);
+    expect(paths(r)[0]).toBe('/floats');
+  });
+
   it('uses the GIN index for candidates on a large bot', async () => {
     const big = (await insertChatbot(db, { ownerUid: 'o' })).id;
     await db.query(`INSERT INTO documents (id, chatbot_id, url, title, content, content_hash) VALUES (gen_random_uuid(), $1, 'https://big.test/', 'Big', '', 'h')`, [big]);
@@ -152,7 +174,7 @@ describe('full-text retrieval', () => {
     await db.query('VACUUM ANALYZE chunks'); // what the indexer does after a crawl (PGlite has no autovacuum)
     const plan = await db.query<Record<string, string>>(
       `EXPLAIN SELECT id FROM chunks WHERE chatbot_id = $1 AND live AND tsv @@ $2::tsquery
-        ORDER BY ts_rank_cd(tsv, $2::tsquery, 1) DESC LIMIT 100`,
+        ORDER BY ts_rank(tsv, $2::tsquery, 1) DESC LIMIT 100`,
       [big, quoteLexeme('1234')],
     );
     expect(plan.map((r) => Object.values(r)[0]).join('\n')).toContain('chunks_tsv_idx');
@@ -225,6 +247,13 @@ describe('ranking helpers', () => {
   it('drops general English words from plain text only', () => {
     expect(withoutGeneralWords("What's really the best way to use obj.use() or use_it?").replace(/\s+/g, ' ').trim()).toBe('the to obj.use() or use_it?');
     expect(urlWords('https://docs.example.test/library/path-lib.html?x=1')).toEqual(['library', 'path', 'lib']);
+  });
+
+  it('names operator symbols that stand alone, and only those', () => {
+    expect(operatorNames('What does the := operator do?')).toBe('assignment expression');
+    expect(operatorNames('what is `**` for, and what is ->?')).toBe('power exponentiation return annotation');
+    expect(operatorNames('is == the same as ===')).toBe('equality comparison strict equality comparison');
+    for (const q of ['a->b', 'foo:=bar', 'see https://x.test//path', 'C++ or C#', '!!!', '::::::::']) expect(operatorNames(q), q).toBe('');
   });
 
   it('parses the text form of a tsvector, quotes and weights included', () => {
