@@ -1,4 +1,5 @@
 import type { Source } from '../../../shared/src/api/types.js';
+import { CitationRenumberer } from './citations.js';
 import { extractiveAnswer, NOT_COVERED_ANSWER, type Lexer } from './extractive.js';
 import { LlmError, type LlmClient } from './llm.js';
 import { buildPrompt } from './prompt.js';
@@ -88,15 +89,26 @@ export class Answerer {
         history: req.history,
         question: req.question,
       });
+      // Citations are renumbered in order of first use, so the text's [n] is the Sources list's n.
+      const citations = new CitationRenumberer(pages?.length ?? 0);
+      let heard = false;
       try {
-        for await (const delta of this.deps.llm.stream(messages, req.signal)) yield emit(delta);
-        return { content, retrieved, sources: citedSources(content, pages ?? []) };
+        for await (const delta of this.deps.llm.stream(messages, req.signal)) {
+          heard ||= delta.length > 0;
+          const shown = citations.push(delta);
+          if (shown) yield emit(shown);
+        }
+        const tail = citations.end();
+        if (tail) yield emit(tail);
+        return { content, retrieved, sources: citedPages(content, pages ?? [], citations.cited()) };
       } catch (err) {
-        const failure = err instanceof LlmError ? err : new LlmError(String(err), content.length > 0);
+        const failure = err instanceof LlmError ? err : new LlmError(String(err), heard);
         this.deps.log?.warn({ err: failure.message, status: failure.status }, 'language model failed');
-        if (content.length > 0) {
+        if (heard) {
+          const tail = citations.end();
+          if (tail) yield emit(tail);
           yield emit(INTERRUPTED_NOTE);
-          return { content, retrieved, sources: citedSources(content, pages ?? []), error: 'The answer was interrupted.' };
+          return { content, retrieved, sources: citedPages(content, pages ?? [], citations.cited()), error: 'The answer was interrupted.' };
         }
         if (!retrieval) {
           yield* words(LLM_UNAVAILABLE_ANSWER, emit);
@@ -135,6 +147,15 @@ async function* words(text: string, emit: (d: string) => AnswerEvent): AsyncGene
     yield emit(pieces[i]!);
     if (i % 32 === 31) await new Promise((r) => setImmediate(r));
   }
+}
+
+/**
+ * The pages an LLM answer cites, in citation order (`order`: 0-based passage indexes from
+ * CitationRenumberer); the same rules as citedSources when it cited none.
+ */
+export function citedPages(content: string, pages: PageHit[], order: number[]): Source[] {
+  const valid = order.filter((i) => i >= 0 && i < pages.length);
+  return valid.length > 0 ? valid.map((i) => toSource(pages[i]!)) : citedSources(content, pages);
 }
 
 /** Pages the LLM cited with [n]; all offered pages when it cited none (it still used them). */

@@ -279,6 +279,21 @@ describe('answers from the LLM', () => {
     expect(user.content.slice(close)).toMatch(/Question: How do I switch to the dark theme\?$/);
   });
 
+  it('renumbers the citations in order of use, so citation [n] in the text is the n-th source', async () => {
+    const visitor = newVisitorId();
+    const conv = await newConversation(withLlm, llmBotId, visitor);
+    llm.requests.length = 0;
+    llm.script({ kind: 'stream', deltas: ['Configure it in quill.toml [', '2]; install ', 'with npm [1', '].'] });
+    const { events } = await streamPost(llmBase, messagesUrl(llmBotId, conv), { content: 'How do I install Quill and where is its configuration file?', visitor_id: visitor });
+    const passages = [...llm.requests[0]!.body.messages.at(-1)!.content.matchAll(/^\[(\d+)\] .*\nURL: (\S+)$/gm)].map((m) => m[2]!);
+    expect(passages.length).toBeGreaterThanOrEqual(2);
+    const streamed = events.filter((e) => e.event === 'token').map((e) => e.data.delta).join('');
+    expect(streamed).toBe('Configure it in quill.toml [1]; install with npm [2].');
+    const done = events.find((e) => e.event === 'done')!.data;
+    expect(done.assistant_message.content).toBe(streamed);
+    expect(done.assistant_message.sources.map((s: Source) => s.url)).toEqual([passages[1], passages[0]]);
+  });
+
   it('sends no passages when retrieval is off for the bot, and lists no sources', async () => {
     const bot = (await insertChatbot(withLlm.db, { ownerUid, name: 'No RAG' })).id;
     await updateChatbot(withLlm.db, bot, { rag_enabled: false });
