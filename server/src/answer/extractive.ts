@@ -56,6 +56,8 @@ const CONTEXT_SHARE = 0.5;
 const NEAR_DUPLICATE = 0.6;
 /** Quoted sentences score at least this share of the best one. */
 const KEEP_SHARE = 0.4;
+/** Score share of a unit that is the cut-off start of a chunk (see Unit.partial). */
+const PARTIAL_SHARE = 0.8;
 /** At most this many sentences from one page. */
 const PER_PAGE = 2;
 
@@ -110,6 +112,9 @@ export async function extractiveAnswer(question: string, terms: QueryTerm[], pag
       // Code is shown after the sentence that introduces it; alone it only counts for "how" questions.
       score *= wantsHow && isShortCode(f.unit.text) ? 0.9 : 0;
     }
+    // The cut-off start of a chunk (shown from "…"): the previous chunk has it whole, so it is quoted
+    // only when that one was not retrieved and nothing else on the page says as much.
+    if (f.unit.partial) score *= PARTIAL_SHARE;
     score *= pagePrior[f.page]!;
     return { ...f, lexemes: lx, score };
   });

@@ -8,6 +8,12 @@ export interface Unit {
   plain: string;
   /** Index of the block this unit came from, to find the code that follows a sentence. */
   block: number;
+  /**
+   * The unit is the cut-off start of the chunk: a long section is split into overlapping chunks,
+   * and the next one starts mid-sentence or mid-code ("to terminate...", "remember, even though…").
+   * The whole of it is in the previous chunk; on its own it is not fit to quote.
+   */
+  partial?: boolean;
 }
 
 const ABBREVIATIONS = /\b(e\.g|i\.e|etc|vs|cf|approx|no|fig|Mr|Mrs|Dr)\.$/i;
@@ -61,7 +67,11 @@ export function repairFences(markdown: string): string {
 /** Sentence and code units of one chunk, in reading order. */
 export function toUnits(markdown: string, pageUrl: string): Unit[] {
   const units: Unit[] = [];
-  splitBlocks(repairFences(markdown)).forEach((block, i) => {
+  const repaired = repairFences(markdown);
+  // A section's first chunk starts with its heading (or a capital, or markup); a continuation chunk
+  // starts wherever the overlap cut it: inside code, or in the middle of a sentence.
+  const continues = repaired !== markdown || /^\s*[a-z,;:.)\]]/.test(markdown);
+  splitBlocks(repaired).forEach((block, i) => {
     const trimmed = block.trim();
     if (/^(`{3,}|~{3,})/.test(trimmed)) {
       const body = trimmed.replace(/^(`{3,}|~{3,})[^\n]*\n?/, '').replace(/\n?(`{3,}|~{3,})\s*$/, '');
@@ -77,6 +87,15 @@ export function toUnits(markdown: string, pageUrl: string): Unit[] {
       }
     }
   });
+  const first = units[0];
+  if (continues && first?.block === 0) {
+    first.partial = true;
+    if (first.kind === 'code') {
+      // The first line is cut at an arbitrary point: show the code from the next whole line.
+      const whole = first.text.slice(first.text.indexOf('\n') + 1);
+      if (first.text.includes('\n') && whole.trim()) Object.assign(first, { text: whole, plain: whole });
+    } else first.text = `…${first.text}`;
+  }
   return units;
 }
 

@@ -45,6 +45,28 @@ describe('extractive answers', () => {
     expect(Math.max(...numbers)).toBeLessThanOrEqual(listed);
   });
 
+  it('prefers the whole sentence to the cut-off start of a continuation chunk, and marks a cut one', async () => {
+    const floats = (await insertChatbot(db, { ownerUid: 'o' })).id;
+    await seedPages(db, floats, [
+      {
+        url: 'https://num.test/floats',
+        title: 'Floating point',
+        chunks: [
+          { heading: 'Floats', content: '# Floats\n\nFloating point numbers are stored as binary fractions, so a sum of floats can print with a rounding error.' },
+          { heading: 'Floats', content: 'sum of floats can print with a rounding error. Use round() when you display a float sum to hide the rounding error.' },
+        ],
+      },
+    ]);
+    const r = await retriever.retrieve(floats, 'Why does a sum of floats print with a rounding error?');
+    const { markdown } = await extractiveAnswer('Why does a sum of floats print with a rounding error?', r.terms, r.pages, databaseLexer(db));
+    expect(markdown.split('\n\n')[0]).toContain('Floating point numbers are stored as binary fractions');
+    expect(markdown).not.toMatch(/(^|\n|- )sum of floats can print/); // quoted at all, only as "…sum of floats"
+    const units = toUnits('sum of floats can print with a rounding error. Use round() to hide it.', 'https://num.test/floats');
+    expect(units[0]!.text).toBe('…sum of floats can print with a rounding error.');
+    const code = toUnits('terminate...\n    for w in workers:\n        w.join()\n```\n\nThen stop.', 'https://num.test/floats');
+    expect(code[0]).toMatchObject({ kind: 'code', partial: true, text: '    for w in workers:\n        w.join()' });
+  });
+
   it('says plainly when nothing relevant was found', async () => {
     const { markdown, cited } = await answer('What is the boiling point of mercury?');
     expect(markdown).toBe(NOT_COVERED_ANSWER);
@@ -63,6 +85,16 @@ describe('sentence units', () => {
     const units = toUnits("    main()\nif __name__ == '__main__':\n    main()\n```\n\nHere is an example of how to send a message.", 'https://s.test/');
     expect(units.map((u) => u.kind)).toEqual(['code', 'sentence']);
     expect(units[1]!.text).toBe('Here is an example of how to send a message.');
+    // the code is the cut-off end of a block; the sentence after it is whole
+    expect(units.map((u) => Boolean(u.partial))).toEqual([true, false]);
+  });
+
+  it('marks the cut-off start of a continuation chunk, and only that', () => {
+    const cut = toUnits('remember, the stored value is the nearest binary fraction. Python rounds what it prints.', 'https://s.test/');
+    expect(cut.map((u) => Boolean(u.partial))).toEqual([true, false]);
+    for (const whole of ['# Floats\n\nThe stored value is a binary fraction.', 'The stored value is a binary fraction.', '`repr()` shows the shortest form that round-trips.']) {
+      expect(toUnits(whole, 'https://s.test/').some((u) => u.partial), whole).toBe(false);
+    }
   });
 
   it('splits sentences but not after abbreviations or inside inline code', () => {
