@@ -187,7 +187,7 @@ async function main(): Promise<void> {
       'whole pipeline (pages indexed)': { count: r.indexed, time: secs(totalMs), rate: rate(r.indexed, totalMs), chunks: r.chunks },
     });
     const headline = r.indexed / (totalMs / 1000);
-    console.log(`whole pipeline: ${r.indexed} indexed, ${r.failed} failed, ${r.skipped} skipped (${r.fetched - r.attempted} without a request) of ${r.discovered} discovered; ${r.attempted} requests`);
+    console.log(`whole pipeline: ${r.indexed} indexed, ${r.failed} failed, ${r.skipped} skipped (${r.indexed + r.failed + r.skipped - r.attempted} without a request) of ${r.discovered} discovered; ${r.attempted} requests`);
     console.log(`TARGET whole site crawled and indexed: ${headline.toFixed(1)} indexed pages/s (target ≥ 30: ${headline >= 30 ? 'met' : 'NOT met'})${r.stoppedBy ? `; stopped early (${r.stoppedBy})` : ''}`);
     console.log(`search latency during the pipeline: p50 ${pct(50)}, p95 ${pct(95)}, max ${pct(100)} (${latencies.length} probes)`);
     console.log(`peak RSS ${Math.round(peakRss / 1024 / 1024)} MB`);

@@ -91,7 +91,6 @@ export async function runIndexingPipeline(input: PipelineInput): Promise<Pipelin
 
   const counts: TaskProgress = { discovered: 0, fetched: 0, indexed: 0, failed: 0, skipped: 0 };
   const failureKinds = new Set<string>();
-  let notFetched = 0;
   let startFailure: PipelineResult['startFailure'];
   const firstUrl = mode.kind === 'crawl' ? mode.url : mode.urls[0];
   let sources: SourceRecord[] = [];
@@ -114,7 +113,8 @@ export async function runIndexingPipeline(input: PipelineInput): Promise<Pipelin
 
   const onOutcome = async (o: CrawlOutcome) => {
     sinceReport++;
-    counts.fetched++;
+    // `fetched` counts requests: a robots.txt or time-limit skip made none.
+    if (!(o.kind === 'skipped' && o.notFetched)) counts.fetched++;
     const depth = depths.get(o.url) ?? null;
     if (o.kind === 'page') {
       await indexer.add(o);
@@ -127,7 +127,6 @@ export async function runIndexingPipeline(input: PipelineInput): Promise<Pipelin
       sources.push({ url: o.url, status: 'failed', error: o.reason, depth });
     } else if (o.kind === 'skipped') {
       counts.skipped++;
-      if (o.notFetched) notFetched++;
       sources.push({ url: o.url, status: 'skipped', error: o.reason, depth });
     }
     if (sources.length >= SOURCES_BATCH) await flushSources();
@@ -166,7 +165,7 @@ export async function runIndexingPipeline(input: PipelineInput): Promise<Pipelin
     if (!input.extractor) await extractor.close();
   }
   await yieldToEventLoop();
-  const attempted = counts.fetched - notFetched;
+  const attempted = counts.fetched;
   const keptPrevious = live ? undefined : refuseSwap(counts, attempted, failureKinds, stoppedBy, previous, config.CRAWL_TOTAL_SECONDS);
   // A refresh not worth swapping in: drop the staged generation, the old one stays live.
   if (keptPrevious) await deleteTaskDocuments(db, taskId);

@@ -56,6 +56,11 @@ describe('indexing pipeline', () => {
     expect(of('/huge.html')!.error).toMatch(/^Too large/);
     expect(of('/to-private')!.error).toMatch(/^Refused: 127\.0\.0\.2 is a private address/);
     expect(of('/guide/intro.html')).toMatchObject({ status: 'indexed', error: null });
+    // `fetched` counts requests: pages blocked by robots.txt made none.
+    const blocked = sources.filter((s) => s.error === 'Blocked by robots.txt');
+    expect(blocked.length).toBeGreaterThan(0);
+    for (const b of blocked) expect(site.hits.get(new URL(b.url).pathname) ?? 0, b.url).toBe(0);
+    expect(r.fetched).toBe(r.indexed + r.failed + r.skipped - blocked.length);
   });
 
   it('a retried attempt of the same task starts clean (no duplicates)', async () => {
