@@ -18,7 +18,10 @@ export function databaseLexer(db: Queryable): Lexer {
   return async (texts) => {
     if (texts.length === 0) return [];
     const rows = await db.query<{ ord: number; lexemes: string[] | null }>(
-      `SELECT x.ord::int AS ord, ARRAY(SELECT lexeme FROM unnest(to_tsvector('english', x.t))) AS lexemes
+      // Dotted and slashed names count with their parts as well ("json.dumps()" says json and dump),
+      // as the question's do in retrieval.
+      `SELECT x.ord::int AS ord,
+              ARRAY(SELECT lexeme FROM unnest(to_tsvector('english', x.t) || to_tsvector('english', regexp_replace(x.t, '[./]+', ' ', 'g')))) AS lexemes
          FROM unnest($1::text[]) WITH ORDINALITY AS x(t, ord)`,
       [texts.map((t) => t.slice(0, 4000))],
     );

@@ -67,6 +67,27 @@ describe('extractive answers', () => {
     expect(code[0]).toMatchObject({ kind: 'code', partial: true, text: '    for w in workers:\n        w.join()' });
   });
 
+  it('reads a dotted name as its parts too, as retrieval reads the question', async () => {
+    const json = (await insertChatbot(db, { ownerUid: 'o' })).id;
+    await seedPages(db, json, [
+      {
+        url: 'https://py.test/json',
+        title: 'JSON encoder',
+        chunks: [
+          {
+            heading: 'Usage',
+            content:
+              'Call `json.dumps(obj, indent=4)` for indented output of any object. JSON documents are read back into a dictionary by the decoder.',
+          },
+        ],
+      },
+    ]);
+    const q = 'How do I dump a dictionary as indented JSON?';
+    const r = await retriever.retrieve(json, q);
+    const { markdown } = await extractiveAnswer(q, r.terms, r.pages, databaseLexer(db));
+    expect(markdown.split('\n\n')[0]).toContain('json.dumps(obj, indent=4)'); // dump, JSON, indented: not only dictionary, JSON
+  });
+
   it('says plainly when nothing relevant was found', async () => {
     const { markdown, cited } = await answer('What is the boiling point of mercury?');
     expect(markdown).toBe(NOT_COVERED_ANSWER);
