@@ -148,14 +148,16 @@ export const usesSearchSyntax = (text: string): boolean => /"[^"]+"|(^|\s)-\w|\s
  * own ("method()" on the module's page); the parts are stemmed like any other words. (Hyphenated
  * words come with their parts from the parser already, at the positions right after the whole.)
  * `content` says whether the lexeme also comes from a word outside the general English list ($2 is
- * the question without those words): "exception" and "except" share a stem.
+ * the question without those words): "exception" and "except" share a stem. `added`: the lexeme
+ * comes only from the operator names added to the question ($3 is the question as asked).
  */
 const ANALYSE_SQL = `
 SELECT q.lexeme, q.positions::int[] AS positions,
        CASE WHEN q.lexeme ~ '[./]' AND q.lexeme ~ '[a-z]'
             THEN ARRAY(SELECT p.lexeme FROM unnest(to_tsvector('english', regexp_replace(q.lexeme, '[./]+', ' ', 'g'))) AS p)
        END AS parts,
-       q.lexeme = ANY(tsvector_to_array(to_tsvector('english', $2))) AS content
+       q.lexeme = ANY(tsvector_to_array(to_tsvector('english', $2))) AS content,
+       NOT q.lexeme = ANY(tsvector_to_array(to_tsvector('english', $3))) AS added
   FROM unnest(to_tsvector('english', $1)) AS q`;
 
 /** The parts of hyphenated lexemes: the lexemes at the positions right after the whole word's. */
@@ -249,16 +251,18 @@ export class FullTextRetriever implements Retriever {
   private async analyse(chatbotId: string, text: string): Promise<{ terms: QueryTerm[]; total: number }> {
     // An operator symbol is searched by its name too (the parser drops the symbol itself).
     const named = `${text} ${operatorNames(text)}`;
-    const rows = await this.db.query<{ lexeme: string; positions: number[]; parts: string[] | null; content: boolean }>(ANALYSE_SQL, [
+    const rows = await this.db.query<{ lexeme: string; positions: number[]; parts: string[] | null; content: boolean; added: boolean }>(ANALYSE_SQL, [
       named,
       withoutGeneralWords(named),
+      text,
     ]);
     const seen = new Set<string>();
-    const picked: { lexeme: string; positions: number[]; parts: string[]; general: boolean }[] = [];
+    const picked: { lexeme: string; positions: number[]; parts: string[]; general: boolean; added: boolean }[] = [];
+    const added = new Set(rows.filter((r) => r.added).map((r) => r.lexeme));
     const add = (lexeme: string, positions: number[], general: boolean, parts: string[] = []) => {
       if (seen.has(lexeme)) return;
       seen.add(lexeme);
-      picked.push({ lexeme, positions, parts, general });
+      picked.push({ lexeme, positions, parts, general, added: added.has(lexeme) });
     };
     const general = new Set(rows.filter((r) => !r.content).map((r) => r.lexeme));
     const hyphenated = hyphenParts(rows);
@@ -286,6 +290,8 @@ export class FullTextRetriever implements Retriever {
       // Nor a number: a value the question quotes ("0.30000000000000004", an error code, an
       // output) is often one no page prints, which says nothing about whether the site covers it.
       if (d === 0 && isNumeric(r.lexeme)) return { ...base, scoreWeight: 0, coverageWeight: 0 };
+      // Nor a word of an operator's name that the site does not use: the visitor did not write it.
+      if (d === 0 && r.added) return { ...base, scoreWeight: 0, coverageWeight: 0 };
       const unknown = d === 0 && !r.general ? unknownTermWeight(total) : 1;
       const g = r.general ? GENERAL_WORD_WEIGHT : 1;
       return { ...base, scoreWeight: w * g, coverageWeight: coverageWeightOf(r.lexeme) * unknown * (r.general ? GENERAL_WORD_COVERAGE : 1) };

@@ -146,6 +146,11 @@ describe('full-text retrieval', () => {
     ]);
     const r = await retriever.retrieve(code, 'What does the := operator do?');
     expect(paths(r)[0]).toBe('/expressions');
+    // A site that never names the operator is not held to the name: the question is still covered.
+    await seedPages(db, code, [{ url: 'https://lang.test/globs', title: 'Glob patterns', chunks: [{ content: 'In a glob pattern, ** matches any number of nested folders.' }] }]);
+    const glob = await retriever.retrieve(code, 'What does ** mean in a glob pattern?');
+    expect(glob.covered).toBe(true);
+    expect(paths(glob)[0]).toBe('/globs');
   });
 
   it('does not refuse because the question quotes a number no page prints', async () => {
