@@ -154,8 +154,7 @@ async function* words(text: string, emit: (d: string) => AnswerEvent): AsyncGene
  * CitationRenumberer); the same rules as citedSources when it cited none.
  */
 export function citedPages(content: string, pages: PageHit[], order: number[]): Source[] {
-  const valid = order.filter((i) => i >= 0 && i < pages.length);
-  return valid.length > 0 ? valid.map((i) => toSource(pages[i]!)) : citedSources(content, pages);
+  return order.length > 0 ? order.map((i) => toSource(pages[i]!)) : citedSources(content, pages);
 }
 
 /** Pages the LLM cited with [n]; all offered pages when it cited none (it still used them). */

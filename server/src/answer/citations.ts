@@ -13,8 +13,8 @@
  * is held back until the next delta settles it, so the client never sees text that changes later.
  */
 
-/** "[2]" or "[1, 3]" at the start of the text. */
-const CITATION = /^\[(\d{1,2}(?:\s*,\s*\d{1,2})*)\]/;
+/** "[2]" or "[1, 3]" at lastIndex (sticky: no copy of the rest of the text per character). */
+const CITATION = /\[(\d{1,2}(?:\s*,\s*\d{1,2})*)\]/y;
 /** Text that may still grow into a CITATION. */
 const MAYBE_CITATION = /^\[[\d,\s]{0,12}$/;
 /** Text at a line start that may still grow into a code fence. */
@@ -52,18 +52,16 @@ export class CitationRenumberer {
     let out = '';
     let i = 0;
     while (i < text.length) {
-      const rest = text.slice(i);
       if (this.atLineStart && !this.inCode) {
-        const fence = /^(```|~~~)/.exec(rest);
-        if (fence) {
+        if (text.startsWith('```', i) || text.startsWith('~~~', i)) {
           this.inFence = !this.inFence;
-          out += this.emit(fence[1]!);
+          out += this.emit(text.slice(i, i + 3));
           i += 3;
           this.atLineStart = false;
           continue;
         }
-        if (!final && MAYBE_FENCE.test(rest)) {
-          this.held = rest;
+        if (!final && text.length - i <= 2 && MAYBE_FENCE.test(text.slice(i))) {
+          this.held = text.slice(i);
           break;
         }
       }
@@ -89,11 +87,12 @@ export class CitationRenumberer {
         continue;
       }
       if (ch === '[' && !this.inCode && !/[\w\])]/.test(this.last)) {
-        const m = CITATION.exec(rest);
+        CITATION.lastIndex = i;
+        const m = CITATION.exec(text);
         if (m) {
-          const after = rest[m[0].length];
+          const after = text[i + m[0].length];
           if (after === undefined && !final) {
-            this.held = rest; // "[1]" then "(" would be a link
+            this.held = text.slice(i); // "[1]" then "(" would be a link
             break;
           }
           const numbers = m[1]!.split(',').map((s) => Number(s.trim()));
@@ -102,8 +101,8 @@ export class CitationRenumberer {
             i += m[0].length;
             continue;
           }
-        } else if (!final && MAYBE_CITATION.test(rest)) {
-          this.held = rest;
+        } else if (!final && MAYBE_CITATION.test(text.slice(i, i + 14))) {
+          this.held = text.slice(i);
           break;
         }
       }

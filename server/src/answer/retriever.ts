@@ -289,9 +289,8 @@ export class FullTextRetriever implements Retriever {
       // that a site never says "actually" tells nothing.)
       // Nor a number: a value the question quotes ("0.30000000000000004", an error code, an
       // output) is often one no page prints, which says nothing about whether the site covers it.
-      if (d === 0 && isNumeric(r.lexeme)) return { ...base, scoreWeight: 0, coverageWeight: 0 };
       // Nor a word of an operator's name that the site does not use: the visitor did not write it.
-      if (d === 0 && r.added) return { ...base, scoreWeight: 0, coverageWeight: 0 };
+      if (d === 0 && (isNumeric(r.lexeme) || r.added)) return { ...base, scoreWeight: 0, coverageWeight: 0 };
       const unknown = d === 0 && !r.general ? unknownTermWeight(total) : 1;
       const g = r.general ? GENERAL_WORD_WEIGHT : 1;
       return { ...base, scoreWeight: w * g, coverageWeight: coverageWeightOf(r.lexeme) * unknown * (r.general ? GENERAL_WORD_COVERAGE : 1) };

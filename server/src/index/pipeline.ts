@@ -165,8 +165,7 @@ export async function runIndexingPipeline(input: PipelineInput): Promise<Pipelin
     if (!input.extractor) await extractor.close();
   }
   await yieldToEventLoop();
-  const attempted = counts.fetched;
-  const keptPrevious = live ? undefined : refuseSwap(counts, attempted, failureKinds, stoppedBy, previous, config.CRAWL_TOTAL_SECONDS);
+  const keptPrevious = live ? undefined : refuseSwap(counts, failureKinds, stoppedBy, previous, config.CRAWL_TOTAL_SECONDS);
   // A refresh not worth swapping in: drop the staged generation, the old one stays live.
   if (keptPrevious) await deleteTaskDocuments(db, taskId);
   // Nothing indexed: keep the bot's previous content and sources exactly as they were.
@@ -180,7 +179,7 @@ export async function runIndexingPipeline(input: PipelineInput): Promise<Pipelin
     // scans every chunk of the bot instead of using the full-text index (measured 5-10x slower answers).
     if (db.engine === 'pglite') await db.query('VACUUM ANALYZE chunks').catch(() => {});
   }
-  return { ...counts, chunks: indexer.chunks, attempted, keptPrevious, stoppedBy, startFailure, failureKinds, timings: { totalMs: Date.now() - started } };
+  return { ...counts, chunks: indexer.chunks, attempted: counts.fetched, keptPrevious, stoppedBy, startFailure, failureKinds, timings: { totalMs: Date.now() - started } };
 }
 
 /**
@@ -189,16 +188,16 @@ export async function runIndexingPipeline(input: PipelineInput): Promise<Pipelin
  * failed (the site was down or blocking us, not shrunk). A refresh that indexed nothing is left
  * to the caller (nothing is swapped then either).
  */
-function refuseSwap(counts: TaskProgress, attempted: number, failureKinds: Set<string>, stoppedBy: PipelineResult['stoppedBy'], previous: number, totalSeconds: number): PipelineResult['keptPrevious'] {
+function refuseSwap(counts: TaskProgress, failureKinds: Set<string>, stoppedBy: PipelineResult['stoppedBy'], previous: number, totalSeconds: number): PipelineResult['keptPrevious'] {
   if (counts.indexed === 0 || stoppedBy === 'aborted') return undefined;
   const kept = `the previous content (${previous} pages) stays live`;
   if (stoppedBy === 'time') {
     return { reason: `The crawl reached its time limit (${totalSeconds} s) after indexing ${counts.indexed} pages, so ${kept}.`, transient: false };
   }
-  if (counts.indexed < previous / 2 && counts.failed > attempted / 2) {
+  if (counts.indexed < previous / 2 && counts.failed > counts.fetched / 2) {
     // Network trouble may pass, so the task is retried; HTTP errors and refusals will not.
     const transient = [...failureKinds].every((k) => k === 'network' || k === 'timeout');
-    return { reason: `Only ${counts.indexed} pages could be indexed and ${counts.failed} of ${attempted} requests failed, so ${kept}.`, transient };
+    return { reason: `Only ${counts.indexed} pages could be indexed and ${counts.failed} of ${counts.fetched} requests failed, so ${kept}.`, transient };
   }
   return undefined;
 }
