@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/db.js';
-import { toUnits, type Unit } from './sentences.js';
+import { termLabel, toUnits, type Unit } from './sentences.js';
 import type { PageHit, QueryTerm } from './types.js';
 
 /**
@@ -79,7 +79,8 @@ export async function extractiveAnswer(question: string, terms: QueryTerm[], pag
     const pageUnits = units.map((u) => u.unit);
     units.forEach(({ unit, context }, index) => flat.push({ unit, units: pageUnits, index, page, context }));
   });
-  const lexed = await lex([...flat.map((f) => f.unit.plain), ...contexts]);
+  // A described term is shown with its description (see Unit.term), so its words count as the unit's.
+  const lexed = await lex([...flat.map((f) => (f.unit.term ? `${f.unit.term}\n${f.unit.plain}` : f.unit.plain)), ...contexts]);
   const lexemes = lexed.slice(0, flat.length);
   const contextLexemes = lexed.slice(flat.length);
 
@@ -152,13 +153,13 @@ export async function extractiveAnswer(question: string, terms: QueryTerm[], pag
   const render = (c: Candidate, asBullet: boolean) => {
     if (c.unit.kind === 'code') {
       const intro = precedingSentence(c.units, c.index);
-      const lead = intro ? `${intro.text} ${cite(c.page)}` : `From ${cite(c.page)}:`;
+      const lead = intro ? `${withTerm(intro)} ${cite(c.page)}` : c.unit.term ? `${termLabel(c.unit.term)}, from ${cite(c.page)}:` : `From ${cite(c.page)}:`;
       parts.push(asBullet ? `- ${lead}` : lead);
       parts.push(codeBlock(c.unit.text));
       codeShown++;
       return;
     }
-    parts.push(`${asBullet ? '- ' : ''}${c.unit.text} ${cite(c.page)}`);
+    parts.push(`${asBullet ? '- ' : ''}${withTerm(c.unit)} ${cite(c.page)}`);
     const code = followingCode(c.units, c.index);
     if (code && codeShown < 2 && (wantsHow || hasQueryTerm(code, weight))) {
       parts.push(codeBlock(code.text));
@@ -174,6 +175,12 @@ export async function extractiveAnswer(question: string, terms: QueryTerm[], pag
   }
   parts.push(`**Sources**\n${cited.map((p, i) => `${i + 1}. [${escapeLinkText(p.title || p.url)}](${p.url})`).join('\n')}`);
   return { markdown: parts.join('\n\n'), cited };
+}
+
+/** A sentence as quoted: after the term it describes, if any ("`random.choice(seq)`: Return a random element…"). */
+function withTerm(unit: Unit): string {
+  if (!unit.term) return unit.text;
+  return `${termLabel(unit.term)}: ${unit.text}`;
 }
 
 function jaccard(a: Set<string>, b: Set<string>): number {

@@ -14,9 +14,32 @@ export interface Unit {
    * The whole of it is in the previous chunk; on its own it is not fit to quote.
    */
   partial?: boolean;
+  /**
+   * The term this unit defines or describes: reference pages put an API entry's signature or a
+   * glossary word in a term of its own (`<dt>`, written as a lone bold line) and describe it below
+   * ("Return a randomly chosen element…"). Quoted without it, the description says nothing of what it
+   * is about. Plain text, as the page shows it.
+   */
+  term?: string;
 }
 
 const ABBREVIATIONS = /\b(e\.g|i\.e|etc|vs|cf|approx|no|fig|Mr|Mrs|Dr)\.$/i;
+
+/** Longest lone bold line read as a term: API signatures run to hundreds of characters. */
+const MAX_TERM_CHARS = 600;
+/** A block that is one bold span and nothing else: how the page writer renders `<dt>`. */
+const TERM_BLOCK = new RegExp(`^\\*\\*([^\\n]{1,${MAX_TERM_CHARS}}?)\\*\\*$`);
+
+/** The words before a signature's parameters: `class typing.DefaultDict(…)` → class, typing.DefaultDict. */
+const headWords = (term: string): string[] => term.replace(/[([].*$/, '').trim().split(/\s+/).filter(Boolean);
+
+/**
+ * Whether a lone bold line is a term (a name, a signature, a glossary word, "Note:") rather than a
+ * sentence set in bold, which stays a sentence of its own.
+ */
+export function isTerm(text: string): boolean {
+  return !text.includes('**') && !/[.!?]$/.test(text) && headWords(text).length <= 6;
+}
 
 /** Blocks separated by blank lines; fenced code stays whole. */
 export function splitBlocks(markdown: string): string[] {
@@ -71,11 +94,20 @@ export function toUnits(markdown: string, pageUrl: string): Unit[] {
   // A section's first chunk starts with its heading (or a capital, or markup); a continuation chunk
   // starts wherever the overlap cut it: inside code, or in the middle of a sentence.
   const continues = repaired !== markdown || /^\s*[a-z,;:.)\]]/.test(markdown);
+  // The term the block right after it describes (see Unit.term). Only that block: where a
+  // description list ends is not marked in Markdown, and a wrong label is worse than none.
+  let term: { text: string; block: number } | undefined;
   splitBlocks(repaired).forEach((block, i) => {
     const trimmed = block.trim();
+    const describes = term?.block === i - 1 ? term.text : undefined;
+    const termMatch = TERM_BLOCK.exec(trimmed);
+    if (termMatch && isTerm(termMatch[1]!.trim())) {
+      term = { text: termMatch[1]!.replace(/\[([^\]]*)\]\([^)]*\)/g, '$1').trim(), block: i };
+      return;
+    }
     if (/^(`{3,}|~{3,})/.test(trimmed)) {
       const body = trimmed.replace(/^(`{3,}|~{3,})[^\n]*\n?/, '').replace(/\n?(`{3,}|~{3,})\s*$/, '');
-      if (body.trim()) units.push({ kind: 'code', text: body, plain: body, block: i });
+      if (body.trim()) units.push({ kind: 'code', text: body, plain: body, block: i, ...(describes ? { term: describes } : {}) });
       return;
     }
     if (/^#{1,6}\s/.test(trimmed) || /^\|/.test(trimmed) || /^(\* \* \*|-{3,}|_{3,})$/.test(trimmed)) return;
@@ -83,7 +115,7 @@ export function toUnits(markdown: string, pageUrl: string): Unit[] {
       for (const sentence of splitSentences(item)) {
         const text = absolutizeLinks(sentence, pageUrl).trim();
         const plain = toPlain(text);
-        if (plain.length >= 20) units.push({ kind: 'sentence', text, plain, block: i });
+        if (plain.length >= 20) units.push({ kind: 'sentence', text, plain, block: i, ...(describes ? { term: describes } : {}) });
       }
     }
   });
@@ -97,6 +129,29 @@ export function toUnits(markdown: string, pageUrl: string): Unit[] {
     } else first.text = `…${first.text}`;
   }
   return units;
+}
+
+/** Longest signature shown with its parameters; a longer one is shown as `name(…)`. */
+const MAX_LABEL_CHARS = 80;
+
+/**
+ * A term as Markdown to put before its description: an API name or signature as inline code (its
+ * `*args` and underscores are not emphasis), words in bold ("abstract base class", "Module
+ * argparse"). A trailing colon is left to the caller.
+ */
+export function termLabel(term: string): string {
+  let t = term.replace(/\s*:$/, '');
+  if (t.length > MAX_LABEL_CHARS) t = t.replace(/^([^(]{1,60}?)\(.*\)$/, '$1(…)');
+  const head = headWords(t);
+  const name = head[head.length - 1] ?? '';
+  const code = head.length <= 3 && (/[([]/.test(t) || /[._:*&<>$@/-]|[a-z][A-Z]|^[A-Z0-9_]{2,}$/.test(name));
+  if (code) {
+    const longest = Math.max(0, ...[...t.matchAll(/`+/g)].map((m) => m[0].length));
+    const fence = '`'.repeat(longest + 1);
+    const pad = t.startsWith('`') || t.endsWith('`') ? ' ' : '';
+    return `${fence}${pad}${t}${pad}${fence}`;
+  }
+  return `**${t.replace(/([\\`*_[\]<>#])/g, '\\$1')}**`;
 }
 
 /** A list block becomes its items; other blocks come back whole (as one line). */

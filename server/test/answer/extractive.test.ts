@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseLexer, extractiveAnswer, NOT_COVERED_ANSWER } from '../../src/answer/extractive.js';
 import { FullTextRetriever } from '../../src/answer/retriever.js';
-import { absolutizeLinks, splitBlocks, splitSentences, toUnits } from '../../src/answer/sentences.js';
+import { absolutizeLinks, splitBlocks, splitSentences, termLabel, toUnits } from '../../src/answer/sentences.js';
 import type { Db } from '../../src/db/db.js';
 import { insertChatbot } from '../../src/db/repositories/chatbots.js';
 import { openTestDb } from '../helpers/db.js';
@@ -88,6 +88,28 @@ describe('extractive answers', () => {
     expect(markdown.split('\n\n')[0]).toContain('json.dumps(obj, indent=4)'); // dump, JSON, indented: not only dictionary, JSON
   });
 
+  it('quotes an API description with the name it describes', async () => {
+    const api = (await insertChatbot(db, { ownerUid: 'o' })).id;
+    await seedPages(db, api, [
+      {
+        url: 'https://docs.quill.test/api',
+        title: 'API reference',
+        chunks: [
+          {
+            heading: 'API reference > Functions',
+            content:
+              '## Functions\n\n**quill.render(template, context=None)**\n\nRender a template to a string, filling its placeholders from the context.\n\n' +
+              '**quill.watch(path, *, debounce=0.2)**\n\nRebuild the site whenever a file under path changes. Stops on Ctrl+C.',
+          },
+        ],
+      },
+    ]);
+    const r = await retriever.retrieve(api, 'How do I rebuild the site automatically whenever a file changes?');
+    const { markdown } = await extractiveAnswer('How do I rebuild the site automatically whenever a file changes?', r.terms, r.pages, databaseLexer(db));
+    // Without the name, "Rebuild the site whenever…" would not say what to call.
+    expect(markdown.split('\n\n')[0]).toBe('`quill.watch(path, *, debounce=0.2)`: Rebuild the site whenever a file under path changes. [[1]](https://docs.quill.test/api)');
+  });
+
   it('says plainly when nothing relevant was found', async () => {
     const { markdown, cited } = await answer('What is the boiling point of mercury?');
     expect(markdown).toBe(NOT_COVERED_ANSWER);
@@ -116,6 +138,37 @@ describe('sentence units', () => {
     for (const whole of ['# Floats\n\nThe stored value is a binary fraction.', 'The stored value is a binary fraction.', '`repr()` shows the shortest form that round-trips.']) {
       expect(toUnits(whole, 'https://s.test/').some((u) => u.partial), whole).toBe(false);
     }
+  });
+
+  it('labels the sentences right after a lone bold term with it, and nothing else', () => {
+    const units = toUnits(
+      '**random.choice(seq)**\n\nReturn a random element from the non-empty sequence seq. If seq is empty, raises IndexError.\n\n' +
+        'A later paragraph is no longer part of the description.\n\n**Note** that a sentence starting in bold is prose, not a term.\n\n' +
+        '**A whole sentence set in bold is still a sentence.**\n\nSo this one has no label.',
+      'https://s.test/',
+    );
+    expect(units.map((u) => [u.text, u.term])).toEqual([
+      ['Return a random element from the non-empty sequence seq.', 'random.choice(seq)'],
+      ['If seq is empty, raises IndexError.', 'random.choice(seq)'],
+      ['A later paragraph is no longer part of the description.', undefined],
+      ['**Note** that a sentence starting in bold is prose, not a term.', undefined],
+      ['**A whole sentence set in bold is still a sentence.**', undefined],
+      ['So this one has no label.', undefined],
+    ]);
+  });
+
+  it('shows a term as code when it names an API, in bold when it is words, and shortens long signatures', () => {
+    expect(termLabel('assertRaises(exception, callable, *args, kwds)')).toBe('`assertRaises(exception, callable, *args, kwds)`');
+    expect(termLabel('abstract base class')).toBe('**abstract base class**');
+    expect(termLabel('Module argparse')).toBe('**Module argparse**');
+    expect(termLabel('names:')).toBe('**names**');
+    expect(termLabel('-E')).toBe('`-E`');
+    expect(termLabel('PYTHONHOME')).toBe('`PYTHONHOME`');
+    expect(termLabel('exception socket.gaierror')).toBe('`exception socket.gaierror`');
+    expect(termLabel('Tips for *starred* <names> & _more_')).toBe('**Tips for \\*starred\\* \\<names\\> & \\_more\\_**');
+    expect(termLabel('class ctypes.OleDLL(name, mode=DEFAULT_MODE, handle=None, use_errno=False, use_last_error=False, winmode=None)')).toBe(
+      '`class ctypes.OleDLL(…)`',
+    );
   });
 
   it('splits sentences but not after abbreviations or inside inline code', () => {
