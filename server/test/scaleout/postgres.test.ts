@@ -4,7 +4,9 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertChatbot } from '../../src/db/repositories/chatbots.js';
 import { openPostgres } from '../../src/db/postgres.js';
+import { startFakeLlm } from '../answer/fakeLlm.js';
 import { emulatorHost, idTokenFor } from '../helpers/auth.js';
 
 // Runs in the PostgreSQL pass only (vitest.config.ts): API and workers as separate processes.
@@ -23,7 +25,7 @@ const PAGES: Record<string, string> = {
   '/launch': '<h1>Launch checklist</h1><p>Check the weather, clear the pad, then count down from ten.</p>',
 };
 
-function run(script: string, output: string[]): ChildProcess {
+function run(script: string, output: string[], extraEnv: NodeJS.ProcessEnv = {}): ChildProcess {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     DATABASE_URL: `${url}${url.includes('?') ? '&' : '?'}options=-c%20search_path%3D${schema}`,
@@ -32,12 +34,26 @@ function run(script: string, output: string[]): ChildProcess {
     CRAWL_ALLOW_HOSTS: `127.0.0.1:${sitePort}`,
     TASK_POLL_MS: '100',
     LOG_LEVEL: 'info',
+    ...extraEnv,
   };
   const child = spawn(process.execPath, ['--import', 'tsx', script], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   child.stdout!.on('data', (d) => output.push(String(d)));
   child.stderr!.on('data', (d) => output.push(String(d)));
   children.push(child);
   return child;
+}
+
+async function healthy(base: string, logs: string[]): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    try {
+      if ((await fetch(`${base}/health`)).ok) return;
+    } catch {
+      /* starting */
+    }
+    if (Date.now() > deadline) throw new Error(logs.join(''));
+    await new Promise((r) => setTimeout(r, 200));
+  }
 }
 
 const exited = (child: ChildProcess) => new Promise<number | null>((resolve) => (child.exitCode !== null ? resolve(child.exitCode) : child.once('exit', resolve)));
@@ -68,16 +84,8 @@ describe('scale-out on PostgreSQL', () => {
     const logs: string[] = [];
     const serve = run('server/src/cli/serve.ts', logs);
     const workers = [run('server/src/cli/worker.ts', logs), run('server/src/cli/worker.ts', logs)];
+    await healthy(api, logs);
     const deadline = Date.now() + 60_000;
-    for (;;) {
-      try {
-        if ((await fetch(`${api}/health`)).ok) break;
-      } catch {
-        /* starting */
-      }
-      if (Date.now() > deadline) throw new Error(logs.join(''));
-      await new Promise((r) => setTimeout(r, 200));
-    }
     const health = (await (await fetch(`${api}/health`)).json()).data;
     expect(health).toMatchObject({ engine: 'postgres', worker: 'off' });
 
@@ -105,5 +113,52 @@ describe('scale-out on PostgreSQL', () => {
 
     for (const child of [serve, ...workers]) child.kill('SIGTERM');
     expect(await Promise.all([serve, ...workers].map(exited))).toEqual([0, 0, 0]);
+  }, 150_000);
+
+  it('keeps question and answer together when two API processes take sends to one conversation', async () => {
+    // Each answer streams slowly from the model, so the second send arrives while the first is answering.
+    const llm = await startFakeLlm([
+      { kind: 'stream', deltas: ['First ', 'answer.'], delayMs: 600 },
+      { kind: 'stream', deltas: ['Second answer.'] },
+    ]);
+    const logs: string[] = [];
+    const other = port + 1;
+    const llmEnv = { LLM_BASE_URL: llm.url, LLM_MODEL: 'fake-model' };
+    const servers = [run('server/src/cli/serve.ts', logs, llmEnv), run('server/src/cli/serve.ts', logs, { ...llmEnv, PORT: String(other) })];
+    const [a, b] = [api, `http://127.0.0.1:${other}/api/v1`];
+    try {
+      await Promise.all([healthy(a, logs), healthy(b, logs)]);
+      const admin = await openPostgres({ url, schema });
+      const bot = (await insertChatbot(admin, { ownerUid: 'owner', name: 'Acme' })).id;
+      // Without retrieval the question goes straight to the model.
+      await admin.query('UPDATE chatbots SET rag_enabled = false WHERE id = $1', [bot]);
+      await admin.close();
+
+      const visitor = `visitor-${randomUUID().replace(/-/g, '')}`;
+      const json = { 'content-type': 'application/json' };
+      const conversation = (await (await fetch(`${a}/chatbots/${bot}/conversations`, { method: 'POST', headers: json, body: JSON.stringify({ visitor_id: visitor }) })).json()).data;
+      const send = (base: string, content: string) =>
+        fetch(`${base}/chatbots/${bot}/conversations/${conversation.id}/messages`, { method: 'POST', headers: json, body: JSON.stringify({ content, visitor_id: visitor }) });
+      const first = send(a, 'What fuel do the rockets burn?');
+      while (llm.requests.length === 0) await new Promise((r) => setTimeout(r, 20));
+      const second = send(b, 'And how is a launch counted down?');
+      expect((await Promise.all([first, second])).map((r) => r.status)).toEqual([200, 200]);
+
+      const list = await (await fetch(`${b}/chatbots/${bot}/conversations/${conversation.id}/messages?visitor_id=${visitor}`)).json();
+      expect(list.data.messages.map((m: { index: number; role: string; content: string }) => [m.index, m.role, m.content])).toEqual([
+        [1, 'user', 'What fuel do the rockets burn?'],
+        [2, 'assistant', 'First answer.'],
+        [3, 'user', 'And how is a launch counted down?'],
+        [4, 'assistant', 'Second answer.'],
+      ]);
+      // The second answer was asked with the first exchange in its history.
+      const asked = llm.requests[1]!.body.messages.map((m) => m.content).join('\n');
+      expect(asked).toContain('What fuel do the rockets burn?');
+      expect(asked).toContain('First answer.');
+    } finally {
+      for (const child of servers) child.kill('SIGTERM');
+      await Promise.all(servers.map(exited));
+      await llm.close();
+    }
   }, 150_000);
 });

@@ -13,6 +13,7 @@ import { chatbotParamsSchema } from '../schemas.js';
 import { openEventStream, type EventStreamOptions } from './eventStream.js';
 import { querySchema, sendMessageSchema } from './schema.js';
 import { drain, takeTurn, type TurnInput } from './turn.js';
+import { TurnLeases } from './turnLeases.js';
 import { TurnQueue } from './turnQueue.js';
 
 export type AnswerRoutesOptions = Pick<EventStreamOptions, 'pingMs'>;
@@ -25,7 +26,10 @@ export type AnswerRoutesOptions = Pick<EventStreamOptions, 'pingMs'>;
 export function answerRoutes(ctx: AppContext, opts: AnswerRoutesOptions = {}): FastifyPluginAsync {
   return async (app) => {
     const answerer: Answerer = createAnswerer(ctx.config, ctx.db, app.log);
-    const turns = new TurnQueue();
+    const queue = new TurnQueue();
+    const leases = new TurnLeases(ctx.db, app.log);
+    /** One turn at a time per conversation: in arrival order in this process, and across processes. */
+    const turns = { run: <T>(conversationId: string, task: () => Promise<T>) => queue.run(conversationId, () => leases.hold(conversationId, task)) };
 
     app.post('/chatbots/:id/conversations/:conversationId/messages', async (request, reply) => {
       const { id, conversationId } = parse(conversationParamsSchema, request.params, 'path');

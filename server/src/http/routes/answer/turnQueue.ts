@@ -2,9 +2,8 @@
  * Runs tasks for one key strictly one after another, in arrival order (a promise chain per key).
  * Answering holds a conversation's turn from storing the question to storing the answer, so two
  * sends to one conversation give Q1 A1 Q2 A2 (never Q1 Q2 A1 A2) and the second answer sees the
- * first exchange in its history. It is per process: with several API processes on PostgreSQL,
- * sends that reach different processes can still interleave (their indexes stay gap-free, since
- * appendMessage serialises on the conversation row).
+ * first exchange in its history. It is per process; TurnLeases (inside it) does the same across
+ * processes, through the database.
  */
 export class TurnQueue {
   private readonly tails = new Map<string, Promise<void>>();
