@@ -19,9 +19,11 @@ export function databaseLexer(db: Queryable): Lexer {
     if (texts.length === 0) return [];
     const rows = await db.query<{ ord: number; lexemes: string[] | null }>(
       // Dotted and slashed names count with their parts as well ("json.dumps()" says json and dump),
-      // as the question's do in retrieval.
+      // as the question's do in retrieval; and words as written, for the keywords retrieval searches
+      // although they are stopwords ("with" of "the with statement").
       `SELECT x.ord::int AS ord,
-              ARRAY(SELECT lexeme FROM unnest(to_tsvector('english', x.t) || to_tsvector('english', regexp_replace(x.t, '[./]+', ' ', 'g')))) AS lexemes
+              ARRAY(SELECT lexeme FROM unnest(to_tsvector('english', x.t) || to_tsvector('english', regexp_replace(x.t, '[./]+', ' ', 'g'))
+                                              || to_tsvector('simple', x.t))) AS lexemes
          FROM unnest($1::text[]) WITH ORDINALITY AS x(t, ord)`,
       [texts.map((t) => t.slice(0, 4000))],
     );

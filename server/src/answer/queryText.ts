@@ -108,3 +108,30 @@ export function operatorNames(text: string): string {
   }
   return [...names].join(' ');
 }
+
+/** Nouns that mark the word before them as a language's keyword: "the with statement", "a for loop". */
+const SYNTAX_NOUNS = 'statements?|keywords?|loops?|blocks?|clauses?|operators?|expressions?|conditions?|conditionals?';
+/** Words that can stand before such a noun without being its name ("an expression", "this loop"). */
+const DETERMINERS = new Set(
+  'a an the this that these those my your our their its his her each every some any all no such which what whose another one'.split(' '),
+);
+
+/**
+ * Words the question marks as a keyword of the language it is about: written as code (`with`),
+ * quoted ("with"), or naming a statement, loop, clause or operator ("with statement", "for loop", "is
+ * operator"; `noun` is then that noun). The retriever searches those among them that are English
+ * stopwords, which the english configuration would drop, in the headings' word-for-word index
+ * (migration 005).
+ */
+export function keywordCandidates(text: string): { word: string; noun?: string }[] {
+  const found = new Map<string, string | undefined>();
+  const add = (w: string | undefined, noun?: string) => {
+    const word = (w ?? '').toLowerCase();
+    if (!word || DETERMINERS.has(word)) return;
+    // Written as code or quoted, the word needs no noun beside it in a heading.
+    if (!found.has(word) || noun === undefined) found.set(word, noun?.toLowerCase());
+  };
+  for (const m of text.matchAll(new RegExp(`\\b([A-Za-z]+)[\\s-]+(${SYNTAX_NOUNS})\\b`, 'gi'))) add(m[1], m[2]);
+  for (const m of text.matchAll(/`([A-Za-z]+)`|["“‘']([A-Za-z]+)["”’']/g)) add(m[1] ?? m[2]);
+  return [...found].map(([word, noun]) => (noun ? { word, noun } : { word }));
+}

@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/db.js';
-import { cleanQueryText, GENERAL_ENGLISH_WORDS, MAX_QUERY_TERMS, operatorNames, orQuery, quoteLexeme } from './queryText.js';
+import { cleanQueryText, GENERAL_ENGLISH_WORDS, keywordCandidates, MAX_QUERY_TERMS, operatorNames, orQuery, quoteLexeme } from './queryText.js';
 import { coverageWeightOf, idf, isNumeric, reciprocalRankFusion, scoreChunk, type TermHit } from './scoring.js';
 import { TermStats } from './termStats.js';
 import type { PageHit, QueryTerm, RetrievedChunk, Retrieval, RetrieveOptions, Retriever } from './types.js';
@@ -98,11 +98,15 @@ interface CandidateRow {
   heading_path: string;
   len: number;
   tsv: string;
+  /** heading_words as text (the heading's stopwords), when the question has keyword terms. */
+  kw: string | null;
 }
 
 // The tsvector travels as text and is parsed in JS: measured 3-9x faster than unnesting it in SQL.
 // The passages' text is fetched afterwards, for the few chunks that make the answer.
 const ROW_COLUMNS = `c.id::text AS id, c.url, c.title, c.heading_path, length(c.tsv) AS len, c.tsv::text AS tsv`;
+/** The headings' words, read only when the question has keywords ($7 in CANDIDATES_SQL). */
+const KEYWORD_COLUMN = `CASE WHEN $7::text IS NOT NULL THEN c.heading_words::text END AS kw`;
 
 /*
  * Candidates from cheap index-driven lists, then ranked in JS (see scoring.ts):
@@ -114,6 +118,8 @@ const ROW_COLUMNS = `c.id::text AS id, c.url, c.title, c.heading_path, length(c.
  *    merely repeat the other words (skipped when even that word fills more than the OR list's row
  *    budget: ranking thousands of chunks of a common word was the slowest part of a search, and such
  *    a word is no page's distinguishing mark);
+ *  - keywords: chunks whose heading names one of the question's keywords (see KEYWORDS_SQL) and
+ *    whose text has one of its other strong words.
  *  - strict: websearch_to_tsquery, when the question uses its syntax ("quoted phrase", -word, or).
  *    For plain questions every chunk it could find is already in the other lists, and its GIN
  *    lookup over common words was the slowest part of a search.
@@ -136,8 +142,12 @@ WITH cand AS (
   (SELECT id FROM chunks WHERE $2::text IS NOT NULL AND chatbot_id = $1 AND live
       AND tsv @@ websearch_to_tsquery('english', $2)
     ORDER BY ts_rank(tsv, websearch_to_tsquery('english', $2), 1) DESC LIMIT 40)
+  UNION
+  (SELECT id FROM chunks WHERE $7::text IS NOT NULL AND chatbot_id = $1 AND live
+      AND heading_words @@ $7::tsquery AND tsv @@ $8::tsquery
+    ORDER BY ts_rank(tsv, $8::tsquery, 1) DESC LIMIT 40)
 )
-SELECT ${ROW_COLUMNS} FROM chunks c JOIN cand ON cand.id = c.id`;
+SELECT ${ROW_COLUMNS}, ${KEYWORD_COLUMN} FROM chunks c JOIN cand ON cand.id = c.id`;
 
 /** Whether the question uses web-search syntax: a quoted phrase, an excluded -word, or OR. */
 export const usesSearchSyntax = (text: string): boolean => /"[^"]+"|(^|\s)-\w|\sor\s/i.test(text);
@@ -159,6 +169,16 @@ SELECT q.lexeme, q.positions::int[] AS positions,
        q.lexeme = ANY(tsvector_to_array(to_tsvector('english', $2))) AS content,
        NOT q.lexeme = ANY(tsvector_to_array(to_tsvector('english', $3))) AS added
   FROM unnest(to_tsvector('english', $1)) AS q`;
+
+/**
+ * Of the words the question marks as language keywords (keywordCandidates), those the english
+ * configuration drops as stopwords, with the lexeme of the noun that named them. Headings have them word
+ * for word (migration 005), so "the with statement" can find "8.5. The with statement".
+ */
+const KEYWORDS_SQL = `
+SELECT k.word AS lexeme, (SELECT n.lexeme FROM unnest(to_tsvector('english', k.noun)) AS n LIMIT 1) AS noun
+  FROM unnest($1::text[], $2::text[]) AS k(word, noun)
+ WHERE length(to_tsvector('english', k.word)) = 0`;
 
 /** The parts of hyphenated lexemes: the lexemes at the positions right after the whole word's. */
 export function hyphenParts(rows: { lexeme: string; positions: number[] }[]): Map<string, string[]> {
@@ -212,8 +232,13 @@ export class FullTextRetriever implements Retriever {
 
     const known = terms.filter((t) => t.df > 0);
     let ranked: RetrievedChunk[] = [];
-    if (known.length > 0) {
-      const byRarity = [...known].sort((a, b) => a.df - b.df);
+    if (known.some((t) => !t.keyword)) {
+      // A keyword is in headings only (heading_words), and in many of them ("as", "for"): it has a
+      // list of its own, where other words of the question must come with it.
+      const plain = known.filter((t) => !t.keyword);
+      const keywords = known.filter((t) => t.keyword);
+      const byRarity = [...plain].sort((a, b) => a.df - b.df);
+      const others = strongest(plain);
       const relaxed = relaxedQuery(byRarity);
       // When the OR list already takes every word of the "m of n" list, it finds all its chunks.
       let combo = comboQuery(terms, total);
@@ -226,6 +251,8 @@ export class FullTextRetriever implements Retriever {
         byRarity[0]!.df <= RELAXED_ROW_BUDGET ? quoteLexeme(byRarity[0]!.lexeme) : null,
         combo?.match ?? null,
         combo?.rank ?? null,
+        others.length > 0 && keywords.length > 0 ? orQuery(keywords.map((t) => t.lexeme)) : null,
+        others.length > 0 ? orQuery(others.map((t) => t.lexeme)) : null,
       ]);
       ranked = this.rank(terms, rows);
     }
@@ -256,14 +283,25 @@ export class FullTextRetriever implements Retriever {
       withoutGeneralWords(named),
       text,
     ]);
+    const candidates = keywordCandidates(text);
+    const keywords =
+      candidates.length > 0
+        ? await this.db.query<{ lexeme: string; noun: string | null }>(KEYWORDS_SQL, [candidates.map((c) => c.word), candidates.map((c) => c.noun ?? '')])
+        : [];
     const seen = new Set<string>();
-    const picked: { lexeme: string; positions: number[]; parts: string[]; general: boolean; added: boolean }[] = [];
+    const picked: { lexeme: string; positions: number[]; parts: string[]; general: boolean; added: boolean; keyword?: boolean; noun?: string }[] = [];
     const added = new Set(rows.filter((r) => r.added).map((r) => r.lexeme));
     const add = (lexeme: string, positions: number[], general: boolean, parts: string[] = []) => {
       if (seen.has(lexeme)) return;
       seen.add(lexeme);
       picked.push({ lexeme, positions, parts, general, added: added.has(lexeme) });
     };
+    for (const k of keywords) {
+      // No positions: its matches are in heading_words, whose positions are not the text's, so it
+      // takes no part in phrase matching.
+      add(k.lexeme, [], false);
+      Object.assign(picked[picked.length - 1]!, { keyword: true, noun: k.noun ?? undefined });
+    }
     const general = new Set(rows.filter((r) => !r.content).map((r) => r.lexeme));
     const hyphenated = hyphenParts(rows);
     for (const r of [...rows].sort((a, b) => Math.min(...a.positions) - Math.min(...b.positions))) {
@@ -275,7 +313,12 @@ export class FullTextRetriever implements Retriever {
     const chosen = (useful.length > 0 ? useful : picked).slice(0, MAX_QUERY_TERMS);
     if (chosen.length === 0) return { terms: [], total: 0 };
 
-    const { total, df } = await this.stats.get(this.db, chatbotId, chosen.map((r) => r.lexeme));
+    const { total, df } = await this.stats.get(
+      this.db,
+      chatbotId,
+      chosen.map((r) => r.lexeme),
+      new Set(chosen.filter((r) => r.keyword).map((r) => r.lexeme)),
+    );
     const has = (lx: string) => (df.get(lx) ?? 0) > 0;
     const terms = chosen.map((r): QueryTerm => {
       const d = df.get(r.lexeme) ?? 0;
@@ -290,7 +333,11 @@ export class FullTextRetriever implements Retriever {
       // Nor a number: a value the question quotes ("0.30000000000000004", an error code, an
       // output) is often one no page prints, which says nothing about whether the site covers it.
       // Nor a word of an operator's name that the site does not use: the visitor did not write it.
-      if (d === 0 && (isNumeric(r.lexeme) || r.added)) return { ...base, scoreWeight: 0, coverageWeight: 0 };
+      // Nor a keyword no heading names: the pages may still explain it, in words the index drops.
+      if (d === 0 && (isNumeric(r.lexeme) || r.added || r.keyword)) return { ...base, scoreWeight: 0, coverageWeight: 0 };
+      // A keyword is indexed in headings only, so a passage that explains it in its body cannot
+      // contain it: it ranks the section that names it, but says nothing about coverage.
+      if (r.keyword) return { ...base, scoreWeight: w, coverageWeight: 0, keyword: true, ...(r.noun ? { keywordNoun: r.noun } : {}) };
       const unknown = d === 0 && !r.general ? unknownTermWeight(total) : 1;
       const g = r.general ? GENERAL_WORD_WEIGHT : 1;
       return { ...base, scoreWeight: w * g, coverageWeight: coverageWeightOf(r.lexeme) * unknown * (r.general ? GENERAL_WORD_COVERAGE : 1) };
@@ -299,11 +346,14 @@ export class FullTextRetriever implements Retriever {
   }
 
   private rank(terms: QueryTerm[], rows: CandidateRow[]): RetrievedChunk[] {
-    const wanted = new Set(terms.map((t) => t.lexeme));
+    const keywords = new Set(terms.filter((t) => t.keyword).map((t) => t.lexeme));
+    const wanted = new Set(terms.flatMap((t) => (t.keyword ? (t.keywordNoun ? [t.keywordNoun] : []) : [t.lexeme])));
     const avgLen = rows.length ? rows.reduce((s, r) => s + Number(r.len), 0) / rows.length : 1;
     return rows
       .map((row) => {
         const { hits, title } = parseChunkTsvector(row.tsv, wanted);
+        if (keywords.size > 0) for (const [lx, hit] of parseTsvector(row.kw ?? '', keywords)) hits.set(lx, { positions: hit.positions, weights: hit.positions.map(() => 'B') });
+        dropUnpairedKeywords(terms, hits);
         addNameHits(terms, hits, [...title, ...urlWords(row.url)]);
         const { score, phrase, coverage, matched } = scoreChunk(terms, hits, Number(row.len), avgLen);
         return { ...toChunk(row, score, coverage, matched), phrase };
@@ -324,7 +374,7 @@ export class FullTextRetriever implements Retriever {
     const missing = hits.map((h) => h.id).filter((id) => !byId.has(id));
     if (missing.length > 0) {
       const rows = await this.db.query<CandidateRow>(
-        `SELECT ${ROW_COLUMNS} FROM chunks c WHERE c.chatbot_id = $1 AND c.live AND c.id = ANY($2::text[]::bigint[])`,
+        `SELECT ${ROW_COLUMNS}, c.heading_words::text AS kw FROM chunks c WHERE c.chatbot_id = $1 AND c.live AND c.id = ANY($2::text[]::bigint[])`,
         [chatbotId, missing],
       );
       for (const c of this.rank(terms, rows)) byId.set(c.id, c);
@@ -410,12 +460,9 @@ export function relaxedQuery(byRarity: QueryTerm[]): { query: string; any: Set<s
  * Undefined with fewer than two such words.
  */
 export function comboQuery(terms: QueryTerm[], total: number, budget = COMBO_ROW_BUDGET): { match: string; rank: string; terms: string[] } | undefined {
-  const strongest = terms
-    .filter((t) => t.df > 0 && t.coverageWeight > 0)
-    .sort((a, b) => b.scoreWeight - a.scoreWeight || a.df - b.df)
-    .slice(0, COMBO_TERMS);
-  if (strongest.length < 2) return undefined;
-  const p = strongest.map((t) => Math.min(1, t.df / Math.max(total, 1)));
+  const best = strongest(terms);
+  if (best.length < 2) return undefined;
+  const p = best.map((t) => Math.min(1, t.df / Math.max(total, 1)));
   // dist[j] = probability that a chunk has exactly j of the words.
   let dist = [1];
   for (const pi of p) {
@@ -428,9 +475,17 @@ export function comboQuery(terms: QueryTerm[], total: number, budget = COMBO_ROW
   }
   let m = 2;
   const expected = (k: number) => dist.slice(k).reduce((x, y) => x + y, 0) * total;
-  while (m < strongest.length && expected(m) > budget) m++;
-  const quoted = strongest.map((t) => quoteLexeme(t.lexeme));
-  return { match: atLeast(m, quoted), rank: quoted.join(' | '), terms: strongest.map((t) => t.lexeme) };
+  while (m < best.length && expected(m) > budget) m++;
+  const quoted = best.map((t) => quoteLexeme(t.lexeme));
+  return { match: atLeast(m, quoted), rank: quoted.join(' | '), terms: best.map((t) => t.lexeme) };
+}
+
+/** The question's strongest known content words, highest weight first (COMBO_TERMS of them). */
+function strongest(terms: QueryTerm[]): QueryTerm[] {
+  return terms
+    .filter((t) => t.df > 0 && t.coverageWeight > 0)
+    .sort((a, b) => b.scoreWeight - a.scoreWeight || a.df - b.df)
+    .slice(0, COMBO_TERMS);
 }
 
 /**
@@ -445,6 +500,17 @@ export function atLeast(m: number, operands: string[]): string {
   if (operands.length === m) return `(${operands.join(' & ')})`;
   const [x, ...rest] = operands;
   return `((${x} & ${atLeast(m - 1, rest)}) | ${atLeast(m, rest)})`;
+}
+
+/**
+ * A keyword the question named with a noun ("with statement") counts only where a heading has the
+ * noun too: "with" alone is in headings such as "Extending Python with C or C++".
+ */
+export function dropUnpairedKeywords(terms: QueryTerm[], hits: Map<string, TermHit>): void {
+  for (const t of terms) {
+    if (!t.keywordNoun || !hits.has(t.lexeme)) continue;
+    if (!hits.get(t.keywordNoun)?.weights.some((w) => w === 'A' || w === 'B')) hits.delete(t.lexeme);
+  }
 }
 
 /** Share of a title match that a prefix match with the page's name earns (see TermHit.nameShare). */

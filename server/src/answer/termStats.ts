@@ -16,13 +16,18 @@ export class TermStats {
     private readonly maxEntries = 50_000,
   ) {}
 
-  async get(db: Queryable, chatbotId: string, lexemes: string[]): Promise<{ total: number; df: Map<string, number> }> {
+  /**
+   * `keywords` are counted in the headings' word-for-word index (heading_words, migration 005)
+   * instead of tsv: they are the stopwords only that index has.
+   */
+  async get(db: Queryable, chatbotId: string, lexemes: string[], keywords: ReadonlySet<string> = new Set()): Promise<{ total: number; df: Map<string, number> }> {
     const now = this.now();
     const fresh = (e: { at: number } | undefined) => e !== undefined && now - e.at < this.ttlMs;
+    const key = (lx: string) => `${chatbotId}\u0000${keywords.has(lx) ? 'h' : 't'}\u0000${lx}`;
     const result = new Map<string, number>();
     const missing: string[] = [];
     for (const lx of lexemes) {
-      const e = this.df.get(`${chatbotId}\u0000${lx}`);
+      const e = this.df.get(key(lx));
       if (fresh(e)) result.set(lx, e!.value);
       else missing.push(lx);
     }
@@ -30,13 +35,23 @@ export class TermStats {
     const needTotal = !fresh(totalEntry);
     if (missing.length > 0 || needTotal) {
       if (this.df.size > this.maxEntries) this.df.clear();
+      const body = missing.filter((lx) => !keywords.has(lx));
+      const heading = missing.filter((lx) => keywords.has(lx));
+      // A branch per column rather than a CASE, so that each count can use its column's GIN index.
       const rows = await db.query<{ lexeme: string | null; n: number }>(
         `SELECT NULL::text AS lexeme, count(*)::int AS n FROM chunks WHERE chatbot_id = $1 AND live
          UNION ALL
          SELECT t.lexeme, (SELECT count(*) FROM chunks c
                             WHERE c.chatbot_id = $1 AND c.live AND c.tsv @@ t.q::tsquery)::int
-           FROM unnest($2::text[], $3::text[]) AS t(lexeme, q)`,
-        [chatbotId, missing, missing.map(quoteLexeme)],
+           FROM unnest($2::text[], $3::text[]) AS t(lexeme, q)` +
+          (heading.length > 0
+            ? `
+         UNION ALL
+         SELECT t.lexeme, (SELECT count(*) FROM chunks c
+                            WHERE c.chatbot_id = $1 AND c.live AND c.heading_words @@ t.q::tsquery)::int
+           FROM unnest($4::text[], $5::text[]) AS t(lexeme, q)`
+            : ''),
+        heading.length > 0 ? [chatbotId, body, body.map(quoteLexeme), heading, heading.map(quoteLexeme)] : [chatbotId, body, body.map(quoteLexeme)],
       );
       for (const row of rows) {
         if (row.lexeme === null) {
@@ -46,7 +61,7 @@ export class TermStats {
           result.set(row.lexeme, row.n);
           // Zero is not cached: a word absent now may arrive with the crawl that is running, and an
           // absent word costs the index almost nothing to count again.
-          if (row.n > 0) this.df.set(`${chatbotId}\u0000${row.lexeme}`, { value: row.n, at: now });
+          if (row.n > 0) this.df.set(key(row.lexeme), { value: row.n, at: now });
         }
       }
     }

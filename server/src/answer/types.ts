@@ -13,6 +13,13 @@ export interface QueryTerm {
   scoreWeight: number;
   /** How much the term counts towards "is this question covered" (numbers and 1-letter terms count less). */
   coverageWeight: number;
+  /** A language keyword the english configuration drops ("with"), found in headings only (see retriever.ts). */
+  keyword?: boolean;
+  /**
+   * For a keyword the question named with a noun ("with statement"): that noun's lexeme. The keyword
+   * counts only in a heading that has the noun too ("The with statement", not "Extending Python with C").
+   */
+  keywordNoun?: string;
 }
 
 export interface RetrievedChunk {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   atLeast,
+  dropUnpairedKeywords,
   FullTextRetriever,
   fuseRankings,
   parseTsvector,
@@ -9,7 +10,7 @@ import {
   type VectorHit,
   type VectorSearch,
 } from '../../src/answer/retriever.js';
-import { operatorNames, quoteLexeme } from '../../src/answer/queryText.js';
+import { keywordCandidates, operatorNames, quoteLexeme } from '../../src/answer/queryText.js';
 import { reciprocalRankFusion } from '../../src/answer/scoring.js';
 import type { RetrievedChunk } from '../../src/answer/types.js';
 import type { Db } from '../../src/db/db.js';
@@ -153,6 +154,34 @@ describe('full-text retrieval', () => {
     expect(paths(glob)[0]).toBe('/globs');
   });
 
+  it('finds a statement named by a keyword the english configuration drops ("the with statement")', async () => {
+    const lang = (await insertChatbot(db, { ownerUid: 'o' })).id;
+    const statement = (name: string, body: string) => ({
+      url: `https://lang.test/reference/${name}`,
+      title: 'Compound statements',
+      chunks: [{ heading: `The ${name} statement`, content: `## The ${name} statement\n\n${body}` }],
+    });
+    await seedPages(db, lang, [
+      statement('if', 'The if statement picks one branch. A statement in a branch runs only when its condition is true; the statement after it runs either way.'),
+      statement('while', 'The while statement repeats a block. Each statement of the block runs again while the condition holds, and a break statement leaves it.'),
+      statement('with', 'The with statement wraps a block in the methods of a context manager, so cleanup runs however the block ends.'),
+      // "with" in a heading that is not about the keyword, next to plenty of "statement".
+      {
+        url: 'https://lang.test/extending',
+        title: 'Extending the interpreter',
+        chunks: [{ heading: 'Extending with C', content: 'Each statement of a C extension is compiled separately; a statement that fails to compile stops the build.' }],
+      },
+      ...Array.from({ length: 20 }, (_, i) => ({ url: `https://lang.test/news/${i}`, title: `News ${i}`, chunks: [{ content: `Release ${i} speeds up the compiler.` }] })),
+    ]);
+    const r = await retriever.retrieve(lang, 'What does the with statement do?');
+    expect(paths(r)[0]).toBe('/reference/with');
+    // A keyword no heading names weighs nothing, and never makes a question look uncovered.
+    const r2 = await retriever.retrieve(lang, 'When does the if statement run its branch?');
+    expect(paths(r2)[0]).toBe('/reference/if');
+    const r3 = await retriever.retrieve(lang, 'What does the or operator do in a condition?');
+    expect(r3.terms.find((t) => t.lexeme === 'or')).toMatchObject({ df: 0, scoreWeight: 0, coverageWeight: 0 });
+  });
+
   it('does not refuse because the question quotes a number no page prints', async () => {
     const nums = (await insertChatbot(db, { ownerUid: 'o' })).id;
     await seedPages(db, nums, [
@@ -259,6 +288,30 @@ describe('ranking helpers', () => {
     expect(operatorNames('what is `**` for, and what is ->?')).toBe('power exponentiation return annotation');
     expect(operatorNames('is == the same as ===')).toBe('equality comparison strict equality comparison');
     for (const q of ['a->b', 'foo:=bar', 'see https://x.test//path', 'C++ or C#', '!!!', '::::::::']) expect(operatorNames(q), q).toBe('');
+  });
+
+  it('reads keywords from code, quotes and the noun that names them, not from articles', () => {
+    expect(keywordCandidates('What does the with statement do, and a for-loop?')).toEqual([
+      { word: 'with', noun: 'statement' },
+      { word: 'for', noun: 'loop' },
+    ]);
+    expect(keywordCandidates('the `is` operator, or "in"?')).toEqual([{ word: 'is' }, { word: 'in' }]);
+    expect(keywordCandidates('Is an expression a statement? This loop, any block')).toEqual([]);
+  });
+
+  it('counts a keyword named with a noun only where a heading has that noun too', () => {
+    const terms = [
+      { lexeme: 'with', positions: [3], df: 5, idf: 2, scoreWeight: 2, coverageWeight: 0, keyword: true, keywordNoun: 'statement' },
+      { lexeme: 'statement', positions: [4], df: 9, idf: 1, scoreWeight: 1, coverageWeight: 1 },
+    ];
+    // "The with statement" (heading) keeps it; "Extending with C" (heading) over a body that says
+    // "statement" does not.
+    const about = parseTsvector("'with':2B 'statement':3B,7", new Set(['with', 'statement']));
+    const aside = parseTsvector("'with':2B 'statement':9,12", new Set(['with', 'statement']));
+    dropUnpairedKeywords(terms, about);
+    dropUnpairedKeywords(terms, aside);
+    expect([...about.keys()].sort()).toEqual(['statement', 'with']);
+    expect([...aside.keys()]).toEqual(['statement']);
   });
 
   it('parses the text form of a tsvector, quotes and weights included', () => {
