@@ -291,17 +291,14 @@ export class FullTextRetriever implements Retriever {
     const seen = new Set<string>();
     const picked: { lexeme: string; positions: number[]; parts: string[]; general: boolean; added: boolean; keyword?: boolean; noun?: string }[] = [];
     const added = new Set(rows.filter((r) => r.added).map((r) => r.lexeme));
-    const add = (lexeme: string, positions: number[], general: boolean, parts: string[] = []) => {
+    const add = (lexeme: string, positions: number[], general: boolean, parts: string[] = [], keyword?: { noun?: string }) => {
       if (seen.has(lexeme)) return;
       seen.add(lexeme);
-      picked.push({ lexeme, positions, parts, general, added: added.has(lexeme) });
+      picked.push({ lexeme, positions, parts, general, added: added.has(lexeme), ...(keyword && { keyword: true, noun: keyword.noun }) });
     };
-    for (const k of keywords) {
-      // No positions: its matches are in heading_words, whose positions are not the text's, so it
-      // takes no part in phrase matching.
-      add(k.lexeme, [], false);
-      Object.assign(picked[picked.length - 1]!, { keyword: true, noun: k.noun ?? undefined });
-    }
+    // No positions: a keyword's matches are in heading_words, whose positions are not the text's, so
+    // it takes no part in phrase matching.
+    for (const k of keywords) add(k.lexeme, [], false, [], { noun: k.noun ?? undefined });
     const general = new Set(rows.filter((r) => !r.content).map((r) => r.lexeme));
     const hyphenated = hyphenParts(rows);
     for (const r of [...rows].sort((a, b) => Math.min(...a.positions) - Math.min(...b.positions))) {
