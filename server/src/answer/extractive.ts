@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/db.js';
-import { termLabel, toUnits, type Unit } from './sentences.js';
+import { backtickFence, termLabel, toUnits, type Unit } from './sentences.js';
 import type { PageHit, QueryTerm } from './types.js';
 
 /**
@@ -214,8 +214,7 @@ function hasQueryTerm(code: Unit, weight: Map<string, number>): boolean {
 }
 
 function codeBlock(code: string): string {
-  const longestFence = Math.max(2, ...[...code.matchAll(/`+/g)].map((m) => m[0].length));
-  const fence = '`'.repeat(longestFence + 1);
+  const fence = backtickFence(code, 3);
   return `${fence}\n${code.replace(/\s+$/, '')}\n${fence}`;
 }
 

@@ -99,7 +99,7 @@ export function toUnits(markdown: string, pageUrl: string): Unit[] {
   let term: { text: string; block: number } | undefined;
   splitBlocks(repaired).forEach((block, i) => {
     const trimmed = block.trim();
-    const describes = term?.block === i - 1 ? term.text : undefined;
+    const describes = term?.block === i - 1 ? { term: term.text } : {};
     const termMatch = TERM_BLOCK.exec(trimmed);
     if (termMatch && isTerm(termMatch[1]!.trim())) {
       term = { text: termMatch[1]!.replace(/\[([^\]]*)\]\([^)]*\)/g, '$1').trim(), block: i };
@@ -107,7 +107,7 @@ export function toUnits(markdown: string, pageUrl: string): Unit[] {
     }
     if (/^(`{3,}|~{3,})/.test(trimmed)) {
       const body = trimmed.replace(/^(`{3,}|~{3,})[^\n]*\n?/, '').replace(/\n?(`{3,}|~{3,})\s*$/, '');
-      if (body.trim()) units.push({ kind: 'code', text: body, plain: body, block: i, ...(describes ? { term: describes } : {}) });
+      if (body.trim()) units.push({ kind: 'code', text: body, plain: body, block: i, ...describes });
       return;
     }
     if (/^#{1,6}\s/.test(trimmed) || /^\|/.test(trimmed) || /^(\* \* \*|-{3,}|_{3,})$/.test(trimmed)) return;
@@ -115,7 +115,7 @@ export function toUnits(markdown: string, pageUrl: string): Unit[] {
       for (const sentence of splitSentences(item)) {
         const text = absolutizeLinks(sentence, pageUrl).trim();
         const plain = toPlain(text);
-        if (plain.length >= 20) units.push({ kind: 'sentence', text, plain, block: i, ...(describes ? { term: describes } : {}) });
+        if (plain.length >= 20) units.push({ kind: 'sentence', text, plain, block: i, ...describes });
       }
     }
   });
@@ -146,12 +146,16 @@ export function termLabel(term: string): string {
   const name = head[head.length - 1] ?? '';
   const code = head.length <= 3 && (/[([]/.test(t) || /[._:*&<>$@/-]|[a-z][A-Z]|^[A-Z0-9_]{2,}$/.test(name));
   if (code) {
-    const longest = Math.max(0, ...[...t.matchAll(/`+/g)].map((m) => m[0].length));
-    const fence = '`'.repeat(longest + 1);
+    const fence = backtickFence(t, 1);
     const pad = t.startsWith('`') || t.endsWith('`') ? ' ' : '';
     return `${fence}${pad}${t}${pad}${fence}`;
   }
   return `**${t.replace(/([\\`*_[\]<>#])/g, '\\$1')}**`;
+}
+
+/** A run of backticks longer than any inside the text (and at least `min` long), to fence it as code. */
+export function backtickFence(text: string, min: number): string {
+  return '`'.repeat(Math.max(min - 1, ...[...text.matchAll(/`+/g)].map((m) => m[0].length)) + 1);
 }
 
 /** A list block becomes its items; other blocks come back whole (as one line). */

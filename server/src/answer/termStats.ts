@@ -43,15 +43,12 @@ export class TermStats {
          UNION ALL
          SELECT t.lexeme, (SELECT count(*) FROM chunks c
                             WHERE c.chatbot_id = $1 AND c.live AND c.tsv @@ t.q::tsquery)::int
-           FROM unnest($2::text[], $3::text[]) AS t(lexeme, q)` +
-          (heading.length > 0
-            ? `
+           FROM unnest($2::text[], $3::text[]) AS t(lexeme, q)
          UNION ALL
          SELECT t.lexeme, (SELECT count(*) FROM chunks c
                             WHERE c.chatbot_id = $1 AND c.live AND c.heading_words @@ t.q::tsquery)::int
-           FROM unnest($4::text[], $5::text[]) AS t(lexeme, q)`
-            : ''),
-        heading.length > 0 ? [chatbotId, body, body.map(quoteLexeme), heading, heading.map(quoteLexeme)] : [chatbotId, body, body.map(quoteLexeme)],
+           FROM unnest($4::text[], $5::text[]) AS t(lexeme, q)`,
+        [chatbotId, body, body.map(quoteLexeme), heading, heading.map(quoteLexeme)],
       );
       for (const row of rows) {
         if (row.lexeme === null) {

@@ -5,7 +5,7 @@ import { absolutizeLinks, splitBlocks, splitSentences, termLabel, toUnits } from
 import type { Db } from '../../src/db/db.js';
 import { insertChatbot } from '../../src/db/repositories/chatbots.js';
 import { openTestDb } from '../helpers/db.js';
-import { QUILL_SITE, seedPages } from './seed.js';
+import { QUILL_SITE, seedPages, type SeedPage } from './seed.js';
 
 let db: Db;
 let bot: string;
@@ -19,9 +19,16 @@ beforeAll(async () => {
 });
 afterAll(() => db.close());
 
-async function answer(question: string) {
-  const r = await retriever.retrieve(bot, question);
+async function answer(question: string, on = bot) {
+  const r = await retriever.retrieve(on, question);
   return extractiveAnswer(question, r.terms, r.covered ? r.pages : [], databaseLexer(db));
+}
+
+/** A bot of its own with these pages. */
+async function botWith(pages: SeedPage[]): Promise<string> {
+  const id = (await insertChatbot(db, { ownerUid: 'o' })).id;
+  await seedPages(db, id, pages);
+  return id;
 }
 
 describe('extractive answers', () => {
@@ -68,8 +75,7 @@ describe('extractive answers', () => {
   });
 
   it('reads a dotted name as its parts too, as retrieval reads the question', async () => {
-    const json = (await insertChatbot(db, { ownerUid: 'o' })).id;
-    await seedPages(db, json, [
+    const json = await botWith([
       {
         url: 'https://py.test/json',
         title: 'JSON encoder',
@@ -82,15 +88,12 @@ describe('extractive answers', () => {
         ],
       },
     ]);
-    const q = 'How do I dump a dictionary as indented JSON?';
-    const r = await retriever.retrieve(json, q);
-    const { markdown } = await extractiveAnswer(q, r.terms, r.pages, databaseLexer(db));
+    const { markdown } = await answer('How do I dump a dictionary as indented JSON?', json);
     expect(markdown.split('\n\n')[0]).toContain('json.dumps(obj, indent=4)'); // dump, JSON, indented: not only dictionary, JSON
   });
 
   it('quotes an API description with the name it describes', async () => {
-    const api = (await insertChatbot(db, { ownerUid: 'o' })).id;
-    await seedPages(db, api, [
+    const api = await botWith([
       {
         url: 'https://docs.quill.test/api',
         title: 'API reference',
@@ -104,8 +107,7 @@ describe('extractive answers', () => {
         ],
       },
     ]);
-    const r = await retriever.retrieve(api, 'How do I rebuild the site automatically whenever a file changes?');
-    const { markdown } = await extractiveAnswer('How do I rebuild the site automatically whenever a file changes?', r.terms, r.pages, databaseLexer(db));
+    const { markdown } = await answer('How do I rebuild the site automatically whenever a file changes?', api);
     // Without the name, "Rebuild the site whenever…" would not say what to call.
     expect(markdown.split('\n\n')[0]).toBe('`quill.watch(path, *, debounce=0.2)`: Rebuild the site whenever a file under path changes. [[1]](https://docs.quill.test/api)');
   });
