@@ -30,7 +30,7 @@ const retriever = new FullTextRetriever(db);
 
 /** Per question: (coverage, content words matched) of each passage the floor looks at. */
 async function evidence(question: string): Promise<{ coverage: number; words: number }[]> {
-  const r = await retriever.retrieve(bot!.chatbot_id, question, { keepBelowFloor: true });
+  const r = await retriever.retrieve(bot!.chatbot_id, question, { keepBelowFloor: true, passageOrder: true });
   const content = new Set(r.terms.filter((t) => t.coverageWeight >= 0.9).map((t) => t.lexeme));
   return r.pages
     .slice(0, FLOOR_PAGES)

@@ -30,8 +30,16 @@ for (let round = 0; copied < target; round++) {
     [bot, source.chatbot_id, round, target - copied],
   );
   copied += rows[0]!.n;
+  // The pages too: ranking reads a candidate page's whole text (answer/pageEvidence.ts).
+  await db.query(
+    `INSERT INTO documents (id, chatbot_id, url, title, content, content_hash)
+     SELECT gen_random_uuid(), $1, url || '#copy' || $3, title, content, content_hash
+       FROM documents WHERE chatbot_id = $2 AND live`,
+    [bot, source.chatbot_id, round],
+  );
 }
 await db.query('VACUUM ANALYZE chunks');
+await db.query('VACUUM ANALYZE documents');
 const questions = (qaFiles.length ? qaFiles : [])
   .flatMap((f) => readFileSync(f, 'utf8').split('\n').filter((l) => l.trim()))
   .map((l) => (JSON.parse(l) as { question: string }).question);
@@ -50,5 +58,6 @@ times.sort((a, b) => a - b);
 const pct = (p: number) => times[Math.min(times.length - 1, Math.floor(p * times.length))]!.toFixed(1);
 console.log(JSON.stringify({ chunks: copied, queries: times.length, p50_ms: Number(pct(0.5)), p95_ms: Number(pct(0.95)), max_ms: Number(pct(1)) }));
 await db.query('DELETE FROM chunks WHERE chatbot_id = $1', [bot]);
+await db.query('DELETE FROM documents WHERE chatbot_id = $1', [bot]);
 await db.query('DELETE FROM chatbots WHERE id = $1', [bot]);
 await db.close();

@@ -1,14 +1,17 @@
 import type { Queryable } from '../db/db.js';
 import { cleanQueryText, GENERAL_ENGLISH_WORDS, keywordCandidates, MAX_QUERY_TERMS, operatorNames, orQuery, quoteLexeme } from './queryText.js';
 import { coverageWeightOf, idf, isNumeric, reciprocalRankFusion, scoreChunk, type TermHit } from './scoring.js';
+import { withPageEvidence } from './pageEvidence.js';
 import { TermStats } from './termStats.js';
+import { parseChunkTsvector, parseTsvector } from './tsvectorText.js';
 import type { PageHit, QueryTerm, RetrievedChunk, Retrieval, RetrieveOptions, Retriever } from './types.js';
 
 /**
  * The relevance floor: does the site cover the question at all? Coverage is the share of the
  * question's information (the IDF weights of its words; a word the site never uses counts up to
- * double, general English words little) that one passage contains. One of the first FLOOR_PAGES pages (the
- * ones an answer quotes from) must have a passage holding RELEVANCE_FLOOR of it, or at least
+ * double, general English words little) that one passage contains. One of the first FLOOR_PAGES pages, ranked by
+ * their passages alone (the floor was chosen so; pageEvidence.ts reorders them afterwards, for the
+ * answer), must have a passage holding RELEVANCE_FLOOR of it, or at least
  * RELAXED_FLOOR made of RELAXED_FLOOR_WORDS distinct content words: long questions phrase things
  * their own way, and four of their words meeting in one passage is evidence that an unrelated
  * question's one or two stray matches are not.
@@ -102,7 +105,7 @@ interface CandidateRow {
   kw: string | null;
 }
 
-// The tsvector travels as text and is parsed in JS: measured 3-9x faster than unnesting it in SQL.
+// The tsvector travels as text and is parsed in JS (tsvectorText.ts).
 // The passages' text is fetched afterwards, for the few chunks that make the answer.
 const ROW_COLUMNS = `c.id::text AS id, c.url, c.title, c.heading_path, length(c.tsv) AS len, c.tsv::text AS tsv`;
 /** The headings' words, read only when the question has keywords ($7 in CANDIDATES_SQL). */
@@ -258,7 +261,13 @@ export class FullTextRetriever implements Retriever {
     }
 
     if (this.vector) ranked = await this.fuseVectors(chatbotId, text, terms, ranked);
-    const retrieval = groupPages(terms, ranked, wantPages, perPage, opts.keepBelowFloor);
+    const byPassage = collectPages(ranked, perPage);
+    // Whether the site covers the question is decided on the passages (the floor was chosen on
+    // them); the whole pages' evidence only orders the pages that answer.
+    const covered = coversQuestion(terms, byPassage);
+    const reorder = (covered || opts.keepBelowFloor) && !opts.passageOrder;
+    const pages = reorder ? await withPageEvidence(this.db, this.stats, chatbotId, terms, byPassage) : byPassage;
+    const retrieval = cutAtFloor(terms, pages, covered, wantPages, opts.keepBelowFloor);
     await this.fillContent(chatbotId, retrieval.pages);
     return retrieval;
   }
@@ -406,8 +415,11 @@ export function fuseRankings(textIds: string[], vectorIds: string[], byId: Map<s
     .map(([id, score]) => ({ ...byId.get(id)!, score }));
 }
 
-/** Distinct pages best-first, at most perPage chunks each, cut at the relevance floor. */
-export function groupPages(terms: QueryTerm[], ranked: RetrievedChunk[], wantPages: number, perPage: number, keepBelowFloor = false): Retrieval {
+/**
+ * Distinct pages best-first by passage evidence, at most perPage chunks each: a page scores by its
+ * best passage plus PAGE_SECOND_CHUNK of its second.
+ */
+export function collectPages(ranked: RetrievedChunk[], perPage: number): PageHit[] {
   const pages = new Map<string, PageHit>();
   const second = new Map<string, number>();
   for (const chunk of ranked) {
@@ -422,8 +434,16 @@ export function groupPages(terms: QueryTerm[], ranked: RetrievedChunk[], wantPag
   // A page with a second good passage is more likely about the question than one lucky passage.
   // (ranked is best-first, so a page's first chunk is its best.)
   for (const page of pages.values()) page.score += PAGE_SECOND_CHUNK * (second.get(page.url) ?? 0);
-  const ordered = [...pages.values()].sort((a, b) => b.score - a.score);
-  const covered = ordered.slice(0, FLOOR_PAGES).some((p) => p.chunks.some((c) => clearsFloor(terms, c)));
+  return [...pages.values()].sort((a, b) => b.score - a.score);
+}
+
+/** Whether the site covers the question: one of the first FLOOR_PAGES pages by passage evidence has a passage above the floor. */
+export function coversQuestion(terms: QueryTerm[], byPassage: PageHit[]): boolean {
+  return byPassage.slice(0, FLOOR_PAGES).some((p) => p.chunks.some((c) => clearsFloor(terms, c)));
+}
+
+/** The first wantPages of the best-first pages, or none when the site does not cover the question. */
+export function cutAtFloor(terms: QueryTerm[], ordered: PageHit[], covered: boolean, wantPages: number, keepBelowFloor = false): Retrieval {
   if (!covered) return { terms, pages: keepBelowFloor ? ordered.slice(0, wantPages) : [], covered: false };
   const best = ordered[0]!;
   const eligible = (p: PageHit) => p.coverage >= RELAXED_FLOOR || p.chunks.some((c) => c.vectorClears);
@@ -548,39 +568,6 @@ export function urlWords(url: string): string[] {
     .replace(/\.[a-z0-9]{1,5}$/, '')
     .split(/[^a-z0-9]+/)
     .filter(Boolean);
-}
-
-/**
- * Positions and weight labels of the wanted lexemes from a tsvector's text form, e.g.
- * `'quill':1A,3 'build':2C` (quotes inside a lexeme are doubled, backslashes escaped).
- */
-export function parseTsvector(text: string, wanted: Set<string>): Map<string, TermHit> {
-  return parseChunkTsvector(text, wanted).hits;
-}
-
-/** parseTsvector, plus every lexeme of the title field (weight A). */
-export function parseChunkTsvector(text: string, wanted: Set<string>): { hits: Map<string, TermHit>; title: string[] } {
-  const hits = new Map<string, TermHit>();
-  const title: string[] = [];
-  const re = /'((?:[^'\\]|''|\\.)*)'(?::([0-9A-D,]+))?/g;
-  let m: RegExpExecArray | null;
-  while ((m = re.exec(text))) {
-    const lexeme = m[1]!.replace(/''/g, "'").replace(/\\(.)/g, '$1');
-    if (!wanted.has(lexeme)) {
-      if (m[2]?.includes('A')) title.push(lexeme);
-      continue;
-    }
-    const positions: number[] = [];
-    const weights: string[] = [];
-    for (const p of (m[2] ?? '').split(',')) {
-      if (!p) continue;
-      const label = /[A-D]$/.test(p) ? p.slice(-1) : 'D';
-      positions.push(parseInt(p, 10));
-      weights.push(label);
-    }
-    hits.set(lexeme, { positions, weights });
-  }
-  return { hits, title };
 }
 
 function toChunk(row: CandidateRow, score: number, coverage: number, matched: string[]): RetrievedChunk {

@@ -9,6 +9,7 @@ import { quoteLexeme } from './queryText.js';
 export class TermStats {
   private readonly df = new Map<string, { value: number; at: number }>();
   private readonly totals = new Map<string, { value: number; at: number }>();
+  private readonly pageLengths = new Map<string, { value: number; at: number }>();
 
   constructor(
     private readonly ttlMs = 60_000,
@@ -63,5 +64,16 @@ export class TermStats {
       }
     }
     return { total: totalEntry!.value, df: result };
+  }
+
+  /** Mean length of the bot's live pages in distinct lexemes (documents.tsv_len), for page-level BM25. */
+  async meanPageLength(db: Queryable, chatbotId: string): Promise<number> {
+    const e = this.pageLengths.get(chatbotId);
+    if (e && this.now() - e.at < this.ttlMs) return e.value;
+    const [row] = await db.query<{ n: number | null }>('SELECT avg(tsv_len)::float8 AS n FROM documents WHERE chatbot_id = $1 AND live', [chatbotId]);
+    const value = Math.max(1, Number(row?.n ?? 1));
+    if (this.pageLengths.size > this.maxEntries) this.pageLengths.clear();
+    this.pageLengths.set(chatbotId, { value, at: this.now() });
+    return value;
   }
 }

@@ -68,6 +68,8 @@ export interface RetrieveOptions {
   chunksPerPage?: number;
   /** Return the best pages even when none clears the relevance floor (`covered` stays false); for evaluation tools. */
   keepBelowFloor?: boolean;
+  /** Order pages by their passages alone, the order the relevance floor is decided on (no page evidence); for evaluation tools. */
+  passageOrder?: boolean;
 }
 
 export interface Retriever {

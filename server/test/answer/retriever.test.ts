@@ -4,7 +4,6 @@ import {
   dropUnpairedKeywords,
   FullTextRetriever,
   fuseRankings,
-  parseTsvector,
   urlWords,
   withoutGeneralWords,
   type VectorHit,
@@ -12,6 +11,7 @@ import {
 } from '../../src/answer/retriever.js';
 import { keywordCandidates, operatorNames, quoteLexeme } from '../../src/answer/queryText.js';
 import { reciprocalRankFusion } from '../../src/answer/scoring.js';
+import { parseTsvector } from '../../src/answer/tsvectorText.js';
 import type { RetrievedChunk } from '../../src/answer/types.js';
 import type { Db } from '../../src/db/db.js';
 import { insertChatbot } from '../../src/db/repositories/chatbots.js';
@@ -250,7 +250,10 @@ describe('with semantic search (a stand-in for the embedding provider)', () => {
 
   it('fuses with full text when both find pages, and falls back to full text when the provider fails', async () => {
     const faq = await chunkId('https://docs.quill.test/faq');
-    const fused = await new FullTextRetriever(db, stub(async () => [{ id: faq, similarity: 0.7 }])).retrieve(bot, 'How do I install the quill command line tool?');
+    // As a real search answers: the nearest chunk first, then a tail of others further away.
+    const tail = await Promise.all(['changelog/3', 'changelog/4', 'changelog/5'].map((p) => chunkId(`https://docs.quill.test/${p}`)));
+    const nearest = stub(async () => [{ id: faq, similarity: 0.7 }, ...tail.map((id, i) => ({ id, similarity: 0.4 - i * 0.02 }))]);
+    const fused = await new FullTextRetriever(db, nearest).retrieve(bot, 'How do I install the quill command line tool?');
     expect(fused.covered).toBe(true);
     expect(paths(fused).slice(0, 2).sort()).toEqual(['/faq', '/install']);
     const failing = stub(async () => {
