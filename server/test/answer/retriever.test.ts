@@ -4,7 +4,9 @@ import {
   dropUnpairedKeywords,
   FullTextRetriever,
   fuseRankings,
+  keywordListQuery,
   urlWords,
+  usesSearchSyntax,
   withoutGeneralWords,
   type VectorHit,
   type VectorSearch,
@@ -12,7 +14,7 @@ import {
 import { keywordCandidates, operatorNames, quoteLexeme } from '../../src/answer/queryText.js';
 import { reciprocalRankFusion } from '../../src/answer/scoring.js';
 import { parseTsvector } from '../../src/answer/tsvectorText.js';
-import type { RetrievedChunk } from '../../src/answer/types.js';
+import type { QueryTerm, RetrievedChunk } from '../../src/answer/types.js';
 import type { Db } from '../../src/db/db.js';
 import { insertChatbot } from '../../src/db/repositories/chatbots.js';
 import { openTestDb } from '../helpers/db.js';
@@ -315,6 +317,29 @@ describe('ranking helpers', () => {
     dropUnpairedKeywords(terms, aside);
     expect([...about.keys()].sort()).toEqual(['statement', 'with']);
     expect([...aside.keys()]).toEqual(['statement']);
+  });
+
+  it('asks the keyword list for headings that name the noun too, so a conjunction cannot make it scan every chunk', async () => {
+    const term = (lexeme: string, extra: Partial<QueryTerm> = {}): QueryTerm => ({ lexeme, positions: [1], df: 5, idf: 2, scoreWeight: 2, coverageWeight: 1, ...extra });
+    const xml = [term('xml'), term('element')];
+    // "parse an XML document and loop over it": "and" names no statement, but reads as one.
+    const named = keywordListQuery([term('and', { keyword: true, keywordNoun: 'loop', coverageWeight: 0 })], xml)!;
+    const matches = async (tsv: string, query: string) =>
+      (await db.query<{ m: boolean }>(`SELECT ${tsv} @@ $1::tsquery AS m`, [query]))[0]!.m;
+    const heading = (h: string, body: string) => `(setweight(to_tsvector('english', '${h}'), 'B') || to_tsvector('english', '${body}'))`;
+    expect(await matches(heading('Parsing XML and looping', 'each element'), named.text)).toBe(true);
+    expect(await matches(heading('Parsing XML and more', 'loop over each element'), named.text)).toBe(false);
+    // Written as code, a keyword needs no noun: any heading with it and a strong word will do.
+    const code = keywordListQuery([term('with', { keyword: true, coverageWeight: 0 })], xml)!;
+    expect(await matches(heading('XML with namespaces', 'each element'), code.text)).toBe(true);
+    expect(keywordListQuery([], xml)).toBeUndefined();
+  });
+
+  it('reads web-search syntax from quotes, -words and OR in capitals, not from the English "or"', () => {
+    expect(usesSearchSyntax('"context manager" example')).toBe(true);
+    expect(usesSearchSyntax('install -windows')).toBe(true);
+    expect(usesSearchSyntax('flask OR django')).toBe(true);
+    expect(usesSearchSyntax('How do I annotate a parameter that can be either an int or None?')).toBe(false);
   });
 
   it('parses the text form of a tsvector, quotes and weights included', () => {
