@@ -1,7 +1,7 @@
 import type { Queryable } from '../db/db.js';
+import { withPageEvidence } from './pageEvidence.js';
 import { cleanQueryText, GENERAL_ENGLISH_WORDS, keywordCandidates, MAX_QUERY_TERMS, operatorNames, orQuery, quoteLexeme } from './queryText.js';
 import { coverageWeightOf, idf, isNumeric, reciprocalRankFusion, scoreChunk, type TermHit } from './scoring.js';
-import { withPageEvidence } from './pageEvidence.js';
 import { TermStats } from './termStats.js';
 import { parseChunkTsvector, parseTsvector } from './tsvectorText.js';
 import type { PageHit, QueryTerm, RetrievedChunk, Retrieval, RetrieveOptions, Retriever } from './types.js';
