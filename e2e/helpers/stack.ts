@@ -82,12 +82,15 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
         } catch {
           // already gone
         }
-      }, 15_000);
+      }, 30_000); // longer than the auth emulator's own 20 s to export its users and exit
       await gone;
       clearTimeout(timer);
+      // Whatever else the server started in its group (the auth emulator has a group of its own,
+      // which the server stops and waits for) must be gone before its data dir is removed.
+      await groupGone(child.pid);
     }
     // A caller-provided data dir is theirs to keep (e.g. to restart on the same data).
-    if (ownDataDir) rmSync(dataDir, { recursive: true, force: true });
+    if (ownDataDir) rmSync(dataDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
   };
 
   const deadline = Date.now() + (opts.timeoutMs ?? 150_000);
@@ -106,4 +109,27 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
   }
   await stop();
   throw new Error(`The server did not become healthy in time:\n${logs.slice(-40).join('\n')}`);
+}
+
+/** Resolves once no process of the group is left, killing what remains after `graceMs`. */
+async function groupGone(pgid: number, graceMs = 10_000): Promise<void> {
+  const alive = () => {
+    try {
+      process.kill(-pgid, 0);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  const deadline = Date.now() + graceMs;
+  while (alive() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+  if (!alive()) return;
+  try {
+    process.kill(-pgid, 'SIGKILL');
+  } catch {
+    // gone meanwhile
+  }
+  // A zombie nobody reaps would answer forever; what matters is that nothing still writes.
+  const killed = Date.now() + 5_000;
+  while (alive() && Date.now() < killed) await new Promise((r) => setTimeout(r, 50));
 }
