@@ -6,6 +6,17 @@
 -- 200,000 characters bound the cost of a huge page and keep the value far below tsvector's 1 MB
 -- limit; positions past 16,383 words collapse onto the last one, which only undercounts a word's
 -- frequency on the longest pages.
-ALTER TABLE documents
-  ADD COLUMN tsv tsvector GENERATED ALWAYS AS (to_tsvector('english', left(content, 200000))) STORED,
-  ADD COLUMN tsv_len integer GENERATED ALWAYS AS (length(to_tsvector('english', left(content, 200000)))) STORED;
+--
+-- A trigger rather than two generated columns: a generated column cannot read another, so tsv_len
+-- would parse the page a second time, and parsing is most of what indexing a page costs in the
+-- database (a crawl of the Python docs took 21 s instead of 15 with two generated columns). The
+-- function body stays on one line: splitStatements cuts at semicolons that end a line.
+ALTER TABLE documents ADD COLUMN tsv tsvector, ADD COLUMN tsv_len integer;
+
+CREATE FUNCTION documents_page_tsv() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN NEW.tsv := to_tsvector('english', left(NEW.content, 200000)); NEW.tsv_len := length(NEW.tsv); RETURN NEW; END $$;
+
+CREATE TRIGGER documents_page_tsv BEFORE INSERT OR UPDATE OF content ON documents
+  FOR EACH ROW EXECUTE FUNCTION documents_page_tsv();
+
+-- Pages indexed before this migration.
+UPDATE documents SET content = content;
