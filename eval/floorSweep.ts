@@ -9,7 +9,8 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { FLOOR_PAGES, FullTextRetriever, RELAXED_FLOOR, RELAXED_FLOOR_WORDS, RELEVANCE_FLOOR } from '../server/src/answer/retriever.js';
+import { FLOOR_PAGES, RELAXED_FLOOR, RELAXED_FLOOR_WORDS, RELEVANCE_FLOOR } from '../server/src/answer/retrieval/floor.js';
+import { FullTextRetriever } from '../server/src/answer/retrieval/retriever.js';
 import { openPglite } from '../server/src/db/pglite.js';
 import type { QaItem } from './metrics.js';
 

@@ -5,7 +5,7 @@
  * retrieved three times, warm, and p50/p95 reported (DESIGN §7: p95 ≤ 30 ms on PGlite).
  */
 import { readFileSync } from 'node:fs';
-import { FullTextRetriever } from '../server/src/answer/retriever.js';
+import { FullTextRetriever } from '../server/src/answer/retrieval/retriever.js';
 import { openPglite } from '../server/src/db/pglite.js';
 import { insertChatbot } from '../server/src/db/repositories/chatbots.js';
 

@@ -3,6 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
+import { createAnswerer } from '../server/src/answer/service.js';
 import { loadConfig, type Config } from '../server/src/config.js';
 import type { Db } from '../server/src/db/db.js';
 import { migrate } from '../server/src/db/migrate.js';
@@ -60,6 +61,7 @@ export async function startStack(opts: { allowHosts: string[]; env?: Record<stri
     db,
     auth,
     limits: createRateLimits({ ipPerMinute: config.RATE_LIMIT_IP_PER_MINUTE, visitorMessagesPerMinute: config.RATE_LIMIT_VISITOR_MESSAGES_PER_MINUTE }),
+    answerer: createAnswerer(config, db),
     wakeWorker: () => running.worker?.wake(),
     workerRunning: () => running.worker?.running() ?? false,
   };

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { createAnswerer } from './answer/service.js';
 import { emulatorExposureError, loadConfig, type Config } from './config.js';
 import type { Db } from './db/db.js';
 import { openDatabase } from './db/open.js';
@@ -35,6 +36,8 @@ export async function startServer(config: Config = loadConfig(), role: 'serve' |
   let worker: Worker | undefined;
   try {
     auth = createFirebaseVerifier(config);
+    // The answerer warns through the app's logger, which exists once the app is built.
+    const built: { app?: FastifyInstance } = {};
     const ctx: AppContext = {
       config,
       db,
@@ -43,10 +46,11 @@ export async function startServer(config: Config = loadConfig(), role: 'serve' |
         ipPerMinute: config.RATE_LIMIT_IP_PER_MINUTE,
         visitorMessagesPerMinute: config.RATE_LIMIT_VISITOR_MESSAGES_PER_MINUTE,
       }),
+      answerer: createAnswerer(config, db, { warn: (obj, msg) => built.app?.log.warn(obj, msg) }),
       wakeWorker: () => worker?.wake(),
       workerRunning: () => worker?.running() ?? false,
     };
-    const app = await buildApp(ctx, { serveStatic: true });
+    const app = (built.app = await buildApp(ctx, { serveStatic: true }));
     if (wantsWorker(config, role)) {
       worker = startWorker({ db, config, registry: registerHandlers(new HandlerRegistry()), log: app.log });
     }

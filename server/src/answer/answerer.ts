@@ -1,9 +1,9 @@
 import type { Source } from '../../../shared/src/api/types.js';
-import { CitationRenumberer } from './citations.js';
-import { extractiveAnswer, NOT_COVERED_ANSWER, type Lexer } from './extractive.js';
-import { LlmError, type LlmClient } from './llm.js';
-import { buildPrompt } from './prompt.js';
-import { toPlain } from './sentences.js';
+import { CitationRenumberer } from './generation/citations.js';
+import { extractiveAnswer, NOT_COVERED_ANSWER, type Lexer } from './extractive/extractive.js';
+import { LlmError, type LlmClient } from './generation/llm.js';
+import { buildPrompt } from './generation/prompt.js';
+import { toPlain } from './extractive/sentences.js';
 import type { PageHit, Retrieval, Retriever } from './types.js';
 
 /** What the answerer needs to know about the bot. */

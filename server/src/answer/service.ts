@@ -1,10 +1,10 @@
 import type { Config } from '../config.js';
 import type { Db } from '../db/db.js';
 import { Answerer } from './answerer.js';
-import { databaseLexer } from './extractive.js';
-import { createLlmClient } from './llm.js';
-import { FullTextRetriever } from './retriever.js';
-import { createVectorSearch } from './vectorSearch.js';
+import { databaseLexer } from './extractive/extractive.js';
+import { createLlmClient } from './generation/llm.js';
+import { FullTextRetriever } from './retrieval/retriever.js';
+import { createVectorSearch } from './retrieval/vectorSearch.js';
 
 /** The answering stack for one process: retriever (with vectors when configured), lexer, LLM or not. */
 export function createAnswerer(config: Config, db: Db, log?: { warn(obj: object, msg: string): void }): Answerer {

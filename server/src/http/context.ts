@@ -1,3 +1,4 @@
+import type { Answerer } from '../answer/answerer.js';
 import type { Config } from '../config.js';
 import type { Db } from '../db/db.js';
 import type { AuthVerifier } from './auth.js';
@@ -9,6 +10,8 @@ export interface AppContext {
   db: Db;
   auth: AuthVerifier;
   limits: RateLimits;
+  /** The answering pipeline (retrieval → extractive or LLM answer), built at the composition root. */
+  answerer: Answerer;
   /** Nudge the in-process worker (if any) to claim new tasks now instead of at its next poll. */
   wakeWorker(): void;
   /** Whether a worker runs in this process (reported by /health). */

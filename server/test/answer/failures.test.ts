@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Message } from '../../../shared/src/api/types.js';
 import type { Db } from '../../src/db/db.js';
 import { insertChatbot } from '../../src/db/repositories/chatbots.js';
-import { FAILED_ANSWER, UNSAVED_ANSWER } from '../../src/http/routes/answer/turn.js';
+import { FAILED_ANSWER, UNSAVED_ANSWER } from '../../src/answer/turns/turn.js';
 import { buildTestApp, newVisitorId, type TestApp } from '../helpers/app.js';
 import { openTestDb } from '../helpers/db.js';
 import { faultyDb, type Fault } from './faultyDb.js';

@@ -3,7 +3,7 @@ import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Message, Source } from '../../../shared/src/api/types.js';
 import { INTERRUPTED_NOTE, RAG_OFF_NO_LLM_ANSWER } from '../../src/answer/answerer.js';
-import { NOT_COVERED_ANSWER } from '../../src/answer/extractive.js';
+import { NOT_COVERED_ANSWER } from '../../src/answer/extractive/extractive.js';
 import { insertChatbot, updateChatbot } from '../../src/db/repositories/chatbots.js';
 import { answerRoutes } from '../../src/http/routes/answer/routes.js';
 import { buildTestApp, newVisitorId, type TestApp } from '../helpers/app.js';

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { loadConfig, type Config } from '../../src/config.js';
 import type { Db } from '../../src/db/db.js';
+import { createAnswerer } from '../../src/answer/service.js';
 import { buildApp } from '../../src/http/app.js';
 import { createFirebaseVerifier } from '../../src/http/auth.js';
 import type { AppContext } from '../../src/http/context.js';
@@ -39,6 +40,7 @@ export async function buildTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
       ipPerMinute: config.RATE_LIMIT_IP_PER_MINUTE,
       visitorMessagesPerMinute: config.RATE_LIMIT_VISITOR_MESSAGES_PER_MINUTE,
     }),
+    answerer: createAnswerer(config, db),
     wakeWorker: opts.wakeWorker ?? (() => {}),
     workerRunning: () => false,
   };

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Answerer } from '../../../answer/answerer.js';
-import { createAnswerer } from '../../../answer/service.js';
 import { getChatbotRow, type ChatbotRow } from '../../../db/repositories/chatbots.js';
 import { getVisitorConversation } from '../../../db/repositories/conversations.js';
 import type { AppContext } from '../../context.js';
@@ -12,9 +11,9 @@ import { conversationParamsSchema } from '../conversations/schema.js';
 import { chatbotParamsSchema } from '../schemas.js';
 import { openEventStream, type EventStreamOptions } from './eventStream.js';
 import { querySchema, sendMessageSchema } from './schema.js';
-import { drain, takeTurn, type TurnInput } from './turn.js';
-import { TurnLeases } from './turnLeases.js';
-import { TurnQueue } from './turnQueue.js';
+import { drain, takeTurn, type TurnInput } from '../../../answer/turns/turn.js';
+import { TurnLeases } from '../../../answer/turns/turnLeases.js';
+import { TurnQueue } from '../../../answer/turns/turnQueue.js';
 
 export type AnswerRoutesOptions = Pick<EventStreamOptions, 'pingMs'>;
 
@@ -25,7 +24,7 @@ export type AnswerRoutesOptions = Pick<EventStreamOptions, 'pingMs'>;
  */
 export function answerRoutes(ctx: AppContext, opts: AnswerRoutesOptions = {}): FastifyPluginAsync {
   return async (app) => {
-    const answerer: Answerer = createAnswerer(ctx.config, ctx.db, app.log);
+    const answerer: Answerer = ctx.answerer;
     const queue = new TurnQueue();
     const leases = new TurnLeases(ctx.db, app.log);
     /** One turn at a time per conversation: in arrival order in this process, and across processes. */

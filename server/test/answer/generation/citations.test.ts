@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CitationRenumberer } from '../../src/answer/citations.js';
+import { CitationRenumberer } from '../../../src/answer/generation/citations.js';
 
 /** Streams `text` in pieces of `size` characters and returns what was shown and the citation order. */
 function run(text: string, passages: number, size = text.length || 1): { shown: string; cited: number[]; deltas: string[] } {

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '../../src/db/db.js';
-import { deleteChatbot, insertChatbot } from '../../src/db/repositories/chatbots.js';
-import { createConversation } from '../../src/db/repositories/conversations.js';
-import { takeTurnLease } from '../../src/db/repositories/conversationTurns.js';
-import { TurnLeases } from '../../src/http/routes/answer/turnLeases.js';
-import { openTestDb } from '../helpers/db.js';
+import type { Db } from '../../../src/db/db.js';
+import { deleteChatbot, insertChatbot } from '../../../src/db/repositories/chatbots.js';
+import { createConversation } from '../../../src/db/repositories/conversations.js';
+import { takeTurnLease } from '../../../src/db/repositories/conversationTurns.js';
+import { TurnLeases } from '../../../src/answer/turns/turnLeases.js';
+import { openTestDb } from '../../helpers/db.js';
 
 let db: Db;
 let bot: string;

@@ -1,4 +1,4 @@
-import type { Queryable } from '../db/db.js';
+import type { Queryable } from '../../db/db.js';
 import { quoteLexeme } from './queryText.js';
 
 /**

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pageScores } from '../../src/answer/pageEvidence.js';
-import { FullTextRetriever } from '../../src/answer/retriever.js';
-import { TermStats } from '../../src/answer/termStats.js';
-import type { Db } from '../../src/db/db.js';
-import { insertChatbot } from '../../src/db/repositories/chatbots.js';
-import { openTestDb } from '../helpers/db.js';
-import { seedPages, type SeedPage } from './seed.js';
+import { pageScores } from '../../../src/answer/retrieval/pageEvidence.js';
+import { FullTextRetriever } from '../../../src/answer/retrieval/retriever.js';
+import { TermStats } from '../../../src/answer/retrieval/termStats.js';
+import type { Db } from '../../../src/db/db.js';
+import { insertChatbot } from '../../../src/db/repositories/chatbots.js';
+import { openTestDb } from '../../helpers/db.js';
+import { seedPages, type SeedPage } from '../seed.js';
 
 let db: Db;
 let bot: string;

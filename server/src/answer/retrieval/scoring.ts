@@ -1,4 +1,4 @@
-import type { QueryTerm } from './types.js';
+import type { QueryTerm } from '../types.js';
 
 /**
  * Ranking of candidate chunks, in JS because PostgreSQL's ts_rank_cd has no notion of term rarity:

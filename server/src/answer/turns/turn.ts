@@ -1,11 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Message } from '../../../../../shared/src/api/types.js';
-import type { AnswerOutcome, Answerer, BotSettings } from '../../../answer/answerer.js';
-import { recentTurns } from '../../../answer/history.js';
-import { DEFAULT_TITLES, titleFromQuestion } from '../../../answer/title.js';
-import type { Db } from '../../../db/db.js';
-import { renameConversation } from '../../../db/repositories/conversations.js';
-import { appendMessage } from '../../../db/repositories/messages.js';
+import type { Message } from '../../../../shared/src/api/types.js';
+import type { AnswerOutcome, Answerer, BotSettings } from '../answerer.js';
+import { recentTurns } from './history.js';
+import { DEFAULT_TITLES, titleFromQuestion } from './title.js';
+import type { Db } from '../../db/db.js';
+import { renameConversation } from '../../db/repositories/conversations.js';
+import { appendMessage } from '../../db/repositories/messages.js';
 
 export const FAILED_ANSWER = 'Sorry, something went wrong while answering. Please try again.';
 /** Stored in place of an answer the database refused twice, so the question does not hang unanswered. */

@@ -1,6 +1,10 @@
-import type { Config } from '../config.js';
+import type { Config } from '../../config.js';
 import type { ChatMessage } from './prompt.js';
 import { SseParser } from './sse.js';
+import { LlmError } from './llmError.js';
+import { Deadline, IdleTimer } from './timers.js';
+
+export { LlmError };
 
 /**
  * Client for any OpenAI-compatible Chat Completions endpoint (OpenAI, Ollama, vLLM, llama.cpp,
@@ -13,16 +17,6 @@ export interface LlmClient {
   stream(messages: ChatMessage[], signal?: AbortSignal): AsyncGenerator<string, void, undefined>;
 }
 
-export class LlmError extends Error {
-  constructor(
-    message: string,
-    readonly afterOutput: boolean,
-    readonly status?: number,
-  ) {
-    super(message);
-    this.name = 'LlmError';
-  }
-}
 
 export interface LlmOptions {
   baseUrl: string;
@@ -198,41 +192,6 @@ function parseChunk(data: string): string {
   return json.choices?.[0]?.delta?.content ?? '';
 }
 
-/** Aborts when nothing arrives for timeoutMs, or when the caller's signal aborts. */
-class IdleTimer {
-  private readonly controller = new AbortController();
-  private handle: NodeJS.Timeout | undefined;
-  timedOut = false;
-  readonly signal = this.controller.signal;
-  private readonly onAbort = () => this.controller.abort();
-
-  constructor(
-    private readonly ms: number,
-    private readonly outer?: AbortSignal,
-  ) {
-    outer?.addEventListener('abort', this.onAbort, { once: true });
-    if (outer?.aborted) this.controller.abort();
-    this.touch();
-  }
-
-  pause(): void {
-    clearTimeout(this.handle);
-  }
-
-  touch(): void {
-    clearTimeout(this.handle);
-    this.handle = setTimeout(() => {
-      this.timedOut = true;
-      this.controller.abort();
-    }, this.ms);
-  }
-
-  clear(): void {
-    clearTimeout(this.handle);
-    this.outer?.removeEventListener('abort', this.onAbort);
-  }
-}
-
 function toLlmError(err: unknown, produced: boolean, timer: IdleTimer, deadline: Deadline): LlmError {
   if (err instanceof LlmError) return err;
   if (deadline.signal.aborted) return deadline.error(produced);
@@ -240,65 +199,6 @@ function toLlmError(err: unknown, produced: boolean, timer: IdleTimer, deadline:
   const message = err instanceof Error ? err.message : String(err);
   if (message.startsWith('stream error:')) return new LlmError(message, produced);
   return new LlmError(`network error talking to the language model`, produced);
-}
-
-/**
- * The overall deadline of one completion, merged with the caller's signal: `signal` aborts when
- * either fires, and `error()` tells which (a timeout or a cancellation). It is wall-clock time, so
- * it bounds how long the visitor and the conversation's queue wait, whatever the cause; the idle
- * timer, by contrast, only measures the server's silence.
- */
-class Deadline {
-  private readonly controller = new AbortController();
-  private readonly handle: NodeJS.Timeout;
-  private readonly endsAt: number;
-  private expired = false;
-  readonly signal = this.controller.signal;
-  private readonly onAbort = () => this.controller.abort();
-
-  constructor(
-    ms: number,
-    private readonly outer?: AbortSignal,
-  ) {
-    this.endsAt = Date.now() + ms;
-    this.handle = setTimeout(() => {
-      this.expired = true;
-      this.controller.abort();
-    }, ms);
-    outer?.addEventListener('abort', this.onAbort, { once: true });
-    if (outer?.aborted) this.controller.abort();
-  }
-
-  remaining(): number {
-    return Math.max(0, this.endsAt - Date.now());
-  }
-
-  error(afterOutput: boolean): LlmError {
-    return this.expired && !this.outer?.aborted
-      ? new LlmError('language model timed out', afterOutput)
-      : new LlmError('request cancelled', afterOutput);
-  }
-
-  /** Wait before a retry; rejects with error() if the deadline passes or the caller cancels. */
-  sleep(ms: number): Promise<void> {
-    return new Promise((resolve, reject) => {
-      if (this.signal.aborted) return reject(this.error(false));
-      const onAbort = () => {
-        clearTimeout(t);
-        reject(this.error(false));
-      };
-      const t = setTimeout(() => {
-        this.signal.removeEventListener('abort', onAbort);
-        resolve();
-      }, ms);
-      this.signal.addEventListener('abort', onAbort, { once: true });
-    });
-  }
-
-  clear(): void {
-    clearTimeout(this.handle);
-    this.outer?.removeEventListener('abort', this.onAbort);
-  }
 }
 
 /** A short, key-free excerpt of an error body. */

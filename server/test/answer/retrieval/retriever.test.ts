@@ -1,24 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  atLeast,
-  dropUnpairedKeywords,
-  FullTextRetriever,
-  fuseRankings,
-  keywordListQuery,
-  urlWords,
-  usesSearchSyntax,
-  withoutGeneralWords,
-  type VectorHit,
-  type VectorSearch,
-} from '../../src/answer/retriever.js';
-import { keywordCandidates, operatorNames, quoteLexeme } from '../../src/answer/queryText.js';
-import { reciprocalRankFusion } from '../../src/answer/scoring.js';
-import { parseTsvector } from '../../src/answer/tsvectorText.js';
-import type { QueryTerm, RetrievedChunk } from '../../src/answer/types.js';
-import type { Db } from '../../src/db/db.js';
-import { insertChatbot } from '../../src/db/repositories/chatbots.js';
-import { openTestDb } from '../helpers/db.js';
-import { QUILL_SITE, seedPages } from './seed.js';
+import { atLeast, keywordListQuery, usesSearchSyntax } from '../../../src/answer/retrieval/candidates.js';
+import { dropUnpairedKeywords, urlWords } from '../../../src/answer/retrieval/chunkRanking.js';
+import { fuseRankings, type VectorHit, type VectorSearch } from '../../../src/answer/retrieval/fusion.js';
+import { withoutGeneralWords } from '../../../src/answer/retrieval/queryAnalysis.js';
+import { FullTextRetriever } from '../../../src/answer/retrieval/retriever.js';
+import { keywordCandidates, operatorNames, quoteLexeme } from '../../../src/answer/retrieval/queryText.js';
+import { reciprocalRankFusion } from '../../../src/answer/retrieval/scoring.js';
+import { parseTsvector } from '../../../src/answer/retrieval/tsvectorText.js';
+import type { QueryTerm, RetrievedChunk } from '../../../src/answer/types.js';
+import type { Db } from '../../../src/db/db.js';
+import { insertChatbot } from '../../../src/db/repositories/chatbots.js';
+import { openTestDb } from '../../helpers/db.js';
+import { QUILL_SITE, seedPages } from '../seed.js';
 
 let db: Db;
 let bot: string;

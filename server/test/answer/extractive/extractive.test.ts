@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { databaseLexer, extractiveAnswer, NOT_COVERED_ANSWER } from '../../src/answer/extractive.js';
-import { FullTextRetriever } from '../../src/answer/retriever.js';
-import { absolutizeLinks, splitBlocks, splitSentences, termLabel, toUnits } from '../../src/answer/sentences.js';
-import type { Db } from '../../src/db/db.js';
-import { insertChatbot } from '../../src/db/repositories/chatbots.js';
-import { openTestDb } from '../helpers/db.js';
-import { QUILL_SITE, seedPages, type SeedPage } from './seed.js';
+import { databaseLexer, extractiveAnswer, NOT_COVERED_ANSWER } from '../../../src/answer/extractive/extractive.js';
+import { FullTextRetriever } from '../../../src/answer/retrieval/retriever.js';
+import { absolutizeLinks, splitBlocks, splitSentences, termLabel, toUnits } from '../../../src/answer/extractive/sentences.js';
+import type { Db } from '../../../src/db/db.js';
+import { insertChatbot } from '../../../src/db/repositories/chatbots.js';
+import { openTestDb } from '../../helpers/db.js';
+import { QUILL_SITE, seedPages, type SeedPage } from '../seed.js';
 
 let db: Db;
 let bot: string;

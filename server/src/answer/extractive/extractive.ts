@@ -1,6 +1,6 @@
-import type { Queryable } from '../db/db.js';
+import type { Queryable } from '../../db/db.js';
 import { backtickFence, termLabel, toUnits, type Unit } from './sentences.js';
-import type { PageHit, QueryTerm } from './types.js';
+import type { PageHit, QueryTerm } from '../types.js';
 
 /**
  * The answerer used when no LLM is configured (the embedded default): the sentences of the top

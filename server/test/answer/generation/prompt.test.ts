@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { citedSources } from '../../src/answer/answerer.js';
-import { buildPrompt } from '../../src/answer/prompt.js';
-import { titleFromQuestion } from '../../src/answer/title.js';
-import type { PageHit } from '../../src/answer/types.js';
+import { citedSources } from '../../../src/answer/answerer.js';
+import { buildPrompt } from '../../../src/answer/generation/prompt.js';
+import { titleFromQuestion } from '../../../src/answer/turns/title.js';
+import type { PageHit } from '../../../src/answer/types.js';
 
 const page = (n: number, content: string): PageHit => ({
   url: `https://site.test/p${n}`,

@@ -1,6 +1,6 @@
-import type { Config } from '../config.js';
-import type { Db } from '../db/db.js';
-import type { VectorSearch } from './retriever.js';
+import type { Config } from '../../config.js';
+import type { Db } from '../../db/db.js';
+import type { VectorSearch } from './fusion.js';
 
 /**
  * Semantic search over `chunk_embeddings` (written by the indexer when an embedding provider is

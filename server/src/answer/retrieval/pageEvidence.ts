@@ -1,7 +1,7 @@
-import type { Queryable } from '../db/db.js';
+import type { Queryable } from '../../db/db.js';
 import type { TermStats } from './termStats.js';
 import { parseTsvector } from './tsvectorText.js';
-import type { PageHit, QueryTerm } from './types.js';
+import type { PageHit, QueryTerm } from '../types.js';
 
 /**
  * Page-level evidence: how much the whole page, not just its best passages, is about the question.

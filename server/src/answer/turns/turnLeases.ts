@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { releaseTurnLease, renewTurnLease, takeTurnLease } from '../../../db/repositories/conversationTurns.js';
-import type { Queryable } from '../../../db/db.js';
+import { releaseTurnLease, renewTurnLease, takeTurnLease } from '../../db/repositories/conversationTurns.js';
+import type { Queryable } from '../../db/db.js';
 
 export interface TurnLeaseOptions {
   /** How long a turn is held without renewal: how long others wait after its process died. */

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { completionsUrl, LlmError, OpenAiCompatibleClient, retryAfterMs } from '../../src/answer/llm.js';
-import { SseParser } from '../../src/answer/sse.js';
-import { startFakeLlm, type FakeLlm } from './fakeLlm.js';
+import { completionsUrl, LlmError, OpenAiCompatibleClient, retryAfterMs } from '../../../src/answer/generation/llm.js';
+import { SseParser } from '../../../src/answer/generation/sse.js';
+import { startFakeLlm, type FakeLlm } from '../fakeLlm.js';
 
 let llm: FakeLlm;
 beforeAll(async () => {

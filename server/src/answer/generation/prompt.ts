@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { PageHit } from './types.js';
+import type { PageHit } from '../types.js';
 
 /** One Chat Completions message. */
 export interface ChatMessage {

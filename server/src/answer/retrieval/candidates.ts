@@ -1,0 +1,164 @@
+import { orQuery, quoteLexeme } from './queryText.js';
+import type { QueryTerm } from '../types.js';
+
+/**
+ * The OR candidate query ranks every chunk it matches, so it only takes the rarest terms whose
+ * chunk counts add up to this budget; common terms still count in the final ranking (scoring.ts).
+ */
+export const RELAXED_ROW_BUDGET = 600;
+/** The "at least m of them" candidate list is built from this many of the question's strongest words. */
+const COMBO_TERMS = 6;
+/** Expected chunk matches the "m of n" candidate list may rank (see comboQuery). */
+const COMBO_ROW_BUDGET = 200;
+
+export interface CandidateRow {
+  id: string;
+  url: string;
+  title: string;
+  heading_path: string;
+  len: number;
+  tsv: string;
+  /** heading_words as text (the heading's stopwords), when the question has keyword terms. */
+  kw: string | null;
+}
+
+
+// The tsvector travels as text and is parsed in JS (tsvectorText.ts).
+// The passages' text is fetched afterwards, for the few chunks that make the answer.
+export const ROW_COLUMNS = `c.id::text AS id, c.url, c.title, c.heading_path, length(c.tsv) AS len, c.tsv::text AS tsv`;
+/** The headings' words, read only when the question has keywords ($7 in CANDIDATES_SQL). */
+const KEYWORD_COLUMN = `CASE WHEN $7::text IS NOT NULL THEN c.heading_words::text END AS kw`;
+
+/*
+ * Candidates from cheap index-driven lists, then ranked in JS (see scoring.ts):
+ *  - relaxed: any of the question's selective lexemes (the OR fallback), ranked by ts_rank;
+ *  - at least m of n: AND relaxed to "at least m of the question's n strongest content words"
+ *    (comboQuery), so a passage that combines several common words of the question is found even
+ *    when no word is rare;
+ *  - rare: the best chunks for the rarest lexeme, so its page is never crowded out by chunks that
+ *    merely repeat the other words (skipped when even that word fills more than the OR list's row
+ *    budget: ranking thousands of chunks of a common word was the slowest part of a search, and such
+ *    a word is no page's distinguishing mark);
+ *  - keywords: chunks whose heading names one of the question's keywords (see KEYWORDS_SQL) and
+ *    whose text has one of its other strong words.
+ *  - strict: websearch_to_tsquery, when the question uses its syntax ("quoted phrase", -word, or).
+ *    For plain questions every chunk it could find is already in the other lists, and its GIN
+ *    lookup over common words was the slowest part of a search.
+ * ts_rank flag 1 divides by 1 + log(length), so long chunks do not win on bulk alone. These lists only
+ * choose candidates (scoring.ts ranks them), and ts_rank costs half what ts_rank_cd does per matched
+ * row: the switch cut retrieval p95 on a 50,000-chunk bot from 41.5 to 30 ms and moved the dev set's
+ * recall from 0.85 to 0.86.
+ */
+export const CANDIDATES_SQL = `
+WITH cand AS (
+  (SELECT id FROM chunks WHERE chatbot_id = $1 AND live AND tsv @@ $3::tsquery
+    ORDER BY ts_rank(tsv, $3::tsquery, 1) DESC LIMIT 60)
+  UNION
+  (SELECT id FROM chunks WHERE $4::text IS NOT NULL AND chatbot_id = $1 AND live AND tsv @@ $4::tsquery
+    ORDER BY ts_rank(tsv, $4::tsquery, 1) DESC LIMIT 25)
+  UNION
+  (SELECT id FROM chunks WHERE $5::text IS NOT NULL AND chatbot_id = $1 AND live AND tsv @@ $5::tsquery
+    ORDER BY ts_rank(tsv, $6::tsquery, 1) DESC LIMIT 60)
+  UNION
+  (SELECT id FROM chunks WHERE $2::text IS NOT NULL AND chatbot_id = $1 AND live
+      AND tsv @@ websearch_to_tsquery('english', $2)
+    ORDER BY ts_rank(tsv, websearch_to_tsquery('english', $2), 1) DESC LIMIT 40)
+  UNION
+  (SELECT id FROM chunks WHERE $7::text IS NOT NULL AND chatbot_id = $1 AND live
+      AND heading_words @@ $7::tsquery AND tsv @@ $8::tsquery
+    ORDER BY ts_rank(tsv, $8::tsquery, 1) DESC LIMIT 40)
+)
+SELECT ${ROW_COLUMNS}, ${KEYWORD_COLUMN} FROM chunks c JOIN cand ON cand.id = c.id`;
+
+/**
+ * Whether the question uses web-search syntax: a quoted phrase, an excluded -word, or OR. Only OR in
+ * capitals, as web search engines require: "either an int or None" is English, and reading it as
+ * syntax ran a list that ranked 9,000 chunks of a 50,000-chunk bot (47 ms) to find nothing new.
+ */
+export const usesSearchSyntax = (text: string): boolean => /"[^"]+"|(^|\s)-\w|\sOR\s/.test(text);
+
+/**
+ * The OR-relaxed candidate query: the rarest terms while their chunk counts fit the budget. When even
+ * the rarest term is too common to rank cheaply, require at least two of the three rarest instead.
+ */
+export function relaxedQuery(byRarity: QueryTerm[]): { query: string; any: Set<string> } {
+  const picked: string[] = [];
+  let rows = 0;
+  for (const t of byRarity) {
+    if (picked.length > 0 && rows + t.df > RELAXED_ROW_BUDGET) break;
+    picked.push(t.lexeme);
+    rows += t.df;
+  }
+  if (rows <= RELAXED_ROW_BUDGET || byRarity.length < 2) return { query: orQuery(picked), any: new Set(picked) };
+  const [a, b, c] = byRarity.slice(0, 3).map((t) => quoteLexeme(t.lexeme));
+  return { query: c ? `(${a} & ${b}) | (${a} & ${c}) | (${b} & ${c})` : `${a} & ${b}`, any: new Set() };
+}
+
+/**
+ * "At least m of" the question's strongest known content words (highest weight first), as a tsquery
+ * that matches (`match`) and one that ranks (`rank`, any of them): AND relaxed step by step, so a
+ * passage that combines several of the question's words is found even when none of them is rare.
+ * m starts at two and grows until the expected number of matching chunks, estimated from the words'
+ * chunk counts as if they were independent, fits the budget (ranking the matches is the cost).
+ * Undefined with fewer than two such words.
+ */
+export function comboQuery(terms: QueryTerm[], total: number, budget = COMBO_ROW_BUDGET): { match: string; rank: string; terms: string[] } | undefined {
+  const best = strongest(terms);
+  if (best.length < 2) return undefined;
+  const p = best.map((t) => Math.min(1, t.df / Math.max(total, 1)));
+  // dist[j] = probability that a chunk has exactly j of the words.
+  let dist = [1];
+  for (const pi of p) {
+    const next = new Array<number>(dist.length + 1).fill(0);
+    dist.forEach((q, j) => {
+      next[j] = (next[j] ?? 0) + q * (1 - pi);
+      next[j + 1] = (next[j + 1] ?? 0) + q * pi;
+    });
+    dist = next;
+  }
+  let m = 2;
+  const expected = (k: number) => dist.slice(k).reduce((x, y) => x + y, 0) * total;
+  while (m < best.length && expected(m) > budget) m++;
+  const quoted = best.map((t) => quoteLexeme(t.lexeme));
+  return { match: atLeast(m, quoted), rank: quoted.join(' | '), terms: best.map((t) => t.lexeme) };
+}
+
+/** The question's strongest known content words, highest weight first (COMBO_TERMS of them). */
+export function strongest(terms: QueryTerm[]): QueryTerm[] {
+  return terms
+    .filter((t) => t.df > 0 && t.coverageWeight > 0)
+    .sort((a, b) => b.scoreWeight - a.scoreWeight || a.df - b.df)
+    .slice(0, COMBO_TERMS);
+}
+
+/**
+ * A tsquery true when at least m of the operands are present, factored as
+ * atLeast(m, [x, ...rest]) = (x & atLeast(m - 1, rest)) | atLeast(m, rest): far fewer operands for
+ * the index to evaluate than listing every combination.
+ */
+export function atLeast(m: number, operands: string[]): string {
+  if (m <= 0) return '';
+  if (operands.length < m) return '';
+  if (m === 1) return operands.length === 1 ? operands[0]! : `(${operands.join(' | ')})`;
+  if (operands.length === m) return `(${operands.join(' & ')})`;
+  const [x, ...rest] = operands;
+  return `((${x} & ${atLeast(m - 1, rest)}) | ${atLeast(m, rest)})`;
+}
+
+/**
+ * The keyword list's two tsqueries: a heading has one of the keywords (`headings`, on heading_words),
+ * and the text one of the question's strongest other words (`text`, on tsv, which also ranks). When
+ * every keyword was named with a noun, the heading must have one of the nouns too (weight A or B:
+ * the title or the heading path), as dropUnpairedKeywords requires of the hits anyway: "and" is in
+ * thousands of headings, and "parse an XML document and loop over it" (keyword "and", noun "loop")
+ * made the list scan every chunk of the bot (125 ms at 50,000 chunks) for rows it would then drop.
+ */
+export function keywordListQuery(keywords: QueryTerm[], others: QueryTerm[]): { headings: string; text: string } | undefined {
+  if (keywords.length === 0 || others.length === 0) return undefined;
+  const headings = orQuery(keywords.map((t) => t.lexeme));
+  const text = orQuery(others.map((t) => t.lexeme));
+  const nouns = keywords.map((t) => t.keywordNoun);
+  if (nouns.some((n) => n === undefined)) return { headings, text };
+  const named = [...new Set(nouns as string[])].map((n) => `${quoteLexeme(n)}:AB`).join(' | ');
+  return { headings, text: `(${text}) & (${named})` };
+}

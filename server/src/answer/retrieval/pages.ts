@@ -1,0 +1,26 @@
+import type { PageHit, RetrievedChunk } from '../types.js';
+
+/** Share of a page's second-best passage added to its score. */
+const PAGE_SECOND_CHUNK = 0.3;
+
+/**
+ * Distinct pages best-first by passage evidence, at most perPage chunks each: a page scores by its
+ * best passage plus PAGE_SECOND_CHUNK of its second.
+ */
+export function collectPages(ranked: RetrievedChunk[], perPage: number): PageHit[] {
+  const pages = new Map<string, PageHit>();
+  const second = new Map<string, number>();
+  for (const chunk of ranked) {
+    let page = pages.get(chunk.url);
+    if (!page) {
+      page = { url: chunk.url, title: chunk.title, score: chunk.score, coverage: chunk.coverage, chunks: [] };
+      pages.set(chunk.url, page);
+    } else if (!second.has(chunk.url)) second.set(chunk.url, chunk.score);
+    if (page.chunks.length < perPage) page.chunks.push(chunk);
+    page.coverage = Math.max(page.coverage, chunk.coverage);
+  }
+  // A page with a second good passage is more likely about the question than one lucky passage.
+  // (ranked is best-first, so a page's first chunk is its best.)
+  for (const page of pages.values()) page.score += PAGE_SECOND_CHUNK * (second.get(page.url) ?? 0);
+  return [...pages.values()].sort((a, b) => b.score - a.score);
+}

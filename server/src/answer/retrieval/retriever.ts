@@ -1,0 +1,125 @@
+import type { Queryable } from '../../db/db.js';
+import type { PageHit, QueryTerm, RetrievedChunk, Retrieval, RetrieveOptions, Retriever } from '../types.js';
+import { CANDIDATES_SQL, comboQuery, keywordListQuery, relaxedQuery, RELAXED_ROW_BUDGET, ROW_COLUMNS, strongest, usesSearchSyntax, type CandidateRow } from './candidates.js';
+import { rankChunks } from './chunkRanking.js';
+import { coversQuestion, cutAtFloor, DEFAULT_VECTOR_FLOOR, type VectorFloor } from './floor.js';
+import { fuseRankings, vectorClearance, type VectorHit, type VectorSearch } from './fusion.js';
+import { withPageEvidence } from './pageEvidence.js';
+import { collectPages } from './pages.js';
+import { analyseQuestion } from './queryAnalysis.js';
+import { cleanQueryText, quoteLexeme } from './queryText.js';
+import { TermStats } from './termStats.js';
+
+/**
+ * Retrieval for one question: analyse the words (queryAnalysis), pick candidates with cheap index
+ * lists (candidates), rank passages (chunkRanking, scoring), fuse the optional vector leg (fusion),
+ * group into pages (pages), decide whether the site covers the question (floor) and order the
+ * pages that do by their whole text too (pageEvidence).
+ */
+export interface FullTextRetrieverOptions {
+  vectorFloor?: VectorFloor;
+}
+
+export class FullTextRetriever implements Retriever {
+  private readonly stats = new TermStats();
+  private readonly vectorFloor: VectorFloor;
+
+  constructor(
+    private readonly db: Queryable,
+    private readonly vector?: VectorSearch,
+    opts: FullTextRetrieverOptions = {},
+  ) {
+    this.vectorFloor = opts.vectorFloor ?? DEFAULT_VECTOR_FLOOR;
+  }
+
+  async retrieve(chatbotId: string, question: string, opts: RetrieveOptions = {}): Promise<Retrieval> {
+    const wantPages = opts.pages ?? 5;
+    const perPage = opts.chunksPerPage ?? 2;
+    const text = cleanQueryText(question).trim();
+    const empty: Retrieval = { terms: [], pages: [], covered: false };
+    if (!text) return empty;
+
+    const { terms, total } = await analyseQuestion(this.db, this.stats, chatbotId, text);
+    if (terms.length === 0) return empty;
+
+    const known = terms.filter((t) => t.df > 0);
+    let ranked: RetrievedChunk[] = [];
+    if (known.some((t) => !t.keyword)) {
+      // A keyword is in headings only (heading_words), and in many of them ("as", "for"): it has a
+      // list of its own, where other words of the question must come with it.
+      const plain = known.filter((t) => !t.keyword);
+      const keywords = known.filter((t) => t.keyword);
+      const byRarity = [...plain].sort((a, b) => a.df - b.df);
+      const others = strongest(plain);
+      const relaxed = relaxedQuery(byRarity);
+      // When the OR list already takes every word of the "m of n" list, it finds all its chunks.
+      let combo = comboQuery(terms, total);
+      if (combo && combo.terms.every((lx) => relaxed.any.has(lx))) combo = undefined;
+      const keywordList = keywordListQuery(keywords, others);
+      const rows = await this.db.query<CandidateRow>(CANDIDATES_SQL, [
+        chatbotId,
+        usesSearchSyntax(text) ? text : null,
+        relaxed.query,
+        // When even the rarest word is common, ranking all its chunks costs more than it finds.
+        byRarity[0]!.df <= RELAXED_ROW_BUDGET ? quoteLexeme(byRarity[0]!.lexeme) : null,
+        combo?.match ?? null,
+        combo?.rank ?? null,
+        keywordList?.headings ?? null,
+        keywordList?.text ?? null,
+      ]);
+      ranked = rankChunks(terms, rows);
+    }
+
+    if (this.vector) ranked = await this.fuseVectors(chatbotId, text, terms, ranked);
+    const byPassage = collectPages(ranked, perPage);
+    // Whether the site covers the question is decided on the passages (the floor was chosen on
+    // them); the whole pages' evidence only orders the pages that answer.
+    const covered = coversQuestion(terms, byPassage);
+    const reorder = (covered || opts.keepBelowFloor) && !opts.passageOrder;
+    const pages = reorder ? await withPageEvidence(this.db, this.stats, chatbotId, terms, byPassage) : byPassage;
+    const retrieval = cutAtFloor(terms, pages, covered, wantPages, opts.keepBelowFloor);
+    await this.fillContent(chatbotId, retrieval.pages);
+    return retrieval;
+  }
+
+  private async fillContent(chatbotId: string, pages: PageHit[]): Promise<void> {
+    const chunks = pages.flatMap((p) => p.chunks);
+    if (chunks.length === 0) return;
+    const rows = await this.db.query<{ id: string; content: string }>(
+      `SELECT id::text AS id, content FROM chunks WHERE chatbot_id = $1 AND id = ANY($2::text[]::bigint[])`,
+      [chatbotId, chunks.map((c) => c.id)],
+    );
+    const byId = new Map(rows.map((r) => [r.id, r.content]));
+    for (const c of chunks) c.content = byId.get(c.id) ?? '';
+  }
+
+  /** Reciprocal rank fusion of the full-text order with the vector order. */
+  private async fuseVectors(chatbotId: string, text: string, terms: QueryTerm[], ranked: RetrievedChunk[]): Promise<RetrievedChunk[]> {
+    let hits: VectorHit[];
+    try {
+      hits = await this.vector!.search(chatbotId, text, 50);
+    } catch {
+      return ranked; // semantic search is an enhancement; full text alone still answers
+    }
+    if (hits.length === 0) return ranked;
+    const byId = new Map(ranked.map((c) => [c.id, c]));
+    const missing = hits.map((h) => h.id).filter((id) => !byId.has(id));
+    if (missing.length > 0) {
+      const rows = await this.db.query<CandidateRow>(
+        `SELECT ${ROW_COLUMNS}, c.heading_words::text AS kw FROM chunks c WHERE c.chatbot_id = $1 AND c.live AND c.id = ANY($2::text[]::bigint[])`,
+        [chatbotId, missing],
+      );
+      for (const c of rankChunks(terms, rows)) byId.set(c.id, c);
+    }
+    const clears = vectorClearance(hits, this.vectorFloor);
+    hits.forEach((h, i) => {
+      const c = byId.get(h.id);
+      if (c) byId.set(h.id, { ...c, vectorRank: i + 1, similarity: h.similarity, vectorClears: clears.has(h.id) });
+    });
+    return fuseRankings(
+      ranked.map((c) => c.id),
+      hits.map((h) => h.id),
+      byId,
+    );
+  }
+}
