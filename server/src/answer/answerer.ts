@@ -4,7 +4,7 @@ import { extractiveAnswer, NOT_COVERED_ANSWER, type Lexer } from './extractive/e
 import { LlmError, type LlmClient } from './generation/llm.js';
 import { buildPrompt } from './generation/prompt.js';
 import { toPlain } from './extractive/sentences.js';
-import type { PageHit, Retrieval, Retriever } from './types.js';
+import type { Evidence, PageHit, Retrieval, Retriever } from './types.js';
 
 /** What the answerer needs to know about the bot. */
 export interface BotSettings {
@@ -39,11 +39,18 @@ export interface AnswerOutcome {
   retrieved: Source[];
   /** Set when the answer was cut short (the content then ends with a note saying so). */
   error?: string;
+  /** What retrieval's evidence supported (retrieval/floor.ts); undefined when retrieval was off. */
+  outcome?: Evidence;
 }
 
 export const RAG_OFF_NO_LLM_ANSWER =
   "This chatbot answers from its website's pages, but looking up pages is turned off for it and no language model is configured, so it can't answer questions yet.";
 export const LLM_UNAVAILABLE_ANSWER = 'Sorry, the language model is not available right now. Please try again in a moment.';
+/**
+ * Weak evidence: the site has pages near the question but no passage that clearly answers it. Said
+ * plainly first; what follows is the closest the site has, quoted and cited, never presented as the answer.
+ */
+export const UNSURE_INTRO = "I couldn't find a passage on this site that answers this exactly. This is the closest I found:";
 export const INTERRUPTED_NOTE = '\n\n*(The answer was interrupted. Please ask again.)*';
 
 export interface AnswererDeps {
@@ -57,26 +64,30 @@ export interface AnswererDeps {
  * Retrieval → generation, as a stream of token events whose return value is the final message.
  * With an LLM: a prompt of numbered passages, falling back to the extractive answer if the LLM fails
  * before saying anything. Without one: the extractive answer, streamed in word-sized pieces so the
- * chat UI behaves the same. When retrieval finds nothing relevant, both modes give the same plain
- * refusal (NOT_COVERED_ANSWER) and the LLM is not asked.
+ * chat UI behaves the same. Retrieval's evidence picks one of three outcomes (retrieval/floor.ts):
+ * nothing relevant → the same plain refusal in both modes (NOT_COVERED_ANSWER), no sources, and the
+ * LLM is not asked; weak evidence → without an LLM, UNSURE_INTRO and then the closest passages,
+ * quoted and cited (an LLM is given those pages and may answer from them or say it cannot); strong →
+ * an answer.
  */
 export class Answerer {
   constructor(private readonly deps: AnswererDeps) {}
 
   async *answer(req: AnswerRequest): AsyncGenerator<AnswerEvent, AnswerOutcome, undefined> {
     const retrieval = req.bot.rag_enabled ? await this.retrieve(req) : undefined;
-    const retrieved = retrieval?.covered ? retrieval.pages.map(toSource) : [];
+    const outcome = retrieval?.outcome;
+    const retrieved = retrieval && outcome !== 'none' ? retrieval.pages.map(toSource) : [];
     let content = '';
     const emit = (delta: string): AnswerEvent => {
       content += delta;
       return { type: 'token', delta };
     };
 
-    if (retrieval && !retrieval.covered) {
+    if (retrieval && outcome === 'none') {
       // Nothing relevant on the site: refuse without asking the LLM, so a refusal never depends on
       // the model resisting the urge to answer from its own knowledge.
       yield* words(NOT_COVERED_ANSWER, emit);
-      return { content, retrieved, sources: [] };
+      return { content, retrieved, sources: [], outcome };
     }
 
     if (this.deps.llm) {
@@ -100,7 +111,7 @@ export class Answerer {
         }
         const tail = citations.end();
         if (tail) yield emit(tail);
-        return { content, retrieved, sources: citedPages(content, pages ?? [], citations.cited()) };
+        return { content, retrieved, sources: citedPages(content, pages ?? [], citations.cited()), outcome };
       } catch (err) {
         const failure = err instanceof LlmError ? err : new LlmError(String(err), heard);
         this.deps.log?.warn({ err: failure.message, status: failure.status }, 'language model failed');
@@ -108,7 +119,7 @@ export class Answerer {
           const tail = citations.end();
           if (tail) yield emit(tail);
           yield emit(INTERRUPTED_NOTE);
-          return { content, retrieved, sources: citedPages(content, pages ?? [], citations.cited()), error: 'The answer was interrupted.' };
+          return { content, retrieved, sources: citedPages(content, pages ?? [], citations.cited()), error: 'The answer was interrupted.', outcome };
         }
         if (!retrieval) {
           yield* words(LLM_UNAVAILABLE_ANSWER, emit);
@@ -122,23 +133,26 @@ export class Answerer {
       yield* words(RAG_OFF_NO_LLM_ANSWER, emit);
       return { content, retrieved, sources: [] };
     }
+    if (outcome === 'unsure') yield* words(`${UNSURE_INTRO}\n\n`, emit);
     const extractive = await extractiveAnswer(req.question, retrieval.terms, retrieval.pages, this.deps.lexer);
     yield* words(extractive.markdown, emit);
     // `cited` is in citation order, so source n is the page the text cites as [n].
-    return { content, retrieved, sources: extractive.cited.map(toSource) };
+    return { content, retrieved, sources: extractive.cited.map(toSource), outcome };
   }
 
-  /** Retrieval for the question; a short follow-up that finds nothing is retried with the previous question. */
+  /** Retrieval for the question; a short follow-up without an answer is retried with the previous question. */
   private async retrieve(req: AnswerRequest): Promise<Retrieval> {
     const opts = { pages: req.topK ?? 5, chunksPerPage: 2 };
     const first = await this.deps.retriever.retrieve(req.bot.id, req.question, opts);
-    if (first.covered) return first;
+    if (first.outcome === 'answer') return first;
     const previous = [...req.history].reverse().find((t) => t.role === 'user');
     if (!previous || req.question.length > 200) return first;
     const followUp = await this.deps.retriever.retrieve(req.bot.id, `${previous.content.slice(0, 500)} ${req.question}`, opts);
-    return followUp.covered ? followUp : first;
+    // Only an answer counts: the previous question's words alone would make any new topic look "near".
+    return followUp.outcome === 'answer' ? followUp : first;
   }
 }
+
 
 /** Word-sized deltas (a word with its trailing space), yielding to the event loop now and then. */
 async function* words(text: string, emit: (d: string) => AnswerEvent): AsyncGenerator<AnswerEvent> {

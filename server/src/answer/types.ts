@@ -13,13 +13,6 @@ export interface QueryTerm {
   scoreWeight: number;
   /** How much the term counts towards "is this question covered" (numbers and 1-letter terms count less). */
   coverageWeight: number;
-  /** A language keyword the english configuration drops ("with"), found in headings only (see retriever.ts). */
-  keyword?: boolean;
-  /**
-   * For a keyword the question named with a noun ("with statement"): that noun's lexeme. The keyword
-   * counts only in a heading that has the noun too ("The with statement", not "Extending Python with C").
-   */
-  keywordNoun?: string;
 }
 
 export interface RetrievedChunk {
@@ -53,11 +46,18 @@ export interface PageHit {
   chunks: RetrievedChunk[];
 }
 
+/** What the evidence supports: an answer, a "not sure" with the closest pages, or nothing (retrieval/floor.ts). */
+export type Evidence = 'answer' | 'unsure' | 'none';
+
 export interface Retrieval {
   terms: QueryTerm[];
-  /** Pages above the relevance floor, best first (empty when the site does not cover the question). */
+  /** Pages to offer, best first (empty when the site has nothing about the question). */
   pages: PageHit[];
-  /** Whether the best page clears the relevance floor. */
+  /** The outcome the evidence supports. */
+  outcome: Evidence;
+  /** The best passage's coverage among the first pages (what the outcome was decided on), 0..1. */
+  evidence: number;
+  /** outcome === 'answer'. */
   covered: boolean;
 }
 

@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Message, Source } from '../../../shared/src/api/types.js';
-import { INTERRUPTED_NOTE, RAG_OFF_NO_LLM_ANSWER } from '../../src/answer/answerer.js';
+import { INTERRUPTED_NOTE, RAG_OFF_NO_LLM_ANSWER, UNSURE_INTRO } from '../../src/answer/answerer.js';
 import { NOT_COVERED_ANSWER } from '../../src/answer/extractive/extractive.js';
 import { insertChatbot, updateChatbot } from '../../src/db/repositories/chatbots.js';
 import { answerRoutes } from '../../src/http/routes/answer/routes.js';
@@ -139,6 +139,23 @@ describe('POST …/messages (JSON)', () => {
       payload: { content: 'What is a good hydration ratio for sourdough?', visitor_id: visitor },
     });
     expect(res.json().data.assistant_message).toMatchObject({ content: NOT_COVERED_ANSWER, sources: [] });
+  });
+
+  it('says plainly when it is unsure, quotes the closest passage with its source, and stores each outcome', async () => {
+    const visitor = newVisitorId();
+    const conv = await newConversation(plain, botId, visitor);
+    const send = (content: string) => plain.app.inject({ method: 'POST', url: messagesUrl(botId, conv), payload: { content, visitor_id: visitor } });
+    const unsure = (await send('Can I deploy the output folder to Kubernetes with a Helm chart?')).json().data.assistant_message as Message;
+    expect(unsure.content.startsWith(UNSURE_INTRO)).toBe(true);
+    expect(unsure.content).toMatch(/\[\[1\]\]\(https:\/\/docs\.quill\.test\//);
+    expect(unsure.sources.length).toBeGreaterThan(0);
+    await send('How do I install the Quill command line tool?');
+    await send('What is a good hydration ratio for sourdough?');
+    const rows = await plain.db.query<{ role: string; outcome: string | null }>(
+      'SELECT role, outcome FROM messages WHERE conversation_id = $1 ORDER BY "index"',
+      [conv],
+    );
+    expect(rows.map((r) => r.outcome)).toEqual([null, 'unsure', null, 'answer', null, 'none']);
   });
 
   it('lists exactly the cited pages as sources, in the order of their [n] numbers', async () => {

@@ -18,16 +18,12 @@ export interface CandidateRow {
   heading_path: string;
   len: number;
   tsv: string;
-  /** heading_words as text (the heading's stopwords), when the question has keyword terms. */
-  kw: string | null;
 }
 
 
 // The tsvector travels as text and is parsed in JS (tsvectorText.ts).
 // The passages' text is fetched afterwards, for the few chunks that make the answer.
 export const ROW_COLUMNS = `c.id::text AS id, c.url, c.title, c.heading_path, length(c.tsv) AS len, c.tsv::text AS tsv`;
-/** The headings' words, read only when the question has keywords ($7 in CANDIDATES_SQL). */
-const KEYWORD_COLUMN = `CASE WHEN $7::text IS NOT NULL THEN c.heading_words::text END AS kw`;
 
 /*
  * Candidates from cheap index-driven lists, then ranked in JS (see scoring.ts):
@@ -39,8 +35,6 @@ const KEYWORD_COLUMN = `CASE WHEN $7::text IS NOT NULL THEN c.heading_words::tex
  *    merely repeat the other words (skipped when even that word fills more than the OR list's row
  *    budget: ranking thousands of chunks of a common word was the slowest part of a search, and such
  *    a word is no page's distinguishing mark);
- *  - keywords: chunks whose heading names one of the question's keywords (see KEYWORDS_SQL) and
- *    whose text has one of its other strong words.
  *  - strict: websearch_to_tsquery, when the question uses its syntax ("quoted phrase", -word, or).
  *    For plain questions every chunk it could find is already in the other lists, and its GIN
  *    lookup over common words was the slowest part of a search.
@@ -63,12 +57,9 @@ WITH cand AS (
   (SELECT id FROM chunks WHERE $2::text IS NOT NULL AND chatbot_id = $1 AND live
       AND tsv @@ websearch_to_tsquery('english', $2)
     ORDER BY ts_rank(tsv, websearch_to_tsquery('english', $2), 1) DESC LIMIT 40)
-  UNION
-  (SELECT id FROM chunks WHERE $7::text IS NOT NULL AND chatbot_id = $1 AND live
-      AND heading_words @@ $7::tsquery AND tsv @@ $8::tsquery
-    ORDER BY ts_rank(tsv, $8::tsquery, 1) DESC LIMIT 40)
+
 )
-SELECT ${ROW_COLUMNS}, ${KEYWORD_COLUMN} FROM chunks c JOIN cand ON cand.id = c.id`;
+SELECT ${ROW_COLUMNS} FROM chunks c JOIN cand ON cand.id = c.id`;
 
 /**
  * Whether the question uses web-search syntax: a quoted phrase, an excluded -word, or OR. Only OR in
@@ -143,22 +134,4 @@ export function atLeast(m: number, operands: string[]): string {
   if (operands.length === m) return `(${operands.join(' & ')})`;
   const [x, ...rest] = operands;
   return `((${x} & ${atLeast(m - 1, rest)}) | ${atLeast(m, rest)})`;
-}
-
-/**
- * The keyword list's two tsqueries: a heading has one of the keywords (`headings`, on heading_words),
- * and the text one of the question's strongest other words (`text`, on tsv, which also ranks). When
- * every keyword was named with a noun, the heading must have one of the nouns too (weight A or B:
- * the title or the heading path), as dropUnpairedKeywords requires of the hits anyway: "and" is in
- * thousands of headings, and "parse an XML document and loop over it" (keyword "and", noun "loop")
- * made the list scan every chunk of the bot (125 ms at 50,000 chunks) for rows it would then drop.
- */
-export function keywordListQuery(keywords: QueryTerm[], others: QueryTerm[]): { headings: string; text: string } | undefined {
-  if (keywords.length === 0 || others.length === 0) return undefined;
-  const headings = orQuery(keywords.map((t) => t.lexeme));
-  const text = orQuery(others.map((t) => t.lexeme));
-  const nouns = keywords.map((t) => t.keywordNoun);
-  if (nouns.some((n) => n === undefined)) return { headings, text };
-  const named = [...new Set(nouns as string[])].map((n) => `${quoteLexeme(n)}:AB`).join(' | ');
-  return { headings, text: `(${text}) & (${named})` };
 }

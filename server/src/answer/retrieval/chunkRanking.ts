@@ -1,34 +1,20 @@
 import type { QueryTerm, RetrievedChunk } from '../types.js';
 import type { CandidateRow } from './candidates.js';
+import type { RetrievalParams } from './params.js';
 import { scoreChunk, type TermHit } from './scoring.js';
-import { parseChunkTsvector, parseTsvector } from './tsvectorText.js';
+import { parseChunkTsvector } from './tsvectorText.js';
 
-/** Candidate rows scored on the question's terms (scoring.ts), best first. */
-export function rankChunks(terms: QueryTerm[], rows: CandidateRow[]): RetrievedChunk[] {
-  const keywords = new Set(terms.filter((t) => t.keyword).map((t) => t.lexeme));
-  const wanted = new Set(terms.flatMap((t) => (t.keyword ? (t.keywordNoun ? [t.keywordNoun] : []) : [t.lexeme])));
-  const avgLen = rows.length ? rows.reduce((s, r) => s + Number(r.len), 0) / rows.length : 1;
+/** Candidate rows scored on the question's terms (scoring.ts), best first. `avgLen`: the bot's mean chunk length. */
+export function rankChunks(terms: QueryTerm[], rows: CandidateRow[], avgLen: number, p: RetrievalParams): RetrievedChunk[] {
+  const wanted = new Set(terms.map((t) => t.lexeme));
   return rows
     .map((row) => {
       const { hits, title } = parseChunkTsvector(row.tsv, wanted);
-      if (keywords.size > 0) for (const [lx, hit] of parseTsvector(row.kw ?? '', keywords)) hits.set(lx, { positions: hit.positions, weights: hit.positions.map(() => 'B') });
-      dropUnpairedKeywords(terms, hits);
       addNameHits(terms, hits, [...title, ...urlWords(row.url)]);
-      const { score, phrase, coverage, matched } = scoreChunk(terms, hits, Number(row.len), avgLen);
+      const { score, phrase, coverage, matched } = scoreChunk(terms, hits, Number(row.len), avgLen, p);
       return { ...toChunk(row, score, coverage, matched), phrase };
     })
     .sort((a, b) => b.score - a.score || a.id.localeCompare(b.id));
-}
-
-/**
- * A keyword the question named with a noun ("with statement") counts only where a heading has the
- * noun too: "with" alone is in headings such as "Extending Python with C or C++".
- */
-export function dropUnpairedKeywords(terms: QueryTerm[], hits: Map<string, TermHit>): void {
-  for (const t of terms) {
-    if (!t.keywordNoun || !hits.has(t.lexeme)) continue;
-    if (!hits.get(t.keywordNoun)?.weights.some((w) => w === 'A' || w === 'B')) hits.delete(t.lexeme);
-  }
 }
 
 /** Share of a title match that a prefix match with the page's name earns (see TermHit.nameShare). */

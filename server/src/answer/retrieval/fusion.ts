@@ -23,8 +23,8 @@ export function vectorClearance(hits: VectorHit[], floor: VectorFloor): Set<stri
 }
 
 /** Order chunks by RRF over the two lists; the fused value becomes the score. */
-export function fuseRankings(textIds: string[], vectorIds: string[], byId: Map<string, RetrievedChunk>): RetrievedChunk[] {
-  const fused = reciprocalRankFusion([textIds, vectorIds]);
+export function fuseRankings(textIds: string[], vectorIds: string[], byId: Map<string, RetrievedChunk>, k = 60): RetrievedChunk[] {
+  const fused = reciprocalRankFusion([textIds, vectorIds], k);
   return [...fused.entries()]
     .filter(([id]) => byId.has(id))
     .sort((a, b) => b[1] - a[1])

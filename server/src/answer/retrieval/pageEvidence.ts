@@ -1,4 +1,5 @@
 import type { Queryable } from '../../db/db.js';
+import type { RetrievalParams } from './params.js';
 import type { TermStats } from './termStats.js';
 import { parseTsvector } from './tsvectorText.js';
 import type { PageHit, QueryTerm } from '../types.js';
@@ -14,22 +15,12 @@ import type { PageHit, QueryTerm } from '../types.js';
  *
  * The page's score is BM25 over its whole text (documents.tsv, migration 006) with the standard
  * constants, the question's words weighted as in the passage ranking. It is added to the passage
- * score, both scaled to the best of the candidates: page = passage + PAGE_EVIDENCE_SHARE × best
+ * score, both scaled to the best of the candidates: page = passage + share × best
  * passage × page BM25 / best page BM25, the best page BM25 being that of the pages read (see
  * withPageEvidence for which).
  *
- * The share was chosen on the dev sets (eval/README.md), 0 / 0.3 / 0.5 / 0.7 / 1: 0.5 is the one where
- * no set lost recall@5 and the mean reciprocal rank of the expected page rose on both (0.751 → 0.756
- * on the 87 dev questions, 0.406 → 0.433 on the 50 paraphrased ones); 0.7 and 1 lose a question on
- * each.
+ * The share and the number of pages read are in params.ts (pageEvidenceShare, pageEvidencePages).
  */
-export const PAGE_EVIDENCE_SHARE = 0.5;
-/**
- * Pages read: the first 20 by passage score. A page further down would need its passage score plus
- * the whole share to reach the first five; in a prototype on the dev sets, reading 10, 15, 20, 40 or
- * every candidate page gave the same recall. Each page read costs about 0.07 ms (50,000-chunk bot).
- */
-export const PAGE_EVIDENCE_PAGES = 20;
 /** BM25's usual constants: pages vary in length far more than passages, so normalise fully. */
 const K1 = 1.2;
 const B = 0.75;
@@ -44,7 +35,7 @@ SELECT url, tsv_len AS len, ts_filter(setweight(tsv, 'A', $3::text[]), '{a}')::t
   FROM documents
  WHERE chatbot_id = $1 AND live AND url = ANY($2::text[])`;
 
-const pageTerms = (terms: QueryTerm[]) => terms.filter((t) => !t.keyword && t.df > 0 && t.scoreWeight > 0);
+const pageTerms = (terms: QueryTerm[]) => terms.filter((t) => t.df > 0 && t.scoreWeight > 0);
 
 /**
  * Page BM25 for the given pages: url → score (pages without any of the words are absent). `avgLen` is
@@ -73,12 +64,19 @@ export async function pageScores(db: Queryable, chatbotId: string, terms: QueryT
 }
 
 /**
- * Adds page-level evidence to the first PAGE_EVIDENCE_PAGES pages (best-first by passage score) and
+ * Adds page-level evidence to the first `pageEvidencePages` pages (best-first by passage score) and
  * returns all pages re-sorted. The page scores are scaled to the best of them (CombSUM with max
  * normalisation), so the pages read must not depend on how many the caller wants: a fixed number.
  */
-export async function withPageEvidence(db: Queryable, stats: TermStats, chatbotId: string, terms: QueryTerm[], pages: PageHit[]): Promise<PageHit[]> {
-  const head = pages.slice(0, PAGE_EVIDENCE_PAGES);
+export async function withPageEvidence(
+  db: Queryable,
+  stats: TermStats,
+  chatbotId: string,
+  terms: QueryTerm[],
+  pages: PageHit[],
+  p: Pick<RetrievalParams, 'pageEvidenceShare' | 'pageEvidencePages'>,
+): Promise<PageHit[]> {
+  const head = pages.slice(0, p.pageEvidencePages);
   const bestPassage = head[0]?.score ?? 0;
   if (head.length < 2 || bestPassage <= 0) return pages;
   const avgLen = await stats.meanPageLength(db, chatbotId);
@@ -91,7 +89,7 @@ export async function withPageEvidence(db: Queryable, stats: TermStats, chatbotI
   );
   const bestPage = Math.max(0, ...scores.values());
   if (bestPage <= 0) return pages;
-  const fused = head.map((p) => ({ ...p, score: p.score + (PAGE_EVIDENCE_SHARE * bestPassage * (scores.get(p.url) ?? 0)) / bestPage }));
+  const fused = head.map((page) => ({ ...page, score: page.score + (p.pageEvidenceShare * bestPassage * (scores.get(page.url) ?? 0)) / bestPage }));
   // Pages past the head keep their order below it: each scores less than every page of the head did.
-  return [...fused.sort((a, b) => b.score - a.score), ...pages.slice(PAGE_EVIDENCE_PAGES)];
+  return [...fused.sort((a, b) => b.score - a.score), ...pages.slice(p.pageEvidencePages)];
 }

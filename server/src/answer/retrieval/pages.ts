@@ -1,13 +1,10 @@
 import type { PageHit, RetrievedChunk } from '../types.js';
 
-/** Share of a page's second-best passage added to its score. */
-const PAGE_SECOND_CHUNK = 0.3;
-
 /**
  * Distinct pages best-first by passage evidence, at most perPage chunks each: a page scores by its
- * best passage plus PAGE_SECOND_CHUNK of its second.
+ * best passage plus `secondShare` of its second.
  */
-export function collectPages(ranked: RetrievedChunk[], perPage: number): PageHit[] {
+export function collectPages(ranked: RetrievedChunk[], perPage: number, secondShare: number): PageHit[] {
   const pages = new Map<string, PageHit>();
   const second = new Map<string, number>();
   for (const chunk of ranked) {
@@ -21,6 +18,6 @@ export function collectPages(ranked: RetrievedChunk[], perPage: number): PageHit
   }
   // A page with a second good passage is more likely about the question than one lucky passage.
   // (ranked is best-first, so a page's first chunk is its best.)
-  for (const page of pages.values()) page.score += PAGE_SECOND_CHUNK * (second.get(page.url) ?? 0);
+  for (const page of pages.values()) page.score += secondShare * (second.get(page.url) ?? 0);
   return [...pages.values()].sort((a, b) => b.score - a.score);
 }

@@ -1,11 +1,12 @@
 import type { Queryable } from '../../db/db.js';
 import type { PageHit, QueryTerm, RetrievedChunk, Retrieval, RetrieveOptions, Retriever } from '../types.js';
-import { CANDIDATES_SQL, comboQuery, keywordListQuery, relaxedQuery, RELAXED_ROW_BUDGET, ROW_COLUMNS, strongest, usesSearchSyntax, type CandidateRow } from './candidates.js';
+import { CANDIDATES_SQL, comboQuery, relaxedQuery, RELAXED_ROW_BUDGET, ROW_COLUMNS, usesSearchSyntax, type CandidateRow } from './candidates.js';
 import { rankChunks } from './chunkRanking.js';
-import { coversQuestion, cutAtFloor, DEFAULT_VECTOR_FLOOR, type VectorFloor } from './floor.js';
+import { cutAtFloor, DEFAULT_VECTOR_FLOOR, outcomeOf, questionEvidence, type VectorFloor } from './floor.js';
 import { fuseRankings, vectorClearance, type VectorHit, type VectorSearch } from './fusion.js';
 import { withPageEvidence } from './pageEvidence.js';
 import { collectPages } from './pages.js';
+import { withParams, type RetrievalParams } from './params.js';
 import { analyseQuestion } from './queryAnalysis.js';
 import { cleanQueryText, quoteLexeme } from './queryText.js';
 import { TermStats } from './termStats.js';
@@ -18,11 +19,14 @@ import { TermStats } from './termStats.js';
  */
 export interface FullTextRetrieverOptions {
   vectorFloor?: VectorFloor;
+  /** Retrieval parameters other than DEFAULT_PARAMS (evaluation). */
+  params?: Partial<RetrievalParams>;
 }
 
 export class FullTextRetriever implements Retriever {
   private readonly stats = new TermStats();
   private readonly vectorFloor: VectorFloor;
+  private readonly p: RetrievalParams;
 
   constructor(
     private readonly db: Queryable,
@@ -30,54 +34,51 @@ export class FullTextRetriever implements Retriever {
     opts: FullTextRetrieverOptions = {},
   ) {
     this.vectorFloor = opts.vectorFloor ?? DEFAULT_VECTOR_FLOOR;
+    this.p = withParams(opts.params);
   }
 
   async retrieve(chatbotId: string, question: string, opts: RetrieveOptions = {}): Promise<Retrieval> {
+    const p = this.p;
     const wantPages = opts.pages ?? 5;
     const perPage = opts.chunksPerPage ?? 2;
     const text = cleanQueryText(question).trim();
-    const empty: Retrieval = { terms: [], pages: [], covered: false };
+    const empty: Retrieval = { terms: [], pages: [], outcome: 'none', evidence: 0, covered: false };
     if (!text) return empty;
 
-    const { terms, total } = await analyseQuestion(this.db, this.stats, chatbotId, text);
+    const { terms, total } = await analyseQuestion(this.db, this.stats, chatbotId, text, p);
     if (terms.length === 0) return empty;
 
     const known = terms.filter((t) => t.df > 0);
     let ranked: RetrievedChunk[] = [];
-    if (known.some((t) => !t.keyword)) {
-      // A keyword is in headings only (heading_words), and in many of them ("as", "for"): it has a
-      // list of its own, where other words of the question must come with it.
-      const plain = known.filter((t) => !t.keyword);
-      const keywords = known.filter((t) => t.keyword);
-      const byRarity = [...plain].sort((a, b) => a.df - b.df);
-      const others = strongest(plain);
+    if (known.length > 0) {
+      const byRarity = [...known].sort((a, b) => a.df - b.df);
       const relaxed = relaxedQuery(byRarity);
       // When the OR list already takes every word of the "m of n" list, it finds all its chunks.
       let combo = comboQuery(terms, total);
       if (combo && combo.terms.every((lx) => relaxed.any.has(lx))) combo = undefined;
-      const keywordList = keywordListQuery(keywords, others);
-      const rows = await this.db.query<CandidateRow>(CANDIDATES_SQL, [
-        chatbotId,
-        usesSearchSyntax(text) ? text : null,
-        relaxed.query,
-        // When even the rarest word is common, ranking all its chunks costs more than it finds.
-        byRarity[0]!.df <= RELAXED_ROW_BUDGET ? quoteLexeme(byRarity[0]!.lexeme) : null,
-        combo?.match ?? null,
-        combo?.rank ?? null,
-        keywordList?.headings ?? null,
-        keywordList?.text ?? null,
+      const [rows, avgLen] = await Promise.all([
+        this.db.query<CandidateRow>(CANDIDATES_SQL, [
+          chatbotId,
+          usesSearchSyntax(text) ? text : null,
+          relaxed.query,
+          // When even the rarest word is common, ranking all its chunks costs more than it finds.
+          byRarity[0]!.df <= RELAXED_ROW_BUDGET ? quoteLexeme(byRarity[0]!.lexeme) : null,
+          combo?.match ?? null,
+          combo?.rank ?? null,
+        ]),
+        this.stats.meanChunkLength(this.db, chatbotId),
       ]);
-      ranked = rankChunks(terms, rows);
+      ranked = rankChunks(terms, rows, avgLen, p);
     }
 
     if (this.vector) ranked = await this.fuseVectors(chatbotId, text, terms, ranked);
-    const byPassage = collectPages(ranked, perPage);
-    // Whether the site covers the question is decided on the passages (the floor was chosen on
-    // them); the whole pages' evidence only orders the pages that answer.
-    const covered = coversQuestion(terms, byPassage);
-    const reorder = (covered || opts.keepBelowFloor) && !opts.passageOrder;
-    const pages = reorder ? await withPageEvidence(this.db, this.stats, chatbotId, terms, byPassage) : byPassage;
-    const retrieval = cutAtFloor(terms, pages, covered, wantPages, opts.keepBelowFloor);
+    const byPassage = collectPages(ranked, perPage, p.secondPassageShare);
+    // The outcome is decided on the passages; the whole pages' evidence only orders the pages offered.
+    const evidence = questionEvidence(byPassage, p);
+    const outcome = outcomeOf(evidence, p);
+    const reorder = (outcome !== 'none' || opts.keepBelowFloor) && !opts.passageOrder;
+    const pages = reorder ? await withPageEvidence(this.db, this.stats, chatbotId, terms, byPassage, p) : byPassage;
+    const retrieval = cutAtFloor(terms, pages, outcome, evidence, wantPages, p, opts.keepBelowFloor);
     await this.fillContent(chatbotId, retrieval.pages);
     return retrieval;
   }
@@ -106,10 +107,11 @@ export class FullTextRetriever implements Retriever {
     const missing = hits.map((h) => h.id).filter((id) => !byId.has(id));
     if (missing.length > 0) {
       const rows = await this.db.query<CandidateRow>(
-        `SELECT ${ROW_COLUMNS}, c.heading_words::text AS kw FROM chunks c WHERE c.chatbot_id = $1 AND c.live AND c.id = ANY($2::text[]::bigint[])`,
+        `SELECT ${ROW_COLUMNS} FROM chunks c WHERE c.chatbot_id = $1 AND c.live AND c.id = ANY($2::text[]::bigint[])`,
         [chatbotId, missing],
       );
-      for (const c of rankChunks(terms, rows)) byId.set(c.id, c);
+      const avgLen = await this.stats.meanChunkLength(this.db, chatbotId);
+      for (const c of rankChunks(terms, rows, avgLen, this.p)) byId.set(c.id, c);
     }
     const clears = vectorClearance(hits, this.vectorFloor);
     hits.forEach((h, i) => {
@@ -120,6 +122,7 @@ export class FullTextRetriever implements Retriever {
       ranked.map((c) => c.id),
       hits.map((h) => h.id),
       byId,
+      this.p.rrfK,
     );
   }
 }

@@ -1,4 +1,5 @@
 import type { QueryTerm } from '../types.js';
+import type { RetrievalParams } from './params.js';
 
 /**
  * Ranking of candidate chunks, in JS because PostgreSQL's ts_rank_cd has no notion of term rarity:
@@ -28,16 +29,6 @@ export interface TermHit {
   nameShare?: number;
 }
 
-/** BM25 saturation and length normalisation of the body. */
-const K1 = 0.8;
-const B = 0.5;
-/** Share of a term's weight added when the page title has it… */
-const TITLE_WEIGHT = 0.5;
-/** …and when the section's heading path has it (the heading is specific to the passage). */
-const HEADING_WEIGHT = 0.8;
-/** Share of the rarer word's IDF added for each pair of question words found side by side. */
-const PHRASE = 0.5;
-
 export function idf(df: number, total: number): number {
   return Math.log(1 + (total - df + 0.5) / (df + 0.5));
 }
@@ -61,10 +52,10 @@ export interface ChunkScore {
 }
 
 /**
- * Score one chunk. `len` is its tsvector length (distinct lexemes), `avgLen` the candidates' mean.
+ * Score one chunk. `len` is its tsvector length (distinct lexemes), `avgLen` the bot's mean.
  */
-export function scoreChunk(terms: QueryTerm[], hits: Map<string, TermHit>, len: number, avgLen: number): ChunkScore {
-  const norm = 1 - B + B * (len / Math.max(1, avgLen));
+export function scoreChunk(terms: QueryTerm[], hits: Map<string, TermHit>, len: number, avgLen: number, p: RetrievalParams): ChunkScore {
+  const norm = 1 - p.b + p.b * (len / Math.max(1, avgLen));
   let score = 0;
   let covered = 0;
   let coverTotal = 0;
@@ -85,11 +76,11 @@ export function scoreChunk(terms: QueryTerm[], hits: Map<string, TermHit>, len: 
     // A name match alone (no occurrence of the word itself) covers the word only in part.
     const share = hit.positions.length > 0 ? 1 : (hit.nameShare ?? 0);
     if (share <= 0) continue;
-    score += t.scoreWeight * ((body * (K1 + 1)) / (body + K1 * norm) + TITLE_WEIGHT * title + HEADING_WEIGHT * heading);
+    score += t.scoreWeight * ((body * (p.k1 + 1)) / (body + p.k1 * norm) + p.titleShare * title + p.headingShare * heading);
     covered += w * share;
     matched.push(t.lexeme);
   }
-  const phrase = phraseBonus(terms, hits);
+  const phrase = phraseBonus(terms, hits, p.phraseShare);
   score += phrase;
   return { score, phrase, coverage: coverTotal > 0 ? covered / coverTotal : 0, matched };
 }
@@ -98,7 +89,7 @@ export function scoreChunk(terms: QueryTerm[], hits: Map<string, TermHit>, len: 
  * Bonus for pairs of terms that sit close together in the question and in the chunk, in the same
  * order: a phrase of the question found as a phrase beats the same words scattered over a page.
  */
-export function phraseBonus(terms: QueryTerm[], hits: Map<string, TermHit>): number {
+export function phraseBonus(terms: QueryTerm[], hits: Map<string, TermHit>, share: number): number {
   let bonus = 0;
   for (let i = 0; i < terms.length; i++) {
     for (let j = 0; j < terms.length; j++) {
@@ -111,7 +102,7 @@ export function phraseBonus(terms: QueryTerm[], hits: Map<string, TermHit>): num
       const hb = hits.get(b.lexeme);
       if (!ha || !hb) continue;
       const docGap = minForwardGap(ha.positions, hb.positions);
-      if (docGap !== undefined && docGap <= gap + 1) bonus += PHRASE * Math.min(a.idf, b.idf);
+      if (docGap !== undefined && docGap <= gap + 1) bonus += share * Math.min(a.idf, b.idf);
     }
   }
   return bonus;

@@ -10,6 +10,7 @@ export class TermStats {
   private readonly df = new Map<string, { value: number; at: number }>();
   private readonly totals = new Map<string, { value: number; at: number }>();
   private readonly pageLengths = new Map<string, { value: number; at: number }>();
+  private readonly chunkLengths = new Map<string, { value: number; at: number }>();
 
   constructor(
     private readonly ttlMs = 60_000,
@@ -17,14 +18,11 @@ export class TermStats {
     private readonly maxEntries = 50_000,
   ) {}
 
-  /**
-   * `keywords` are counted in the headings' word-for-word index (heading_words, migration 005)
-   * instead of tsv: they are the stopwords only that index has.
-   */
-  async get(db: Queryable, chatbotId: string, lexemes: string[], keywords: ReadonlySet<string> = new Set()): Promise<{ total: number; df: Map<string, number> }> {
+  /** The bot's live chunk count and, for each lexeme, how many of its live chunks contain it. */
+  async get(db: Queryable, chatbotId: string, lexemes: string[]): Promise<{ total: number; df: Map<string, number> }> {
     const now = this.now();
     const fresh = (e: { at: number } | undefined) => e !== undefined && now - e.at < this.ttlMs;
-    const key = (lx: string) => `${chatbotId}\u0000${keywords.has(lx) ? 'h' : 't'}\u0000${lx}`;
+    const key = (lx: string) => `${chatbotId}\u0000${lx}`;
     const result = new Map<string, number>();
     const missing: string[] = [];
     for (const lx of lexemes) {
@@ -36,20 +34,13 @@ export class TermStats {
     const needTotal = !fresh(totalEntry);
     if (missing.length > 0 || needTotal) {
       if (this.df.size > this.maxEntries) this.df.clear();
-      const body = missing.filter((lx) => !keywords.has(lx));
-      const heading = missing.filter((lx) => keywords.has(lx));
-      // A branch per column rather than a CASE, so that each count can use its column's GIN index.
       const rows = await db.query<{ lexeme: string | null; n: number }>(
         `SELECT NULL::text AS lexeme, count(*)::int AS n FROM chunks WHERE chatbot_id = $1 AND live
          UNION ALL
          SELECT t.lexeme, (SELECT count(*) FROM chunks c
                             WHERE c.chatbot_id = $1 AND c.live AND c.tsv @@ t.q::tsquery)::int
-           FROM unnest($2::text[], $3::text[]) AS t(lexeme, q)
-         UNION ALL
-         SELECT t.lexeme, (SELECT count(*) FROM chunks c
-                            WHERE c.chatbot_id = $1 AND c.live AND c.heading_words @@ t.q::tsquery)::int
-           FROM unnest($4::text[], $5::text[]) AS t(lexeme, q)`,
-        [chatbotId, body, body.map(quoteLexeme), heading, heading.map(quoteLexeme)],
+           FROM unnest($2::text[], $3::text[]) AS t(lexeme, q)`,
+        [chatbotId, missing, missing.map(quoteLexeme)],
       );
       for (const row of rows) {
         if (row.lexeme === null) {
@@ -66,14 +57,27 @@ export class TermStats {
     return { total: totalEntry!.value, df: result };
   }
 
+  /** Mean length of the bot's live chunks in distinct lexemes, for the passages' BM25 length normalisation. */
+  async meanChunkLength(db: Queryable, chatbotId: string): Promise<number> {
+    return this.mean(this.chunkLengths, chatbotId, () =>
+      db.query<{ n: number | null }>('SELECT avg(length(tsv))::float8 AS n FROM chunks WHERE chatbot_id = $1 AND live', [chatbotId]),
+    );
+  }
+
   /** Mean length of the bot's live pages in distinct lexemes (documents.tsv_len), for page-level BM25. */
   async meanPageLength(db: Queryable, chatbotId: string): Promise<number> {
-    const e = this.pageLengths.get(chatbotId);
+    return this.mean(this.pageLengths, chatbotId, () =>
+      db.query<{ n: number | null }>('SELECT avg(tsv_len)::float8 AS n FROM documents WHERE chatbot_id = $1 AND live', [chatbotId]),
+    );
+  }
+
+  private async mean(cache: Map<string, { value: number; at: number }>, chatbotId: string, read: () => Promise<{ n: number | null }[]>): Promise<number> {
+    const e = cache.get(chatbotId);
     if (e && this.now() - e.at < this.ttlMs) return e.value;
-    const [row] = await db.query<{ n: number | null }>('SELECT avg(tsv_len)::float8 AS n FROM documents WHERE chatbot_id = $1 AND live', [chatbotId]);
+    const [row] = await read();
     const value = Math.max(1, Number(row?.n ?? 1));
-    if (this.pageLengths.size > this.maxEntries) this.pageLengths.clear();
-    this.pageLengths.set(chatbotId, { value, at: this.now() });
+    if (cache.size > this.maxEntries) cache.clear();
+    cache.set(chatbotId, { value, at: this.now() });
     return value;
   }
 }

@@ -78,6 +78,7 @@ async function storeAnswer(db: Db, conversationId: string, outcome: AnswerOutcom
     role: 'assistant' as const,
     content: outcome.content,
     sources: outcome.sources.map(({ url, title, snippet }) => ({ url, title, snippet })),
+    ...(outcome.outcome && !outcome.error ? { outcome: outcome.outcome } : {}),
   };
   for (let attempt = 1; attempt <= 2; attempt++) {
     try {

@@ -30,6 +30,8 @@ export interface NewMessage {
   role: 'user' | 'assistant';
   content: string;
   sources?: Source[];
+  /** What retrieval's evidence supported, for an assistant's answer (migration 009). */
+  outcome?: 'answer' | 'unsure' | 'none';
 }
 
 /**
@@ -48,9 +50,9 @@ export async function appendMessage(db: Db, conversationId: string, message: New
     if (!counter) throw new Error(`conversation ${conversationId} does not exist`);
     const row = await one<MessageRow>(
       tx,
-      `INSERT INTO messages (id, conversation_id, role, content, sources, "index")
-       VALUES ($1, $2, $3, $4, $5::jsonb, $6) RETURNING *`,
-      [randomUUID(), conversationId, message.role, message.content, JSON.stringify(message.sources ?? []), counter.message_count],
+      `INSERT INTO messages (id, conversation_id, role, content, sources, "index", outcome)
+       VALUES ($1, $2, $3, $4, $5::jsonb, $6, $7) RETURNING *`,
+      [randomUUID(), conversationId, message.role, message.content, JSON.stringify(message.sources ?? []), counter.message_count, message.outcome ?? null],
     );
     return toMessage(row!);
   });

@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { atLeast, keywordListQuery, usesSearchSyntax } from '../../../src/answer/retrieval/candidates.js';
-import { dropUnpairedKeywords, urlWords } from '../../../src/answer/retrieval/chunkRanking.js';
+import { atLeast, usesSearchSyntax } from '../../../src/answer/retrieval/candidates.js';
+import { urlWords } from '../../../src/answer/retrieval/chunkRanking.js';
 import { fuseRankings, type VectorHit, type VectorSearch } from '../../../src/answer/retrieval/fusion.js';
 import { withoutGeneralWords } from '../../../src/answer/retrieval/queryAnalysis.js';
 import { FullTextRetriever } from '../../../src/answer/retrieval/retriever.js';
-import { keywordCandidates, operatorNames, quoteLexeme } from '../../../src/answer/retrieval/queryText.js';
+import { quoteLexeme } from '../../../src/answer/retrieval/queryText.js';
 import { reciprocalRankFusion } from '../../../src/answer/retrieval/scoring.js';
 import { parseTsvector } from '../../../src/answer/retrieval/tsvectorText.js';
-import type { QueryTerm, RetrievedChunk } from '../../../src/answer/types.js';
+import type { RetrievedChunk } from '../../../src/answer/types.js';
 import type { Db } from '../../../src/db/db.js';
 import { insertChatbot } from '../../../src/db/repositories/chatbots.js';
 import { openTestDb } from '../../helpers/db.js';
@@ -133,50 +133,6 @@ describe('full-text retrieval', () => {
     expect(paths(r)[0]).toBe('/deploy');
   });
 
-  it('searches an operator symbol by its name, which the parser would drop', async () => {
-    const code = (await insertChatbot(db, { ownerUid: 'o' })).id;
-    await seedPages(db, code, [
-      { url: 'https://lang.test/operator-module', title: 'The operator module', chunks: [{ content: 'The operator module exports a function for every operator of the language: add, mul, getitem and more.' }] },
-      { url: 'https://lang.test/expressions', title: 'Expressions', chunks: [{ heading: 'Assignment expressions', content: 'An assignment expression (n := 10) binds a name and yields the value in one expression.' }] },
-      ...Array.from({ length: 20 }, (_, i) => ({ url: `https://lang.test/news/${i}`, title: `News ${i}`, chunks: [{ content: `Release ${i} improves the compiler and the operator precedence table.` }] })),
-    ]);
-    const r = await retriever.retrieve(code, 'What does the := operator do?');
-    expect(paths(r)[0]).toBe('/expressions');
-    // A site that never names the operator is not held to the name: the question is still covered.
-    await seedPages(db, code, [{ url: 'https://lang.test/globs', title: 'Glob patterns', chunks: [{ content: 'In a glob pattern, ** matches any number of nested folders.' }] }]);
-    const glob = await retriever.retrieve(code, 'What does ** mean in a glob pattern?');
-    expect(glob.covered).toBe(true);
-    expect(paths(glob)[0]).toBe('/globs');
-  });
-
-  it('finds a statement named by a keyword the english configuration drops ("the with statement")', async () => {
-    const lang = (await insertChatbot(db, { ownerUid: 'o' })).id;
-    const statement = (name: string, body: string) => ({
-      url: `https://lang.test/reference/${name}`,
-      title: 'Compound statements',
-      chunks: [{ heading: `The ${name} statement`, content: `## The ${name} statement\n\n${body}` }],
-    });
-    await seedPages(db, lang, [
-      statement('if', 'The if statement picks one branch. A statement in a branch runs only when its condition is true; the statement after it runs either way.'),
-      statement('while', 'The while statement repeats a block. Each statement of the block runs again while the condition holds, and a break statement leaves it.'),
-      statement('with', 'The with statement wraps a block in the methods of a context manager, so cleanup runs however the block ends.'),
-      // "with" in a heading that is not about the keyword, next to plenty of "statement".
-      {
-        url: 'https://lang.test/extending',
-        title: 'Extending the interpreter',
-        chunks: [{ heading: 'Extending with C', content: 'Each statement of a C extension is compiled separately; a statement that fails to compile stops the build.' }],
-      },
-      ...Array.from({ length: 20 }, (_, i) => ({ url: `https://lang.test/news/${i}`, title: `News ${i}`, chunks: [{ content: `Release ${i} speeds up the compiler.` }] })),
-    ]);
-    const r = await retriever.retrieve(lang, 'What does the with statement do?');
-    expect(paths(r)[0]).toBe('/reference/with');
-    // A keyword no heading names weighs nothing, and never makes a question look uncovered.
-    const r2 = await retriever.retrieve(lang, 'When does the if statement run its branch?');
-    expect(paths(r2)[0]).toBe('/reference/if');
-    const r3 = await retriever.retrieve(lang, 'What does the or operator do in a condition?');
-    expect(r3.terms.find((t) => t.lexeme === 'or')).toMatchObject({ df: 0, scoreWeight: 0, coverageWeight: 0 });
-  });
-
   it('does not refuse because the question quotes a number no page prints', async () => {
     const nums = (await insertChatbot(db, { ownerUid: 'o' })).id;
     await seedPages(db, nums, [
@@ -279,53 +235,6 @@ describe('ranking helpers', () => {
   it('drops general English words from plain text only', () => {
     expect(withoutGeneralWords("What's really the best way to use obj.use() or use_it?").replace(/\s+/g, ' ').trim()).toBe('the to obj.use() or use_it?');
     expect(urlWords('https://docs.example.test/library/path-lib.html?x=1')).toEqual(['library', 'path', 'lib']);
-  });
-
-  it('names operator symbols that stand alone, and only those', () => {
-    expect(operatorNames('What does the := operator do?')).toBe('assignment expression');
-    expect(operatorNames('what is `**` for, and what is ->?')).toBe('power exponentiation return annotation');
-    expect(operatorNames('is == the same as ===')).toBe('equality comparison strict equality comparison');
-    for (const q of ['a->b', 'foo:=bar', 'see https://x.test//path', 'C++ or C#', '!!!', '::::::::']) expect(operatorNames(q), q).toBe('');
-  });
-
-  it('reads keywords from code, quotes and the noun that names them, not from articles', () => {
-    expect(keywordCandidates('What does the with statement do, and a for-loop?')).toEqual([
-      { word: 'with', noun: 'statement' },
-      { word: 'for', noun: 'loop' },
-    ]);
-    expect(keywordCandidates('the `is` operator, or "in"?')).toEqual([{ word: 'is' }, { word: 'in' }]);
-    expect(keywordCandidates('Is an expression a statement? This loop, any block')).toEqual([]);
-  });
-
-  it('counts a keyword named with a noun only where a heading has that noun too', () => {
-    const terms = [
-      { lexeme: 'with', positions: [3], df: 5, idf: 2, scoreWeight: 2, coverageWeight: 0, keyword: true, keywordNoun: 'statement' },
-      { lexeme: 'statement', positions: [4], df: 9, idf: 1, scoreWeight: 1, coverageWeight: 1 },
-    ];
-    // "The with statement" (heading) keeps it; "Extending with C" (heading) over a body that says
-    // "statement" does not.
-    const about = parseTsvector("'with':2B 'statement':3B,7", new Set(['with', 'statement']));
-    const aside = parseTsvector("'with':2B 'statement':9,12", new Set(['with', 'statement']));
-    dropUnpairedKeywords(terms, about);
-    dropUnpairedKeywords(terms, aside);
-    expect([...about.keys()].sort()).toEqual(['statement', 'with']);
-    expect([...aside.keys()]).toEqual(['statement']);
-  });
-
-  it('asks the keyword list for headings that name the noun too, so a conjunction cannot make it scan every chunk', async () => {
-    const term = (lexeme: string, extra: Partial<QueryTerm> = {}): QueryTerm => ({ lexeme, positions: [1], df: 5, idf: 2, scoreWeight: 2, coverageWeight: 1, ...extra });
-    const xml = [term('xml'), term('element')];
-    // "parse an XML document and loop over it": "and" names no statement, but reads as one.
-    const named = keywordListQuery([term('and', { keyword: true, keywordNoun: 'loop', coverageWeight: 0 })], xml)!;
-    const matches = async (tsv: string, query: string) =>
-      (await db.query<{ m: boolean }>(`SELECT ${tsv} @@ $1::tsquery AS m`, [query]))[0]!.m;
-    const heading = (h: string, body: string) => `(setweight(to_tsvector('english', '${h}'), 'B') || to_tsvector('english', '${body}'))`;
-    expect(await matches(heading('Parsing XML and looping', 'each element'), named.text)).toBe(true);
-    expect(await matches(heading('Parsing XML and more', 'loop over each element'), named.text)).toBe(false);
-    // Written as code, a keyword needs no noun: any heading with it and a strong word will do.
-    const code = keywordListQuery([term('with', { keyword: true, coverageWeight: 0 })], xml)!;
-    expect(await matches(heading('XML with namespaces', 'each element'), code.text)).toBe(true);
-    expect(keywordListQuery([], xml)).toBeUndefined();
   });
 
   it('reads web-search syntax from quotes, -words and OR in capitals, not from the English "or"', () => {

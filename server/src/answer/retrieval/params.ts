@@ -1,0 +1,83 @@
+/**
+ * Every knob of retrieval, in one place, each with why it has its value. A retriever takes a whole
+ * set (FullTextRetriever's `params` option) so the evaluation can try another set without editing
+ * code; the product uses DEFAULT_PARAMS. A change here is kept only if the mean over all dev sites
+ * rises and no site loses more than one question (eval/README.md records each one).
+ */
+export interface RetrievalParams {
+  /** BM25 saturation of a passage's body term frequency (Robertson's usual 1.2). */
+  k1: number;
+  /** BM25 length normalisation of a passage's body (the usual 0.75), against the bot's mean chunk length. */
+  b: number;
+  /**
+   * Share of a term's weight added when the page title has it. Fields are saturated separately (a
+   * title names the subject once; repeating a word in the body must not drown it), so a field adds
+   * a fixed share instead of term frequency (BM25F with saturated fields).
+   */
+  titleShare: number;
+  /** Share added when the section's heading path has the term (specific to the passage). */
+  headingShare: number;
+  /** Share added when the anchor text of links pointing to the page has it (how other pages name it). */
+  anchorShare: number;
+  /** Share of the rarer word's IDF added per pair of question words found side by side (proximity). */
+  phraseShare: number;
+  /** Share of a page's second-best passage added to its score (two good passages beat one). */
+  secondPassageShare: number;
+  /**
+   * Page-level evidence (Callan 1994): a page's whole-text BM25, max-normalised, added to its
+   * max-normalised passage score times this share. 1 is plain CombSUM (equal weights); 0.5 and 1
+   * were compared on every dev site (eval/README.md).
+   */
+  pageEvidenceShare: number;
+  /** Pages (by passage score) whose whole text is read for page evidence. */
+  pageEvidencePages: number;
+  /**
+   * Weight of general English words (a fixed stopword-like list, not a site's vocabulary) relative to
+   * their IDF: they phrase the question; in long questions they match thousands of passages.
+   */
+  generalWordWeight: number;
+  /** How much a general English word counts toward whether a passage covers the question. */
+  generalWordCoverage: number;
+  /** Later pages must score at least this share of the best page to be offered as sources. */
+  secondaryPageShare: number;
+  /**
+   * The evidence needed to answer: the share of the question's weighted words (coverage) that one
+   * passage of one of the first `floorPages` pages holds. One rule over every dev site's answerable
+   * and unanswerable questions together (each site weighing the same): the lowest evidence at which
+   * at most 10% of unanswerable questions would be answered (the 0.9 refusal target), rounded up to
+   * the next 0.05 (eval/README.md, "Refusals").
+   */
+  answerFloor: number;
+  /**
+   * Below answerFloor but at least this: weak evidence, answered "not sure" with the closest pages.
+   * The same rule from the other side: the highest evidence below which at most 5% of answerable
+   * questions fall (the answerable-refused target), rounded down to 0.05.
+   */
+  unsureFloor: number;
+  /** Pages, by passage score, whose passages the floors are checked on. */
+  floorPages: number;
+  /** Reciprocal rank fusion constant (Cormack et al. 2009's 60). */
+  rrfK: number;
+}
+
+export const DEFAULT_PARAMS: Readonly<RetrievalParams> = Object.freeze({
+  k1: 1.2,
+  b: 0.75,
+  titleShare: 0.5,
+  headingShare: 0.8,
+  anchorShare: 0.5,
+  phraseShare: 0.5,
+  secondPassageShare: 0.3,
+  pageEvidenceShare: 1,
+  pageEvidencePages: 20,
+  generalWordWeight: 0.15,
+  generalWordCoverage: 0.1,
+  secondaryPageShare: 0.3,
+  answerFloor: 0.5,
+  unsureFloor: 0.25,
+  floorPages: 3,
+  rrfK: 60,
+});
+
+/** DEFAULT_PARAMS with some values replaced (evaluation sweeps). */
+export const withParams = (over: Partial<RetrievalParams> = {}): RetrievalParams => ({ ...DEFAULT_PARAMS, ...over });
