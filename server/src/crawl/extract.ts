@@ -11,7 +11,7 @@ import { normalizeUrl } from './urls.js';
  * content: the element the page declares (<main>, [role=main], a single <article>, schema.org's
  * articleBody/mainContentOfPage) — cheap and exact on documentation sites — unless it holds only a
  * sliver of the page's text; else Readability on a linkedom DOM (the expensive fallback, skipped on
- * giant pages) unless it keeps well under half the page; else the body without its chrome. Text
+ * giant pages) unless it cuts more than a trim; else the body without its chrome. Text
  * repeated across the site (banners, navigation bars) is removed later, at the site level
  * (index/siteBoilerplate.ts), which is what makes the whole body a safe fallback.
  */
@@ -55,12 +55,14 @@ const MAX_ANCHOR_CHARS = 200;
  */
 const DECLARED_MIN_SHARE = 0.25;
 /**
- * Readability keeps one best container and its similar siblings; on long pages split into many
- * sections it can keep one fragment. Keeping less than half of the body's visible text means it
- * dropped more than it kept, so the body (whose repeated parts the site-level pass removes) is
- * the safer choice.
+ * Readability may trim, not cut: it keeps one best container and its similar siblings, so on long
+ * pages split into many sections it can keep one fragment, and it drops blocks whose class looks
+ * like chrome (DocBook's "sidebar" notes are content). Chrome the site repeats on every page is
+ * removed by the site-level pass anyway, so when Readability drops more than a fifth of the body's
+ * visible text the body is the safer choice: retrieval can rank past some page-specific noise, it
+ * cannot find text that was thrown away.
  */
-const READABILITY_MIN_SHARE = 0.5;
+const READABILITY_MIN_SHARE = 0.8;
 
 export function extractPage(html: string, pageUrl: string, opts: ExtractOptions = {}): ExtractedPage {
   const doc = parseDocument(html);
