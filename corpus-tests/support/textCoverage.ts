@@ -4,8 +4,9 @@ import type { CrawledCorpus } from './corpusSite.js';
 
 /**
  * How much of each page's own text the index kept, measured without the product's extractor:
- * a page's visible text is every text node outside <head>, scripts and styles, cut into lines at
- * block elements (a plain HTML-to-text pass); lines found on more than half of the crawled pages
+ * a page's visible text is every text node outside <head>, scripts, styles and the regions the page
+ * marks as navigation in standard markup (<nav>, role="navigation"), cut into lines at block
+ * elements (a plain HTML-to-text pass); lines found on more than half of the crawled pages
  * are the site's template and do not count. A page's score is the share of the remaining words
  * (as a multiset) found in its stored document. Listing pages (indexes and tables of contents,
  * where most words sit inside links) are reported apart: the product keeps only their head.
@@ -46,7 +47,7 @@ export function visibleText(html: string): PageText {
     }
     if (n.type !== 'tag') return;
     const el = n as Element;
-    if (INVISIBLE.has(el.name)) return;
+    if (INVISIBLE.has(el.name) || el.name === 'nav' || el.attribs.role === 'navigation') return;
     const block = BLOCK.has(el.name);
     if (block) flush();
     for (const c of el.children) walk(c, inLink || el.name === 'a');
