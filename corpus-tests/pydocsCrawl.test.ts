@@ -1,57 +1,23 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../server/src/config.js';
 import type { Db } from '../server/src/db/db.js';
-import { migrate } from '../server/src/db/migrate.js';
-import { openPglite } from '../server/src/db/pglite.js';
-import { insertChatbot } from '../server/src/db/repositories/chatbots.js';
-import { runIndexingPipeline, type PipelineResult } from '../server/src/index/pipeline.js';
+import type { PipelineResult } from '../server/src/index/pipeline.js';
+import { crawlCorpus, type CrawledCorpus } from './support/corpusSite.js';
+import { printCoverage, textCoverage } from './support/textCoverage.js';
 
-// The corpus is required: a missing corpus fails this suite loudly instead of skipping it.
-const SCRIPT = path.resolve('../shared/corpora/serve-pydocs.sh');
-
-let server: ChildProcess | undefined;
+let corpus: CrawledCorpus;
 let origin: string;
 let db: Db;
 let botId: string;
 let result: PipelineResult;
 
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => resolve(port));
-    });
-  });
-
 beforeAll(async () => {
-  if (!existsSync(SCRIPT)) throw new Error(`The Python docs corpus is missing: ${SCRIPT} not found (expected ../shared/corpora beside the repo).`);
-  const port = await freePort();
-  origin = `http://127.0.0.1:${port}`;
-  server = spawn('bash', [SCRIPT, String(port)], { stdio: ['ignore', 'ignore', 'pipe'] });
-  let stderr = '';
-  server.stderr!.on('data', (d) => (stderr += d));
-  for (let i = 0; ; i++) {
-    if (await fetch(`${origin}/index.html`).then((r) => r.ok, () => false)) break;
-    if (server.exitCode !== null || i > 1500) throw new Error(`serve-pydocs.sh did not start: ${stderr}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  db = await openPglite(undefined);
-  await migrate(db);
-  botId = (await insertChatbot(db, { ownerUid: 'corpus' })).id;
-  const config = loadConfig({ CRAWL_ALLOW_HOSTS: `127.0.0.1:${port}`, CRAWL_CONCURRENCY: '4', LOG_LEVEL: 'silent' });
-  result = await runIndexingPipeline({ db, config, chatbotId: botId, taskId: randomUUID(), mode: { kind: 'crawl', url: `${origin}/index.html`, maxDepth: 2, maxPages: 1000 } });
+  corpus = await crawlCorpus(path.resolve('../shared/corpora/serve-pydocs.sh'), 2);
+  ({ origin, db, botId, result } = corpus);
 });
 
 afterAll(async () => {
-  server?.kill('SIGTERM');
-  await db?.close();
+  await corpus?.close();
 });
 
 describe('crawling the Python 3.11 docs (depth 2)', () => {
@@ -81,5 +47,12 @@ describe('crawling the Python 3.11 docs (depth 2)', () => {
       [botId],
     );
     expect(top.map((r) => r.url)).toContain(`${origin}/library/functools.html`);
+  });
+
+  it('keeps at least 80% of the non-repeated text of at least 95% of the pages', async () => {
+    const report = await textCoverage(corpus);
+    printCoverage('Python docs', report, origin);
+    expect(report.pages.length).toBeGreaterThanOrEqual(400);
+    expect(report.share).toBeGreaterThanOrEqual(0.95);
   });
 });

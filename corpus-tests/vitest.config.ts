@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config';
 
-// `npm run test:corpus`: suites that need the Python docs corpus from ../shared/corpora (not part of
+// `npm run test:corpus`: suites that crawl the dev corpora from ../shared/corpora (not part of
 // `npm test`, which must pass with nothing but `npm install`).
 export default defineConfig({
   test: {

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { CanonicalLedger } from './canonical.js';
-import type { ExtractedPage } from './extract.js';
+import type { ExtractedPage, PageAnchor } from './extract.js';
 import { extractText } from './extract.js';
 import { ExtractTimeoutError, type Extractor } from './extractor.js';
 import { FetchError, isFetchError, type FetchErrorKind } from './fetchErrors.js';
@@ -36,7 +36,8 @@ export interface CrawlOptions {
 }
 
 export type CrawlOutcome =
-  | { kind: 'page'; url: string; depth: number; title: string; markdown: string; contentHash: string }
+  /** `aliases`: other URLs that led to this page (the link followed, before a redirect or canonical); `anchors`: its outgoing links with their text. */
+  | { kind: 'page'; url: string; depth: number; title: string; markdown: string; contentHash: string; aliases: string[]; anchors: PageAnchor[] }
   | { kind: 'failed'; url: string; reason: string; errorKind: FetchErrorKind | 'extract' }
   /** `notFetched`: no request was made (robots.txt, time limit), so it says nothing about the site's health. */
   | { kind: 'skipped'; url: string; reason: string; notFetched?: boolean }
@@ -72,6 +73,7 @@ interface Candidate {
   text: string;
   hash: string;
   canonical?: string;
+  anchors: PageAnchor[];
 }
 
 export const TIME_LIMIT_REASON = 'Not fetched: the crawl time limit was reached';
@@ -218,7 +220,7 @@ export async function crawlSite(fetcher: SafeFetcher, extractor: Extractor, opts
     // A canonical link counts only on the same scheme and host (Python's docs point at file://).
     const canonical = acceptableCanonical(page.canonical, pageUrl);
     const hash = createHash('sha256').update(text).digest('hex');
-    const candidate = { url, pageUrl, depth, title: page.title, text, hash, canonical: canonical && inAnyScope(canonical) ? canonical : undefined };
+    const candidate = { url, pageUrl, depth, title: page.title, text, hash, canonical: canonical && inAnyScope(canonical) ? canonical : undefined, anchors: page.anchors ?? [] };
     return place(candidate, true);
   }
 
@@ -246,7 +248,8 @@ export async function crawlSite(fetcher: SafeFetcher, extractor: Extractor, opts
     if (ledger.has(url)) return hooks.onOutcome({ kind: 'skipped', url: c.url, reason: `Duplicate of ${url}` });
     hashes.set(c.hash, url);
     ledger.store(url, c.hash);
-    await hooks.onOutcome({ kind: 'page', url, depth: c.depth, title: c.title || url, markdown: c.text, contentHash: c.hash });
+    const aliases = [...new Set([c.url, c.pageUrl])].filter((u) => u !== url);
+    await hooks.onOutcome({ kind: 'page', url, depth: c.depth, title: c.title || url, markdown: c.text, contentHash: c.hash, aliases, anchors: c.anchors });
   }
 
   // A fixed set of runners drains the queue; new links join the queue while it runs.

@@ -2,21 +2,26 @@ import { Readability } from '@mozilla/readability';
 import type { ChildNode, Document, Element } from 'domhandler';
 import { parseDocument } from 'htmlparser2';
 import { parseHTML } from 'linkedom';
-import { renderMarkdown, textContent } from './markdownWriter.js';
+import { isSkipped, renderMarkdown, textContent } from './markdownWriter.js';
 import { normalizeUrl } from './urls.js';
 
 /**
- * One parse per page (htmlparser2, the fast tree linkedom itself builds on) gives both the links
- * (for the frontier) and the main content (for the index). Main content: the element the page
- * declares (<main>, [role=main], a single <article>) — cheap and exact on documentation sites —
- * else Readability on a linkedom DOM (the expensive fallback, skipped on giant pages), else the
- * body without its chrome.
+ * One parse per page (htmlparser2, the fast tree linkedom itself builds on) gives the links (for
+ * the frontier), their anchor texts (for ranking) and the main content (for the index). Main
+ * content: the element the page declares (<main>, [role=main], a single <article>, schema.org's
+ * articleBody/mainContentOfPage) — cheap and exact on documentation sites — unless it holds only a
+ * sliver of the page's text; else Readability on a linkedom DOM (the expensive fallback, skipped on
+ * giant pages) unless it cuts more than a trim; else the body without its chrome. Text
+ * repeated across the site (banners, navigation bars) is removed later, at the site level
+ * (index/siteBoilerplate.ts), which is what makes the whole body a safe fallback.
  */
 export interface ExtractedPage {
   title: string;
   markdown: string;
   /** Normalised absolute http(s) links, resolved against <base href> when present. */
   links: string[];
+  /** The same links with their visible text (first occurrence of each url/text pair), for anchor-text ranking. */
+  anchors: PageAnchor[];
   /** Raw canonical link, resolved; the caller decides whether to honour it. */
   canonical?: string;
   /** <meta name="robots"> asks not to index / not to follow. */
@@ -24,6 +29,11 @@ export interface ExtractedPage {
   nofollow: boolean;
   /** How the content was chosen (diagnostics and tests). */
   method: 'declared' | 'readability' | 'body' | 'text';
+}
+
+export interface PageAnchor {
+  url: string;
+  text: string;
 }
 
 export interface ExtractOptions {
@@ -36,6 +46,23 @@ export interface ExtractOptions {
 }
 
 const MIN_CONTENT_CHARS = 200;
+/** Longer link texts are sentences wrapped in a link, not labels. */
+const MAX_ANCHOR_CHARS = 200;
+/**
+ * A declared region with less than this share of the page's visible text is not the content (a
+ * <main> around a hero banner, an <article> teaser beside the real text): what it leaves out is
+ * most of the page.
+ */
+const DECLARED_MIN_SHARE = 0.25;
+/**
+ * Readability may trim, not cut: it keeps one best container and its similar siblings, so on long
+ * pages split into many sections it can keep one fragment, and it drops blocks whose class looks
+ * like chrome (DocBook's "sidebar" notes are content). Chrome the site repeats on every page is
+ * removed by the site-level pass anyway, so when Readability drops more than a fifth of the body's
+ * visible text the body is the safer choice: retrieval can rank past some page-specific noise, it
+ * cannot find text that was thrown away.
+ */
+const READABILITY_MIN_SHARE = 0.8;
 
 export function extractPage(html: string, pageUrl: string, opts: ExtractOptions = {}): ExtractedPage {
   const doc = parseDocument(html);
@@ -48,15 +75,24 @@ export function extractPage(html: string, pageUrl: string, opts: ExtractOptions 
   const nofollow = /\b(nofollow|none)\b/.test(robotsMeta);
 
   const links = new Set<string>();
+  const anchors: PageAnchor[] = [];
   if (!nofollow) {
-    for (const href of found.hrefs) {
-      const url = normalizeUrl(href, base);
-      if (url) links.add(url);
+    const pairs = new Set<string>();
+    for (const a of found.anchors) {
+      const url = normalizeUrl(a.attribs.href!, base);
+      if (!url) continue;
+      links.add(url);
+      if (opts.linksOnly) continue;
+      const text = clean(textContent(a)).slice(0, MAX_ANCHOR_CHARS);
+      const key = `${url}\n${text}`;
+      if (text === '' || pairs.has(key)) continue;
+      pairs.add(key);
+      anchors.push({ url, text });
     }
   }
   const canonical = found.canonical ? (normalizeUrl(found.canonical, base) ?? found.canonical) : undefined;
   const title = clean(found.title ? textContent(found.title) : '') || clean(found.h1 ? textContent(found.h1) : '');
-  const result = { title, links: [...links], canonical, noindex, nofollow };
+  const result = { title, links: [...links], anchors, canonical, noindex, nofollow };
   if (opts.linksOnly) return { ...result, markdown: '', method: 'declared' };
 
   const cap = opts.maxMarkdownChars ?? 400_000;
@@ -65,8 +101,11 @@ export function extractPage(html: string, pageUrl: string, opts: ExtractOptions 
 }
 
 function mainContent(html: string, found: Scan, cap: number, opts: ExtractOptions): { markdown: string; method: ExtractedPage['method'] } {
-  const declared = found.main ?? found.roleMain ?? (found.articles.length === 1 ? found.articles[0] : undefined);
-  if (declared) {
+  // Pages may omit <body> (valid HTML5): then the document's children are the body.
+  const body = found.body ?? found.root.children;
+  const bodyChars = visibleChars(body);
+  const declared = declaredMain(found);
+  if (declared && visibleChars(declared) >= DECLARED_MIN_SHARE * bodyChars) {
     let markdown = renderMarkdown(declared, { maxChars: cap });
     // Tables of contents and term indexes (mostly links) are navigation, not answers: keep a
     // searchable head instead of thousands of chunks of link lists.
@@ -76,13 +115,30 @@ function mainContent(html: string, found: Scan, cap: number, opts: ExtractOption
   if (html.length <= (opts.readabilityMaxChars ?? 1_000_000)) {
     const article = readabilityHtml(html);
     if (article) {
-      const markdown = renderMarkdown(parseDocument(article).children, { maxChars: cap });
-      if (markdown.length >= MIN_CONTENT_CHARS) return { markdown, method: 'readability' };
+      const tree = parseDocument(article).children;
+      if (visibleChars(tree) >= READABILITY_MIN_SHARE * bodyChars) {
+        const markdown = renderMarkdown(tree, { maxChars: cap });
+        if (markdown.length >= MIN_CONTENT_CHARS) return { markdown, method: 'readability' };
+      }
     }
   }
-  // Pages may omit <body> (valid HTML5): then the document's children are the body.
-  const body = found.body ?? found.root.children;
   return { markdown: renderMarkdown(body, { pageChrome: true, maxChars: cap }), method: 'body' };
+}
+
+/** The region the page marks as its main content, if it marks exactly one. */
+function declaredMain(found: Scan): Element | undefined {
+  return found.main ?? found.roleMain ?? found.itemMain ?? (found.articles.length === 1 ? found.articles[0] : undefined);
+}
+
+/** Characters of text the Markdown writer would render under these nodes, body chrome excluded. */
+function visibleChars(nodes: ChildNode | ChildNode[]): number {
+  let n = 0;
+  const walk = (node: ChildNode) => {
+    if (node.type === 'text') n += (node as unknown as { data: string }).data.replace(/\s+/g, '').length;
+    else if (node.type === 'tag' && !isSkipped(node as Element, true)) for (const c of (node as Element).children) walk(c);
+  };
+  for (const node of Array.isArray(nodes) ? nodes : [nodes]) walk(node);
+  return n;
 }
 
 const NAV_PAGE_KEEP_CHARS = 20_000;
@@ -126,18 +182,20 @@ interface Scan {
   body?: Element;
   main?: Element;
   roleMain?: Element;
+  /** schema.org microdata: itemprop="articleBody" or "mainContentOfPage". */
+  itemMain?: Element;
   articles: Element[];
   base?: Element;
   title?: Element;
   h1?: Element;
   canonical?: string;
   robotsMeta?: string;
-  hrefs: string[];
+  anchors: Element[];
 }
 
 /** One walk over the tree collects everything the crawler needs from a page. */
 function scan(root: Document): Scan {
-  const s: Scan = { root, articles: [], hrefs: [] };
+  const s: Scan = { root, articles: [], anchors: [] };
   const stack: ChildNode[] = [...root.children].reverse();
   while (stack.length > 0) {
     const node = stack.pop()!;
@@ -146,10 +204,10 @@ function scan(root: Document): Scan {
     const a = el.attribs;
     switch (el.name) {
       case 'a': case 'area':
-        if (a.href !== undefined && s.hrefs.length < 20_000) s.hrefs.push(a.href);
+        if (a.href !== undefined && s.anchors.length < 20_000) s.anchors.push(el);
         break;
       case 'body': s.body ??= el; break;
-      case 'main': s.main ??= el; break;
+      case 'main': if (a.hidden === undefined) s.main ??= el; break; // only one <main> may be visible
       case 'article': s.articles.push(el); break;
       case 'base': if (a.href !== undefined) s.base ??= el; break;
       case 'title': s.title ??= el; break;
@@ -163,7 +221,8 @@ function scan(root: Document): Scan {
       case 'script': case 'style': case 'template':
         continue; // nothing of interest inside
     }
-    if (a.role === 'main') s.roleMain ??= el;
+    if (a.role === 'main' && a.hidden === undefined) s.roleMain ??= el;
+    if (a.itemprop !== undefined && /(?:^|\s)(?:articleBody|mainContentOfPage)(?:\s|$)/.test(a.itemprop)) s.itemMain ??= el;
     for (let i = el.children.length - 1; i >= 0; i--) stack.push(el.children[i]!);
   }
   return s;
@@ -174,7 +233,7 @@ export function extractText(text: string, opts: ExtractOptions = {}): ExtractedP
   const cap = opts.maxMarkdownChars ?? 400_000;
   const body = text.replace(/\r\n?/g, '\n').trim();
   const title = clean(body.split('\n').find((l) => l.trim() !== '') ?? '').slice(0, 200);
-  return { title, markdown: body.slice(0, cap), links: [], noindex: false, nofollow: false, method: 'text' };
+  return { title, markdown: body.slice(0, cap), links: [], anchors: [], noindex: false, nofollow: false, method: 'text' };
 }
 
 const clean = (s: string) => s.replace(/\s+/g, ' ').trim();

@@ -1,5 +1,5 @@
 import type { Db } from '../db/db.js';
-import { insertDocuments, type NewDocument } from '../db/repositories/documents.js';
+import { insertDocuments, replaceDocumentContent, type NewDocument } from '../db/repositories/documents.js';
 import type { MarkdownChunker } from './chunker.js';
 import { insertEmbeddings, type Embedder } from './embedder.js';
 
@@ -71,23 +71,37 @@ export class Indexer {
     return next;
   }
 
+  /** Re-chunk and rewrite a document already written (after everything queued is written). */
+  async replace(documentId: string, page: IndexablePage): Promise<void> {
+    await this.flush();
+    const chunks = this.opts.chunker.chunk(page.title, page.markdown).map((c) => ({ ordinal: c.ordinal, headingPath: c.headingPath, content: c.content }));
+    const { removed, chunkIds: ids } = await replaceDocumentContent(this.db, documentId, page.markdown, chunks);
+    this.chunks += ids.length - removed;
+    await yieldToEventLoop();
+    await this.embed(ids, chunks.map((c) => `${page.title}\n${c.headingPath}\n${c.content}`));
+  }
+
   private async write(docs: NewDocument[]): Promise<void> {
     const written = await insertDocuments(this.db, this.opts.chatbotId, this.opts.taskId, this.opts.live, docs);
     this.indexed += docs.length;
     this.chunks += written.reduce((n, d) => n + d.chunkIds.length, 0);
     await yieldToEventLoop();
-    if (this.opts.embedder && !this.embeddingsOff) {
-      try {
-        const ids = written.flatMap((d) => d.chunkIds);
-        const texts = docs.flatMap((d) => d.chunks.map((c) => `${d.title}\n${c.headingPath}\n${c.content}`));
-        const vectors = await this.opts.embedder.embed(texts, this.opts.signal);
-        await insertEmbeddings(this.db, this.opts.chatbotId, ids, vectors);
-        await yieldToEventLoop();
-      } catch (err) {
-        // Vectors are an extra: a failing provider must not fail the crawl.
-        this.embeddingsOff = true;
-        this.opts.onEmbeddingError?.(err);
-      }
+    await this.embed(
+      written.flatMap((d) => d.chunkIds),
+      docs.flatMap((d) => d.chunks.map((c) => `${d.title}\n${c.headingPath}\n${c.content}`)),
+    );
+  }
+
+  private async embed(ids: string[], texts: string[]): Promise<void> {
+    if (!this.opts.embedder || this.embeddingsOff || ids.length === 0) return;
+    try {
+      const vectors = await this.opts.embedder.embed(texts, this.opts.signal);
+      await insertEmbeddings(this.db, this.opts.chatbotId, ids, vectors);
+      await yieldToEventLoop();
+    } catch (err) {
+      // Vectors are an extra: a failing provider must not fail the crawl.
+      this.embeddingsOff = true;
+      this.opts.onEmbeddingError?.(err);
     }
   }
 }

@@ -1,13 +1,15 @@
 import type { TaskProgress } from '../../../shared/src/api/types.js';
 import type { Config } from '../config.js';
 import type { Db } from '../db/db.js';
-import { committedDocuments, countOtherLiveDocuments, deleteTaskDocuments, recordCommit, swapGeneration } from '../db/repositories/documents.js';
+import { committedDocuments, countOtherLiveDocuments, deleteTaskDocuments, recordCommit, setAnchorTexts, swapGeneration, taskDocumentsByUrl } from '../db/repositories/documents.js';
 import { dropStaleSources, recordSources, type SourceRecord } from '../db/repositories/sources.js';
+import { AnchorTextCollector } from '../crawl/anchorText.js';
 import { crawlSite, type CrawlOutcome } from '../crawl/crawler.js';
 import type { Extractor } from '../crawl/extractor.js';
 import { sharedExtractPool } from '../crawl/extractPool.js';
 import type { FetchErrorKind } from '../crawl/fetchErrors.js';
 import { createSafeFetcher, type SafeFetcher } from '../crawl/safeFetch.js';
+import { SiteBoilerplate } from '../crawl/siteBoilerplate.js';
 import { MarkdownChunker } from './chunker.js';
 import { createEmbedder, ensureEmbeddingTable } from './embedder.js';
 import { Indexer, yieldToEventLoop } from './indexer.js';
@@ -97,6 +99,10 @@ export async function runIndexingPipeline(input: PipelineInput): Promise<Pipelin
   let lastReport = 0;
   let sinceReport = 0;
   const depths = new Map<string, number>();
+  const boilerplate = new SiteBoilerplate();
+  const anchors = new AnchorTextCollector();
+  /** Stored page URL → every URL that led to it (anchors point at those). */
+  const storedUrls = new Map<string, string[]>();
 
   const flushSources = async () => {
     const batch = sources;
@@ -117,7 +123,9 @@ export async function runIndexingPipeline(input: PipelineInput): Promise<Pipelin
     if (!(o.kind === 'skipped' && o.notFetched)) counts.fetched++;
     const depth = depths.get(o.url) ?? null;
     if (o.kind === 'page') {
-      await indexer.add(o);
+      anchors.add(o.anchors, [o.url, ...o.aliases]);
+      storedUrls.set(o.url, [o.url, ...o.aliases]);
+      await indexer.add({ ...o, markdown: boilerplate.admit(o.url, o.markdown) });
       counts.indexed++;
       sources.push({ url: o.url, status: 'indexed', title: o.title.slice(0, 300), depth: o.depth });
     } else if (o.kind === 'failed') {
@@ -159,6 +167,7 @@ export async function runIndexingPipeline(input: PipelineInput): Promise<Pipelin
     );
     stoppedBy = summary.stoppedBy;
     await indexer.flush();
+    if (stoppedBy !== 'aborted') await finishSiteLevel(db, taskId, indexer, boilerplate, anchors, storedUrls);
     await report(true);
   } finally {
     if (ownFetcher) await fetcher.close();
@@ -180,6 +189,28 @@ export async function runIndexingPipeline(input: PipelineInput): Promise<Pipelin
     if (db.engine === 'pglite') await db.query('VACUUM ANALYZE chunks').catch(() => {});
   }
   return { ...counts, chunks: indexer.chunks, attempted: counts.fetched, keptPrevious, stoppedBy, startFailure, failureKinds, timings: { totalMs: Date.now() - started } };
+}
+
+const SITE_LEVEL_BATCH = 50;
+
+/**
+ * What needs the whole crawl, before the generation can be swapped in: pages cleaned with an early
+ * view of the site's boilerplate are rewritten under the final one, and every document gets the
+ * anchor text of its in-links. Small batches with yields between them (PGlite blocks the loop).
+ */
+async function finishSiteLevel(db: Db, taskId: string, indexer: Indexer, boilerplate: SiteBoilerplate, anchors: AnchorTextCollector, storedUrls: Map<string, string[]>): Promise<void> {
+  const stale = boilerplate.stale();
+  for (let i = 0; i < stale.length; i += SITE_LEVEL_BATCH) {
+    for (const doc of await taskDocumentsByUrl(db, taskId, stale.slice(i, i + SITE_LEVEL_BATCH))) {
+      const markdown = boilerplate.revise(doc.url, doc.content);
+      if (markdown !== undefined && markdown !== doc.content) await indexer.replace(doc.id, { url: doc.url, title: doc.title, markdown, contentHash: '' });
+    }
+  }
+  const rows = [...storedUrls].map(([url, urls]) => ({ url, text: anchors.textFor(urls) })).filter((r) => r.text !== '');
+  for (let i = 0; i < rows.length; i += SITE_LEVEL_BATCH) {
+    await setAnchorTexts(db, taskId, rows.slice(i, i + SITE_LEVEL_BATCH));
+    await yieldToEventLoop();
+  }
 }
 
 /**

@@ -72,6 +72,46 @@ describe('extractPage', () => {
     expect(followed.links).toEqual(['https://x.example/docs/next.html']);
   });
 
+  it('keeps the whole body when Readability would keep only a fragment of a long page', () => {
+    const section = (i: number) => `<h2>Topic ${i}</h2>${para(`Fact ${i} alpha.`)}${para(`Fact ${i} beta.`)}`;
+    // Three sections in one container, six more each in its own table: Readability keeps the three.
+    const html = `<html><head><title>Manual</title></head><body><div id="banner"><a href="/get">Download the ebook</a></div>
+      <div class="chapter"><h1>Part one</h1>${[1, 2, 3].map((i) => `<div class="sect">${section(i)}</div>`).join('')}</div>
+      ${[4, 5, 6, 7, 8, 9].map((i) => `<table><tr><td><ul><li><div>${section(i)}</div></li></ul></td></tr></table>`).join('')}</body></html>`;
+    const page = extractPage(html, 'https://book.example/manual.html');
+    expect(page.method).toBe('body');
+    for (let i = 1; i <= 9; i++) expect(page.markdown).toContain(`Fact ${i} alpha.`);
+  });
+
+  it('does not let a declared main region that holds a sliver of the page win', () => {
+    const html = `<html><head><title>Landing</title></head><body><main><p>${'Welcome to our site. '.repeat(12)}</p></main>
+      <div class="content"><h2>The real text</h2>${['First.', 'Second.', 'Third.', 'Fourth.', 'Fifth.', 'Sixth.'].map(para).join('')}</div></body></html>`;
+    const page = extractPage(html, 'https://site.example/');
+    expect(page.method).not.toBe('declared');
+    expect(page.markdown).toContain('Sixth. More words');
+  });
+
+  it('uses schema.org articleBody as a declared main region', () => {
+    const html = `<html><body><div class="menu">${'<a href="/x">Menu entry</a> '.repeat(3)}</div>
+      <div itemprop="articleBody"><h1>Story</h1>${para('Body.')}${para('More.')}</div><div>${para('Comments.')}</div></body></html>`;
+    const page = extractPage(html, 'https://news.example/story');
+    expect(page.method).toBe('declared');
+    expect(page.markdown).toContain('Body. More words');
+    expect(page.markdown).not.toContain('Comments.');
+  });
+
+  it('lists outgoing links with their visible text, each url/text pair once', () => {
+    const html = `<html><body><main>${para('Text.')}<a href="/install.html">How to <b>install</b></a>
+      <a href="install.html">How to install</a> <a href="/faq.html">FAQ</a> <a href="/img.html"><img alt="x"></a></main></body></html>`;
+    const page = extractPage(html, 'https://docs.example/guide/');
+    expect(page.anchors).toEqual([
+      { url: 'https://docs.example/install.html', text: 'How to install' },
+      { url: 'https://docs.example/guide/install.html', text: 'How to install' },
+      { url: 'https://docs.example/faq.html', text: 'FAQ' },
+    ]);
+    expect(page.links).toContain('https://docs.example/img.html');
+  });
+
   it('treats plain text as content with its first line as title', () => {
     expect(extractText('\n  Release notes\n\nFixed things.\r\n')).toMatchObject({ title: 'Release notes', markdown: 'Release notes\n\nFixed things.', method: 'text' });
   });

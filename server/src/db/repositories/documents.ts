@@ -61,6 +61,44 @@ export async function insertDocuments(
   });
 }
 
+/** Replace a stored document's text and chunks (its site-wide lines were judged again after the crawl). */
+export async function replaceDocumentContent(db: Db, documentId: string, content: string, chunks: NewDocument['chunks']): Promise<{ removed: number; chunkIds: string[] }> {
+  return db.transaction(async (tx) => {
+    const [doc] = await tx.query<{ chatbot_id: string; live: boolean; url: string; title: string }>(
+      'UPDATE documents SET content = $2 WHERE id = $1 RETURNING chatbot_id, live, url, title',
+      [documentId, content],
+    );
+    if (!doc) return { removed: 0, chunkIds: [] };
+    const [gone] = await tx.query<{ n: number }>('WITH d AS (DELETE FROM chunks WHERE document_id = $1 RETURNING 1) SELECT count(*)::int AS n FROM d', [documentId]);
+    const removed = gone?.n ?? 0;
+    if (chunks.length === 0) return { removed, chunkIds: [] };
+    const inserted = await tx.query<{ id: string }>(
+      `INSERT INTO chunks (document_id, chatbot_id, live, ordinal, url, title, heading_path, content)
+       SELECT $1, $2, $3, c.ord, $4, $5, c.path, c.content
+         FROM unnest($6::int[], $7::text[], $8::text[]) AS c(ord, path, content)
+       RETURNING id::text AS id`,
+      [documentId, doc.chatbot_id, doc.live, doc.url, doc.title, chunks.map((c) => c.ordinal), chunks.map((c) => c.headingPath), chunks.map((c) => c.content)],
+    );
+    return { removed, chunkIds: inserted.map((r) => r.id) };
+  });
+}
+
+/** A task's documents with these URLs: id and stored text. */
+export async function taskDocumentsByUrl(q: Queryable, taskId: string, urls: string[]): Promise<{ id: string; url: string; title: string; content: string }[]> {
+  return q.query('SELECT id::text AS id, url, title, content FROM documents WHERE task_id = $1 AND url = ANY($2::text[])', [taskId, urls]);
+}
+
+/** Set the anchor text (migration 007) of a task's documents, by URL. */
+export async function setAnchorTexts(q: Queryable, taskId: string, rows: { url: string; text: string }[]): Promise<void> {
+  if (rows.length === 0) return;
+  await q.query(
+    `UPDATE documents SET anchor_text = a.text
+       FROM unnest($2::text[], $3::text[]) AS a(url, text)
+      WHERE documents.task_id = $1 AND documents.url = a.url`,
+    [taskId, rows.map((r) => r.url), rows.map((r) => r.text)],
+  );
+}
+
 /** Remove everything a task wrote (a retried attempt starts clean). */
 export async function deleteTaskDocuments(q: Queryable, taskId: string): Promise<void> {
   await q.query('DELETE FROM documents WHERE task_id = $1', [taskId]);
