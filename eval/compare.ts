@@ -26,8 +26,9 @@ function metricRows(before: MeanSummary, after: MeanSummary): string[][] {
   for (const m of METRICS) {
     const a = m.pick(before);
     const b = m.pick(after);
-    const fmt = (v: number | null) => (v === null ? '-' : v.toFixed(m.digits));
-    const d = a === null || b === null ? '' : b - a === 0 ? '=' : `${b > a ? '+' : ''}${(b - a).toFixed(m.digits)}`;
+    // A count averaged over sites is not whole: one decimal then.
+    const fmt = (v: number | null) => (v === null ? '-' : v.toFixed(m.digits === 0 && !Number.isInteger(v) ? 1 : m.digits));
+    const d = a === null || b === null ? '' : b - a === 0 ? '=' : `${b > a ? '+' : ''}${fmt(b - a)}`;
     rows.push([m.label, fmt(a), fmt(b), d]);
   }
   return rows;
