@@ -25,6 +25,8 @@ export interface EvalReport {
   seconds: number;
   sites: SiteReport[];
   mean: MeanSummary;
+  /** Sites that could not be served, crawled or asked: left out of the mean. */
+  failures: { site: string; error: string }[];
 }
 
 const f3 = (v: number | null | undefined) => (v === null || v === undefined ? '-' : v.toFixed(3));
@@ -40,6 +42,15 @@ export function table(rows: string[][]): string {
     })
     .join('\n');
 }
+
+/** A crawl that indexed clearly fewer pages than the corpus has (a missing part of the site skews every figure). */
+export function crawlWarning(s: Pick<SiteReport, 'pages' | 'readmePages'>): string {
+  if (!s.readmePages || s.pages >= CRAWL_SHORT_SHARE * s.readmePages) return '';
+  return `\nWARNING: the crawl indexed ${s.pages} pages, the README counts ${s.readmePages}: check the crawl before reading the figures`;
+}
+
+/** Below this share of the README's page count a crawl is flagged (the dev sites reach 90–100 %). */
+const CRAWL_SHORT_SHARE = 0.85;
 
 /** One site: each metric for the product, and recall / MRR for the BM25 baseline beside it. */
 export function siteTable(s: SiteReport): string {
@@ -60,7 +71,7 @@ export function siteTable(s: SiteReport): string {
   const styles = Object.entries(m.byStyle)
     .map(([k, v]) => `${k} ${v.n}: recall ${v.recall.toFixed(2)}, kw ${v.keywords.toFixed(2)}`)
     .join('; ');
-  return `${title}\n${table(rows)}${styles ? `\nby style: ${styles}` : ''}`;
+  return `${title}${crawlWarning(s)}\n${table(rows)}${styles ? `\nby style: ${styles}` : ''}`;
 }
 
 const overviewRow = (name: string, m: SiteSummary | MeanSummary, extra: { n?: string } = {}): string[] => [

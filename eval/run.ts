@@ -100,13 +100,21 @@ async function evaluate(args: Args, sites: SiteDef[]): Promise<EvalReport> {
   const allowHosts = [...new Set(sites.map((s) => ('origin' in s.serve ? new URL(s.serve.origin).host : '127.0.0.1')))];
   const stack = await startStack({ allowHosts, dataDir: args.dataDir });
   const reports: SiteReport[] = [];
+  const failures: { site: string; error: string }[] = [];
   try {
     const target = { base: stack.base, token: stack.token };
     for (const site of sites) {
       const opts = { ...args, log: (line: string) => (args.quiet ? undefined : console.log(`${site.name} ${line}`)) };
-      const report = await runSite(target, stack.db, site, opts);
-      reports.push(report);
-      console.log(`\n${siteTable(report)}\n`);
+      // One site that cannot be served or crawled does not cost the others' figures; it is reported.
+      try {
+        const report = await runSite(target, stack.db, site, opts);
+        reports.push(report);
+        console.log(`\n${siteTable(report)}\n`);
+      } catch (err) {
+        const error = err instanceof Error ? err.message : String(err);
+        failures.push({ site: site.name, error });
+        console.error(`\n${site.name} FAILED: ${error}\n`);
+      }
     }
   } finally {
     await stack.close();
@@ -118,6 +126,7 @@ async function evaluate(args: Args, sites: SiteDef[]): Promise<EvalReport> {
     seconds: Math.round((Date.now() - started) / 1000),
     sites: reports,
     mean: meanOverSites(reports.map((r) => r.summary)),
+    failures,
   };
 }
 
@@ -137,6 +146,10 @@ async function main(): Promise<void> {
   writeFileSync(out, JSON.stringify(report, null, 1));
   console.log(`report: ${out}`);
   if (before) console.log(`\n${compareReports(before, report)}`);
+  if (report.failures.length) {
+    console.error(`\nFAILED (the mean leaves them out): ${report.failures.map((f) => `${f.site}: ${f.error}`).join('; ')}`);
+    process.exitCode = 1;
+  }
 }
 
 main().catch((err) => {

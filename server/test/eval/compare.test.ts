@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { compareReports, diffQuestions } from '../../../eval/compare.js';
 import { readQuestions } from '../../../eval/evaluate.js';
 import { meanOverSites, summariseSite, type QuestionResult } from '../../../eval/metrics.js';
-import type { EvalReport, SiteReport } from '../../../eval/report.js';
+import { crawlWarning, type EvalReport, type SiteReport } from '../../../eval/report.js';
 import { serveDir } from '../../../eval/siteServer.js';
 
 const result = (id: string, hit: boolean, keywordHit = hit): QuestionResult => ({
@@ -45,6 +45,7 @@ const report = (sites: SiteReport[]): EvalReport => ({
   seconds: 1,
   sites,
   mean: meanOverSites(sites.map((s) => s.summary)),
+  failures: [],
 });
 
 describe('--compare', () => {
@@ -72,6 +73,14 @@ describe('--compare', () => {
     const text = compareReports(report([site('one', [result('a1', true)])]), report([site('two', [result('b1', true)])]));
     expect(text).toContain('two: not in the old report');
     expect(text).toContain('one: not in the new report');
+  });
+});
+
+describe('the site table', () => {
+  it('flags a crawl that indexed far fewer pages than the corpus has', () => {
+    expect(crawlWarning({ pages: 217, readmePages: 242 })).toBe('');
+    expect(crawlWarning({ pages: 40, readmePages: 127 })).toContain('the crawl indexed 40 pages, the README counts 127');
+    expect(crawlWarning({ pages: 3 })).toBe('');
   });
 });
 
