@@ -68,10 +68,13 @@ export function siteTable(s: SiteReport): string {
     ['answerable refused', `${m.answerableRefused} (${f3(m.answerableRefusedShare)})`, ''],
     ['retrieval p50 / p95 ms', `${ms(m.queryP50Ms)} / ${ms(m.queryP95Ms)}`, ''],
   ];
-  const styles = Object.entries(m.byStyle)
-    .map(([k, v]) => `${k} ${v.n}: recall ${v.recall.toFixed(2)}, kw ${v.keywords.toFixed(2)}`)
-    .join('; ');
-  return `${title}${crawlWarning(s)}\n${table(rows)}${styles ? `\nby style: ${styles}` : ''}`;
+  const groups = (g: SiteSummary['byStyle']) =>
+    Object.entries(g)
+      .map(([k, v]) => `${k} ${v.n}: recall ${v.recall.toFixed(2)}, kw ${v.keywords.toFixed(2)}`)
+      .join('; ');
+  const styles = groups(m.byStyle);
+  const depths = Object.keys(m.byDepth).length > 1 ? groups(m.byDepth) : '';
+  return `${title}${crawlWarning(s)}\n${table(rows)}${styles ? `\nby style: ${styles}` : ''}${depths ? `\nby depth: ${depths}` : ''}`;
 }
 
 const overviewRow = (name: string, m: SiteSummary | MeanSummary, extra: { n?: string } = {}): string[] => [
