@@ -1,4 +1,7 @@
-/** Scoring rules of the quality harness (see ../shared/corpora/README.md, "Scoring"). */
+/** Per-question results and per-site summaries of the quality harness; the rules are in scoring.ts. */
+import { allKeywords, expectedRank, hitAt, isRefusal, pageKey, percentile, topPages, type PageRules } from './scoring.js';
+
+export { isRefusal, percentile, topPages } from './scoring.js';
 
 export interface QaItem {
   id: string;
@@ -6,6 +9,7 @@ export interface QaItem {
   expected_pages?: string[];
   answer_keywords?: string[];
   depth?: number;
+  style?: string;
 }
 
 export interface AnswerRecord {
@@ -19,64 +23,184 @@ export interface AnswerRecord {
   ms: number;
 }
 
-/** A URL reduced to a path relative to the served root: no scheme, host, query or fragment. */
-export function rootRelative(url: string): string {
-  let path: string;
-  try {
-    path = new URL(url).pathname;
-  } catch {
-    path = url.replace(/[?#].*$/, '');
-  }
-  try {
-    path = decodeURIComponent(path);
-  } catch {
-    /* keep as is */
-  }
-  return path.replace(/^\/+/, '');
+/** Recall@k is read on the first 5 distinct pages, the reciprocal rank on the first 10. */
+export const RECALL_K = 5;
+export const MRR_K = 10;
+
+/** One question's outcome, as stored in the JSON report. */
+export interface QuestionResult {
+  id: string;
+  question: string;
+  /** Which question file it came from ("pydocs-qa", "sample-unanswerable"…). */
+  set: string;
+  answerable: boolean;
+  style?: string;
+  depth?: number;
+  expected?: string[];
+  answer: string;
+  refused: boolean;
+  /** Pages the answer cites, reduced, in order. */
+  cited: string[];
+  /** Distinct pages retrieval found (POST …/query, top_k 10), reduced, best first. */
+  retrieved: string[];
+  /** Expected page among the first 5 retrieved / cited pages (answerable only). */
+  hit?: boolean;
+  citedHit?: boolean;
+  /** 1-based rank of the first expected page among the first 10 retrieved pages, 0 when absent. */
+  rank?: number;
+  keywordHit?: boolean;
+  /** Latency of the retrieval call (POST …/query) and of the visitor's message, ms. */
+  queryMs: number;
+  answerMs: number;
+  /** The plain BM25 baseline's pages (first 10), and whether an expected page is in its first 5. */
+  bm25?: { pages: string[]; hit: boolean; rank: number };
 }
 
-/** The first k distinct pages, in rank order. */
-export function topPages(urls: string[], k = 5): string[] {
-  const out: string[] = [];
-  for (const u of urls) {
-    const p = rootRelative(u);
-    if (!out.includes(p)) out.push(p);
-    if (out.length === k) break;
+/** Score one question from what the product (and the baseline) returned. */
+export function scoreQuestion(
+  item: QaItem,
+  set: string,
+  got: { answer: string; sources: string[]; retrieved: string[]; queryMs: number; answerMs: number; bm25?: string[] },
+  rules: PageRules = {},
+): QuestionResult {
+  const expected = item.expected_pages;
+  const r: QuestionResult = {
+    id: item.id,
+    question: item.question,
+    set,
+    answerable: Boolean(expected),
+    ...(item.style !== undefined && { style: item.style }),
+    ...(item.depth !== undefined && { depth: item.depth }),
+    ...(expected && { expected: expected.map((e) => pageKey(e, rules)) }),
+    answer: got.answer,
+    refused: isRefusal(got.answer),
+    cited: topPages(got.sources, Infinity, rules),
+    retrieved: topPages(got.retrieved, Infinity, rules),
+    queryMs: got.queryMs,
+    answerMs: got.answerMs,
+  };
+  if (expected) {
+    r.hit = hitAt(expected, got.retrieved, RECALL_K, rules);
+    r.citedHit = hitAt(expected, got.sources, RECALL_K, rules);
+    r.rank = expectedRank(expected, got.retrieved, MRR_K, rules);
+    r.keywordHit = allKeywords(got.answer, item.answer_keywords);
+    if (got.bm25) {
+      r.bm25 = { pages: topPages(got.bm25, MRR_K, rules), hit: hitAt(expected, got.bm25, RECALL_K, rules), rank: expectedRank(expected, got.bm25, MRR_K, rules) };
+    }
+  }
+  return r;
+}
+
+export interface SiteSummary {
+  answerable: number;
+  unanswerable: number;
+  /** Recall@5 over the pages retrieval found (the owner's /query route). */
+  retrievedRecallAt5: number;
+  /** Recall@5 over the pages the visitor's answer cites. */
+  citedRecallAt5: number;
+  /** Mean reciprocal rank of the first expected page among the first 10 retrieved pages. */
+  mrrAt10: number;
+  keywordHitRate: number;
+  /** Share of the unanswerable questions refused; null without any. */
+  refusalRate: number | null;
+  answerableRefused: number;
+  answerableRefusedShare: number;
+  /** Retrieval call latency over all the site's questions, ms. */
+  queryP50Ms: number;
+  queryP95Ms: number;
+  bm25RecallAt5: number | null;
+  bm25MrrAt10: number | null;
+  /** Retrieved recall@5 and keyword hit rate per style and per depth. */
+  byStyle: Record<string, { n: number; recall: number; keywords: number }>;
+  byDepth: Record<string, { n: number; recall: number; keywords: number }>;
+}
+
+const share = (n: number, d: number) => (d ? n / d : 0);
+
+function groups(results: QuestionResult[], key: (r: QuestionResult) => string | undefined): SiteSummary['byStyle'] {
+  const out: SiteSummary['byStyle'] = {};
+  const all = new Map<string, QuestionResult[]>();
+  for (const r of results) {
+    const k = key(r);
+    if (k === undefined) continue;
+    all.set(k, [...(all.get(k) ?? []), r]);
+  }
+  for (const [k, rs] of [...all].sort()) {
+    out[k] = { n: rs.length, recall: share(rs.filter((r) => r.hit).length, rs.length), keywords: share(rs.filter((r) => r.keywordHit).length, rs.length) };
   }
   return out;
 }
 
-export const recallHit = (item: QaItem, rec: AnswerRecord, k = 5): boolean =>
-  topPages(rec.sources, k).some((p) => (item.expected_pages ?? []).includes(p));
-
-export const keywordHit = (item: QaItem, rec: AnswerRecord): boolean =>
-  (item.answer_keywords ?? []).every((k) => rec.answer.toLowerCase().includes(k.toLowerCase()));
-
-/** Whether an answer says the site does not cover the question. */
-export function isRefusal(answer: string): boolean {
-  return /couldn['’]t find|could not find|can['’]t find|cannot find|(does not|doesn['’]t|do not|don['’]t) (seem to )?cover|not covered|no (relevant )?information/i.test(answer);
+export function summariseSite(results: QuestionResult[]): SiteSummary {
+  const ans = results.filter((r) => r.answerable);
+  const un = results.filter((r) => !r.answerable);
+  const withBm25 = ans.filter((r) => r.bm25);
+  const times = results.map((r) => r.queryMs);
+  return {
+    answerable: ans.length,
+    unanswerable: un.length,
+    retrievedRecallAt5: share(ans.filter((r) => r.hit).length, ans.length),
+    citedRecallAt5: share(ans.filter((r) => r.citedHit).length, ans.length),
+    mrrAt10: share(ans.reduce((s, r) => s + (r.rank ? 1 / r.rank : 0), 0), ans.length),
+    keywordHitRate: share(ans.filter((r) => r.keywordHit).length, ans.length),
+    refusalRate: un.length ? share(un.filter((r) => r.refused).length, un.length) : null,
+    answerableRefused: ans.filter((r) => r.refused).length,
+    answerableRefusedShare: share(ans.filter((r) => r.refused).length, ans.length),
+    queryP50Ms: percentile(times, 0.5),
+    queryP95Ms: percentile(times, 0.95),
+    bm25RecallAt5: withBm25.length ? share(withBm25.filter((r) => r.bm25!.hit).length, withBm25.length) : null,
+    bm25MrrAt10: withBm25.length ? share(withBm25.reduce((s, r) => s + (r.bm25!.rank ? 1 / r.bm25!.rank : 0), 0), withBm25.length) : null,
+    byStyle: groups(ans, (r) => r.style),
+    byDepth: groups(ans, (r) => (r.depth === undefined ? undefined : String(r.depth))),
+  };
 }
+
+/** The metrics averaged over sites (each site weighs the same, whatever its number of questions). */
+export type MeanSummary = Omit<SiteSummary, 'answerable' | 'unanswerable' | 'byStyle' | 'byDepth'>;
+
+export function meanOverSites(sites: SiteSummary[]): MeanSummary {
+  const mean = (pick: (s: SiteSummary) => number | null): number | null => {
+    const vals = sites.map(pick).filter((v): v is number => v !== null);
+    return vals.length ? vals.reduce((a, b) => a + b, 0) / vals.length : null;
+  };
+  return {
+    retrievedRecallAt5: mean((s) => s.retrievedRecallAt5) ?? 0,
+    citedRecallAt5: mean((s) => s.citedRecallAt5) ?? 0,
+    mrrAt10: mean((s) => s.mrrAt10) ?? 0,
+    keywordHitRate: mean((s) => s.keywordHitRate) ?? 0,
+    refusalRate: mean((s) => s.refusalRate),
+    answerableRefused: mean((s) => s.answerableRefused) ?? 0,
+    answerableRefusedShare: mean((s) => s.answerableRefusedShare) ?? 0,
+    queryP50Ms: mean((s) => s.queryP50Ms) ?? 0,
+    queryP95Ms: mean((s) => s.queryP95Ms) ?? 0,
+    bm25RecallAt5: mean((s) => s.bm25RecallAt5),
+    bm25MrrAt10: mean((s) => s.bm25MrrAt10),
+  };
+}
+
+// The single-site tools (diagnose.ts) score AnswerRecords directly.
+
+/** A URL reduced to a path relative to the served root (scoring.ts, without site rules). */
+export const rootRelative = (url: string): string => pageKey(url);
+
+export const recallHit = (item: QaItem, rec: AnswerRecord, k = RECALL_K): boolean => hitAt(item.expected_pages ?? [], rec.sources, k);
+
+export const keywordHit = (item: QaItem, rec: AnswerRecord): boolean => allKeywords(rec.answer, item.answer_keywords);
 
 export interface Summary {
   answerable: number;
-  /** Recall@5 over the pages the answer cites (the message's sources). */
   recallAt5: number;
-  /** Recall@5 over the pages retrieval found (the /query route's sources); null when not asked. */
-  retrievedRecallAt5: number | null;
-  retrievedRecallByDepth: Record<string, { n: number; recall: number }> | null;
+  recallByDepth: Record<string, { n: number; recall: number }>;
   keywordHitRate: number;
   answerableRefused: number;
   unanswerable: number;
   refusalRate: number | null;
-  recallByDepth: Record<string, { n: number; recall: number }>;
   medianMs: number;
   p95Ms: number;
 }
 
 export function summarise(qa: QaItem[], answers: Map<string, AnswerRecord>, unanswerable: QaItem[]): Summary {
   const answered = qa.map((q) => ({ q, r: answers.get(q.id)! })).filter((x) => x.r);
-  const recall = answered.filter((x) => recallHit(x.q, x.r)).length;
-  const kw = answered.filter((x) => keywordHit(x.q, x.r)).length;
   const byDepth: Record<string, { n: number; hits: number }> = {};
   for (const x of answered) {
     const d = String(x.q.depth ?? '?');
@@ -84,31 +208,17 @@ export function summarise(qa: QaItem[], answers: Map<string, AnswerRecord>, unan
     byDepth[d].n++;
     if (recallHit(x.q, x.r)) byDepth[d].hits++;
   }
-  const withRetrieved = answered.filter((x) => x.r.retrieved);
-  const retrievedHit = (x: { q: QaItem; r: AnswerRecord }) => recallHit(x.q, { ...x.r, sources: x.r.retrieved ?? [] });
-  const retrievedByDepth: Record<string, { n: number; hits: number }> = {};
-  for (const x of withRetrieved) {
-    const d = String(x.q.depth ?? '?');
-    retrievedByDepth[d] ??= { n: 0, hits: 0 };
-    retrievedByDepth[d].n++;
-    if (retrievedHit(x)) retrievedByDepth[d].hits++;
-  }
   const un = unanswerable.map((q) => answers.get(q.id)).filter((r): r is AnswerRecord => Boolean(r));
-  const times = [...answers.values()].map((r) => r.ms).sort((a, b) => a - b);
-  const pct = (p: number) => times[Math.min(times.length - 1, Math.floor(p * times.length))] ?? 0;
+  const times = [...answers.values()].map((r) => r.ms);
   return {
     answerable: answered.length,
-    recallAt5: answered.length ? recall / answered.length : 0,
-    retrievedRecallAt5: withRetrieved.length ? withRetrieved.filter(retrievedHit).length / withRetrieved.length : null,
-    retrievedRecallByDepth: withRetrieved.length
-      ? Object.fromEntries(Object.entries(retrievedByDepth).map(([d, v]) => [d, { n: v.n, recall: v.hits / v.n }]))
-      : null,
-    keywordHitRate: answered.length ? kw / answered.length : 0,
+    recallAt5: share(answered.filter((x) => recallHit(x.q, x.r)).length, answered.length),
+    recallByDepth: Object.fromEntries(Object.entries(byDepth).map(([d, v]) => [d, { n: v.n, recall: v.hits / v.n }])),
+    keywordHitRate: share(answered.filter((x) => keywordHit(x.q, x.r)).length, answered.length),
     answerableRefused: answered.filter((x) => isRefusal(x.r.answer)).length,
     unanswerable: un.length,
-    refusalRate: un.length ? un.filter((r) => isRefusal(r.answer)).length / un.length : null,
-    recallByDepth: Object.fromEntries(Object.entries(byDepth).map(([d, v]) => [d, { n: v.n, recall: v.hits / v.n }])),
-    medianMs: pct(0.5),
-    p95Ms: pct(0.95),
+    refusalRate: un.length ? share(un.filter((r) => isRefusal(r.answer)).length, un.length) : null,
+    medianMs: percentile(times, 0.5),
+    p95Ms: percentile(times, 0.95),
   };
 }

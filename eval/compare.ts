@@ -1,0 +1,109 @@
+/**
+ * Before/after of two reports (`--compare OLD.json`): per site, each metric and the questions gained
+ * and lost, then the keep rule: a change is kept only if the mean over sites rises and no site loses
+ * more than one question.
+ */
+import { meanOverSites, type MeanSummary, type QuestionResult } from './metrics.js';
+import { table, type EvalReport, type SiteReport } from './report.js';
+
+type Metric = { label: string; pick: (m: MeanSummary) => number | null; digits: number };
+
+const METRICS: Metric[] = [
+  { label: 'retrieved recall@5', pick: (m) => m.retrievedRecallAt5, digits: 3 },
+  { label: 'cited recall@5', pick: (m) => m.citedRecallAt5, digits: 3 },
+  { label: 'MRR@10', pick: (m) => m.mrrAt10, digits: 3 },
+  { label: 'keyword hit rate', pick: (m) => m.keywordHitRate, digits: 3 },
+  { label: 'refusal rate', pick: (m) => m.refusalRate, digits: 3 },
+  { label: 'answerable refused', pick: (m) => m.answerableRefused, digits: 0 },
+  { label: 'retrieval p50 ms', pick: (m) => m.queryP50Ms, digits: 0 },
+  { label: 'retrieval p95 ms', pick: (m) => m.queryP95Ms, digits: 0 },
+  { label: 'BM25 recall@5', pick: (m) => m.bm25RecallAt5, digits: 3 },
+  { label: 'BM25 MRR@10', pick: (m) => m.bm25MrrAt10, digits: 3 },
+];
+
+function metricRows(before: MeanSummary, after: MeanSummary): string[][] {
+  const rows = [['metric', 'before', 'after', 'change']];
+  for (const m of METRICS) {
+    const a = m.pick(before);
+    const b = m.pick(after);
+    // A count averaged over sites is not whole: one decimal then.
+    const fmt = (v: number | null) => (v === null ? '-' : v.toFixed(m.digits === 0 && !Number.isInteger(v) ? 1 : m.digits));
+    const d = a === null || b === null ? '' : b - a === 0 ? '=' : `${b > a ? '+' : ''}${fmt(b - a)}`;
+    rows.push([m.label, fmt(a), fmt(b), d]);
+  }
+  return rows;
+}
+
+export interface QuestionDiff {
+  gained: string[];
+  lost: string[];
+}
+
+/** Questions (by id, in both reports) that a yes/no measure turned on or off. */
+export function diffQuestions(before: QuestionResult[], after: QuestionResult[], pick: (r: QuestionResult) => boolean | undefined): QuestionDiff {
+  const old = new Map(before.map((r) => [r.id, r]));
+  const diff: QuestionDiff = { gained: [], lost: [] };
+  for (const r of after) {
+    const o = old.get(r.id);
+    if (!o) continue;
+    const was = Boolean(pick(o));
+    const now = Boolean(pick(r));
+    if (!was && now) diff.gained.push(r.id);
+    if (was && !now) diff.lost.push(r.id);
+  }
+  return diff;
+}
+
+const ids = (d: QuestionDiff) => `gained ${d.gained.length ? d.gained.join(' ') : '-'}; lost ${d.lost.length ? d.lost.join(' ') : '-'}`;
+
+const DIFFS: { label: string; pick: (r: QuestionResult) => boolean | undefined; answerable: boolean }[] = [
+  { label: 'retrieved recall@5', pick: (r) => r.hit, answerable: true },
+  { label: 'keyword hits', pick: (r) => r.keywordHit, answerable: true },
+  { label: 'unanswerable refused', pick: (r) => r.refused, answerable: false },
+];
+
+function siteDiffs(before: SiteReport, after: SiteReport): QuestionDiff[] {
+  return DIFFS.map((d) =>
+    diffQuestions(
+      before.questions.filter((q) => q.answerable === d.answerable),
+      after.questions.filter((q) => q.answerable === d.answerable),
+      d.pick,
+    ),
+  );
+}
+
+export function compareReports(before: EvalReport, after: EvalReport): string {
+  const out: string[] = [`before: ${before.commit} (${before.at})   after: ${after.commit} (${after.at})`];
+  const common: { b: SiteReport; a: SiteReport }[] = [];
+  for (const a of after.sites) {
+    const b = before.sites.find((s) => s.name === a.name);
+    if (!b) {
+      out.push(`\n${a.name}: not in the old report`);
+      continue;
+    }
+    common.push({ b, a });
+    out.push(`\n${a.name}`, table(metricRows(b.summary, a.summary)));
+    siteDiffs(b, a).forEach((d, i) => out.push(`${DIFFS[i]!.label}: ${ids(d)}`));
+  }
+  for (const b of before.sites) if (!after.sites.some((s) => s.name === b.name)) out.push(`\n${b.name}: not in the new report`);
+  if (common.length === 0) return out.join('\n');
+
+  const meanBefore = meanOverSites(common.map((c) => c.b.summary));
+  const meanAfter = meanOverSites(common.map((c) => c.a.summary));
+  out.push(`\nmean over ${common.map((c) => c.a.name).join(', ')}`, table(metricRows(meanBefore, meanAfter)));
+  out.push('\nkeep rule: the mean rises and no site loses more than one question');
+  for (const [i, pick] of [
+    [0, (m: MeanSummary) => m.retrievedRecallAt5],
+    [1, (m: MeanSummary) => m.keywordHitRate],
+  ] as const) {
+    const per = common.map((c) => ({ name: c.a.name, lost: siteDiffs(c.b, c.a)[i]!.lost.length }));
+    const worst = per.reduce((w, p) => (p.lost > w.lost ? p : w), per[0]!);
+    const rises = pick(meanAfter) > pick(meanBefore);
+    const verdict = rises && worst.lost <= 1 ? 'KEEP' : 'DO NOT KEEP';
+    out.push(
+      `  ${DIFFS[i]!.label}: mean ${pick(meanBefore).toFixed(3)} -> ${pick(meanAfter).toFixed(3)}${rises ? ' (rises)' : ' (does not rise)'}; ` +
+        `lost per site: ${per.map((p) => `${p.name} ${p.lost}`).join(', ')} => ${verdict}`,
+    );
+  }
+  return out.join('\n');
+}

@@ -1,0 +1,103 @@
+/** The harness's JSON report and its tables. */
+import type { MeanSummary, QuestionResult, SiteSummary } from './metrics.js';
+
+export interface SiteReport {
+  name: string;
+  bot: string;
+  seed: string;
+  /** Live pages and chunks in the bot, and the page count its corpus README gives. */
+  pages: number;
+  chunks: number;
+  readmePages?: number;
+  /** Seconds the crawl took; null when an earlier run's bot was reused. */
+  crawlSeconds: number | null;
+  summary: SiteSummary;
+  /** Named subsets of the questions (pydocs' scored set), summarised alone. */
+  subsets: Record<string, SiteSummary>;
+  questions: QuestionResult[];
+}
+
+export interface EvalReport {
+  at: string;
+  /** The commit measured (`git describe --always --dirty`). */
+  commit: string;
+  argv: string[];
+  seconds: number;
+  sites: SiteReport[];
+  mean: MeanSummary;
+  /** Sites that could not be served, crawled or asked: left out of the mean. */
+  failures: { site: string; error: string }[];
+}
+
+const f3 = (v: number | null | undefined) => (v === null || v === undefined ? '-' : v.toFixed(3));
+const ms = (v: number) => `${Math.round(v)}`;
+
+/** A plain-text table, columns padded; the first column left-aligned, the others right-aligned. */
+export function table(rows: string[][]): string {
+  const widths = rows[0]!.map((_, c) => Math.max(...rows.map((r) => (r[c] ?? '').length)));
+  return rows
+    .map((r, i) => {
+      const line = r.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]!) : cell.padStart(widths[c]!))).join('  ');
+      return i === 0 ? `${line}\n${widths.map((w) => '-'.repeat(w)).join('  ')}` : line;
+    })
+    .join('\n');
+}
+
+/** A crawl that indexed clearly fewer pages than the corpus has (a missing part of the site skews every figure). */
+export function crawlWarning(s: Pick<SiteReport, 'pages' | 'readmePages'>): string {
+  if (!s.readmePages || s.pages >= CRAWL_SHORT_SHARE * s.readmePages) return '';
+  return `\nWARNING: the crawl indexed ${s.pages} pages, the README counts ${s.readmePages}: check the crawl before reading the figures`;
+}
+
+/** Below this share of the README's page count a crawl is flagged (the dev sites reach 90–100 %). */
+const CRAWL_SHORT_SHARE = 0.85;
+
+/** One site: each metric for the product, and recall / MRR for the BM25 baseline beside it. */
+export function siteTable(s: SiteReport): string {
+  const m = s.summary;
+  const title =
+    `${s.name}: ${s.pages} pages${s.readmePages ? ` (README: ${s.readmePages})` : ''}, ${s.chunks} chunks` +
+    `${s.crawlSeconds === null ? ', bot reused' : `, crawled in ${s.crawlSeconds}s`}; ${m.answerable} answerable, ${m.unanswerable} unanswerable`;
+  const rows = [
+    ['metric', 'product', 'bm25'],
+    ['retrieved recall@5', f3(m.retrievedRecallAt5), f3(m.bm25RecallAt5)],
+    ['cited recall@5', f3(m.citedRecallAt5), ''],
+    ['MRR@10 (retrieved)', f3(m.mrrAt10), f3(m.bm25MrrAt10)],
+    ['keyword hit rate', f3(m.keywordHitRate), ''],
+    ['refusal rate (unanswerable)', f3(m.refusalRate), ''],
+    ['answerable refused', `${m.answerableRefused} (${f3(m.answerableRefusedShare)})`, ''],
+    ['retrieval p50 / p95 ms', `${ms(m.queryP50Ms)} / ${ms(m.queryP95Ms)}`, ''],
+  ];
+  const groups = (g: SiteSummary['byStyle']) =>
+    Object.entries(g)
+      .map(([k, v]) => `${k} ${v.n}: recall ${v.recall.toFixed(2)}, kw ${v.keywords.toFixed(2)}`)
+      .join('; ');
+  const styles = groups(m.byStyle);
+  const depths = Object.keys(m.byDepth).length > 1 ? groups(m.byDepth) : '';
+  return `${title}${crawlWarning(s)}\n${table(rows)}${styles ? `\nby style: ${styles}` : ''}${depths ? `\nby depth: ${depths}` : ''}`;
+}
+
+const overviewRow = (name: string, m: SiteSummary | MeanSummary, extra: { n?: string } = {}): string[] => [
+  name,
+  extra.n ?? ('answerable' in m ? `${m.answerable}+${m.unanswerable}` : ''),
+  f3(m.retrievedRecallAt5),
+  f3(m.citedRecallAt5),
+  f3(m.mrrAt10),
+  f3(m.keywordHitRate),
+  f3(m.refusalRate),
+  'answerable' in m ? `${m.answerableRefused} (${m.answerableRefusedShare.toFixed(2)})` : `${m.answerableRefused.toFixed(1)} (${m.answerableRefusedShare.toFixed(2)})`,
+  `${ms(m.queryP50Ms)} / ${ms(m.queryP95Ms)}`,
+  f3(m.bm25RecallAt5),
+  f3(m.bm25MrrAt10),
+];
+
+/** Every site (and its subsets) on one row each, then the mean over sites. */
+export function overviewTable(r: Pick<EvalReport, 'sites' | 'mean'>): string {
+  const rows = [['site', 'questions', 'ret R@5', 'cited R@5', 'MRR@10', 'keywords', 'refusal', 'ans. refused', 'query p50/p95 ms', 'BM25 R@5', 'BM25 MRR@10']];
+  for (const s of r.sites) {
+    rows.push(overviewRow(s.name, s.summary));
+    for (const [name, sub] of Object.entries(s.subsets)) rows.push(overviewRow(`  ${s.name} ${name}`, sub));
+  }
+  if (r.sites.length > 1) rows.push(overviewRow(`mean of ${r.sites.length} sites`, r.mean, { n: '' }));
+  return table(rows);
+}

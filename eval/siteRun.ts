@@ -1,0 +1,98 @@
+/** One site of a run: get its bot (crawl it, or reuse the data dir's), ask every question, summarise. */
+import type { Db } from '../server/src/db/db.js';
+import { crawlIntoBot, type ApiTarget } from './api.js';
+import { loadBm25Index } from './bm25.js';
+import { evaluateBot, readQuestions } from './evaluate.js';
+import { summariseSite } from './metrics.js';
+import { rechunkBot } from './rechunk.js';
+import type { SiteReport } from './report.js';
+import { serveDir, serveScript, type ServedSite } from './siteServer.js';
+import type { SiteDef } from './sites.js';
+
+export interface SiteRunOptions {
+  maxPages: number;
+  maxDepth: number;
+  recrawl: boolean;
+  rechunk: boolean;
+  log: (line: string) => void;
+}
+
+/** The bot a dev site is crawled into: one per site and data dir, found again by its name. */
+export const botName = (site: SiteDef) => site.botName ?? `eval:${site.name}`;
+
+async function latestBot(db: Db, name: string): Promise<string | undefined> {
+  const rows = await db.query<{ id: string }>(
+    `SELECT b.id::text AS id FROM chatbots b
+      WHERE b.name = $1 AND EXISTS (SELECT 1 FROM chunks c WHERE c.chatbot_id = b.id AND c.live)
+      ORDER BY b.created_at DESC LIMIT 1`,
+    [name],
+  );
+  return rows[0]?.id;
+}
+
+async function serve(site: SiteDef): Promise<ServedSite> {
+  if ('origin' in site.serve) return { origin: site.serve.origin, stop: async () => {} };
+  return 'dir' in site.serve ? serveDir(site.serve.dir) : serveScript(site.serve.script, site.seed);
+}
+
+/** Crawl the site into a new bot through the API, serving it only while the crawl runs. */
+async function crawlSite(t: ApiTarget, db: Db, site: SiteDef, opts: SiteRunOptions): Promise<{ botId: string; seconds: number }> {
+  const served = await serve(site);
+  const started = Date.now();
+  try {
+    const botId = await crawlIntoBot(t, `${served.origin}/${site.seed}`, botName(site), opts.maxDepth, opts.maxPages);
+    // The planner's statistics for the new rows, as a long-running server would have by now.
+    await db.query('VACUUM ANALYZE chunks');
+    return { botId, seconds: Math.round((Date.now() - started) / 1000) };
+  } finally {
+    await served.stop();
+  }
+}
+
+/** Older bots of the same name (a --recrawl replaced them), removed so the data dir does not grow. */
+async function removeOlderBots(t: ApiTarget, db: Db, name: string, keep: string): Promise<void> {
+  const rows = await db.query<{ id: string }>(`SELECT id::text AS id FROM chatbots WHERE name = $1 AND id::text <> $2`, [name, keep]);
+  for (const { id } of rows) {
+    const res = await fetch(`${t.base}/api/v1/chatbots/${id}`, { method: 'DELETE', headers: { authorization: `Bearer ${t.token}` } });
+    if (!res.ok) process.stderr.write(`could not delete the old bot ${id}: ${res.status}\n`);
+  }
+}
+
+export async function runSite(t: ApiTarget, db: Db, site: SiteDef, opts: SiteRunOptions): Promise<SiteReport> {
+  const qa = readQuestions(site.qa, true);
+  const unanswerable = readQuestions(site.unanswerable, false);
+  let botId = opts.recrawl ? undefined : await latestBot(db, botName(site));
+  let crawlSeconds: number | null = null;
+  if (botId) {
+    process.stderr.write(`${site.name}: reusing bot ${botId}\n`);
+  } else {
+    ({ botId, seconds: crawlSeconds } = await crawlSite(t, db, site, opts));
+    await removeOlderBots(t, db, botName(site), botId);
+  }
+  if (opts.rechunk) {
+    const r = await rechunkBot(db, botId);
+    process.stderr.write(`${site.name}: re-chunked ${r.documents} pages into ${r.chunks} chunks\n`);
+  }
+  const [counts] = await db.query<{ pages: number; chunks: number }>(
+    `SELECT (SELECT count(*)::int FROM documents WHERE chatbot_id = $1 AND live) AS pages,
+            (SELECT count(*)::int FROM chunks WHERE chatbot_id = $1 AND live) AS chunks`,
+    [botId],
+  );
+  const bm25 = await loadBm25Index(db, botId);
+  const questions = await evaluateBot({ ...t, botId, db, bm25, rules: site.rules }, [...qa, ...unanswerable], opts.log);
+  const subsets = Object.fromEntries(
+    Object.entries(site.subsets ?? {}).map(([name, sets]) => [name, summariseSite(questions.filter((q) => sets.includes(q.set)))]),
+  );
+  return {
+    name: site.name,
+    bot: botId,
+    seed: site.seed,
+    pages: counts?.pages ?? 0,
+    chunks: counts?.chunks ?? 0,
+    ...(site.readmePages !== undefined && { readmePages: site.readmePages }),
+    crawlSeconds,
+    summary: summariseSite(questions),
+    subsets,
+    questions,
+  };
+}

@@ -1,0 +1,103 @@
+/**
+ * The dev sites `npm run eval` measures by default: how each is served, where its crawl starts,
+ * its question files and its scoring rules (the corpora READMEs).
+ */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { PageRules } from './scoring.js';
+
+const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const corpora = path.resolve(repo, '..', 'shared', 'corpora');
+const dev = path.join(repo, 'eval', 'dev');
+
+/** A question file and the label its questions carry in the report. */
+export interface QuestionFile {
+  file: string;
+  set: string;
+}
+
+export interface SiteDef {
+  name: string;
+  /**
+   * How to serve it: a script taking the port as its one argument, a folder served as the root, or
+   * an origin already serving it (a custom site).
+   */
+  serve: { script: string } | { dir: string } | { origin: string };
+  /** The crawl's start page, relative to the served root. */
+  seed: string;
+  qa: QuestionFile[];
+  unanswerable: QuestionFile[];
+  rules: PageRules;
+  /** Named subsets reported as sub-rows (the scored pydocs set), by question set labels. */
+  subsets?: Record<string, string[]>;
+  /** Pages the corpus README says the site has, to judge a crawl by. */
+  readmePages?: number;
+  /** The name its bot gets (and is found again by in a data dir); `eval:<name>` when absent. */
+  botName?: string;
+}
+
+const q = (file: string): QuestionFile => ({ file, set: path.basename(file, '.jsonl') });
+
+export const SITES: SiteDef[] = [
+  {
+    name: 'pydocs',
+    serve: { script: path.join(corpora, 'serve-pydocs.sh') },
+    seed: 'index.html',
+    qa: [q(path.join(corpora, 'pydocs-qa.jsonl')), q(path.join(dev, 'pydocs-dev-qa.jsonl')), q(path.join(dev, 'pydocs-dev2-qa.jsonl')), q(path.join(dev, 'pydocs-dev-keywords.jsonl'))],
+    unanswerable: [q(path.join(corpora, 'pydocs-unanswerable.jsonl')), q(path.join(dev, 'pydocs-dev-unanswerable.jsonl'))],
+    rules: {},
+    subsets: { scored: ['pydocs-qa', 'pydocs-unanswerable'] },
+    readmePages: 530,
+  },
+  {
+    name: 'debian',
+    serve: { script: path.join(corpora, 'debian-handbook', 'serve.sh') },
+    seed: 'index.html',
+    qa: [{ file: path.join(corpora, 'debian-handbook', 'qa.jsonl'), set: 'debian-qa' }],
+    unanswerable: [{ file: path.join(corpora, 'debian-handbook', 'unanswerable.jsonl'), set: 'debian-unanswerable' }],
+    // The pages' <link rel="canonical"> point at the book's web site.
+    rules: { canonicalBases: ['https://debian-handbook.info/browse/stable/', 'http://debian-handbook.info/browse/stable/'] },
+    readmePages: 127,
+  },
+  {
+    name: 'git',
+    serve: { script: path.join(corpora, 'git', 'serve.sh') },
+    seed: 'index.html',
+    qa: [{ file: path.join(corpora, 'git', 'qa.jsonl'), set: 'git-qa' }],
+    unanswerable: [{ file: path.join(corpora, 'git', 'unanswerable.jsonl'), set: 'git-unanswerable' }],
+    // index.html is a symlink to git.html: one page under two URLs.
+    rules: { aliases: { 'git.html': 'index.html' } },
+    readmePages: 242,
+  },
+  {
+    name: 'sample',
+    serve: { dir: path.join(repo, 'demo', 'site') },
+    seed: 'index.html',
+    qa: [q(path.join(dev, 'sample-qa.jsonl'))],
+    unanswerable: [q(path.join(dev, 'sample-unanswerable.jsonl'))],
+    rules: {},
+    readmePages: 12,
+  },
+];
+
+export function pickSites(names: string | undefined): SiteDef[] {
+  if (!names) return SITES;
+  const wanted = names.split(',').map((n) => n.trim()).filter(Boolean);
+  const unknown = wanted.filter((n) => !SITES.some((s) => s.name === n));
+  if (unknown.length) throw new Error(`unknown site ${unknown.join(', ')}: choose from ${SITES.map((s) => s.name).join(', ')}`);
+  return SITES.filter((s) => wanted.includes(s.name));
+}
+
+/** A site given on the command line (`--site URL --qa FILE [--unanswerable FILE]`), served by someone else. */
+export function customSite(url: string, qa: string, unanswerable?: string): SiteDef {
+  const u = new URL(url);
+  return {
+    name: 'custom',
+    serve: { origin: u.origin },
+    seed: `${u.pathname.replace(/^\/+/, '')}${u.search}`,
+    qa: [q(qa)],
+    unanswerable: unanswerable ? [q(unanswerable)] : [],
+    rules: {},
+    botName: `eval:custom:${url}`.slice(0, 200),
+  };
+}
