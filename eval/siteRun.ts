@@ -20,12 +20,13 @@ export interface SiteRunOptions {
 /** The bot a dev site is crawled into: one per site and data dir, found again by its name. */
 export const botName = (site: SiteDef) => site.botName ?? `eval:${site.name}`;
 
-async function latestBot(db: Db, name: string): Promise<string | undefined> {
+/** The newest bot with live chunks of that name (or, for a custom site, crawled from that URL by an older harness). */
+async function latestBot(db: Db, name: string, startUrl: string | null): Promise<string | undefined> {
   const rows = await db.query<{ id: string }>(
     `SELECT b.id::text AS id FROM chatbots b
-      WHERE b.name = $1 AND EXISTS (SELECT 1 FROM chunks c WHERE c.chatbot_id = b.id AND c.live)
+      WHERE (b.name = $1 OR b.start_url = $2) AND EXISTS (SELECT 1 FROM chunks c WHERE c.chatbot_id = b.id AND c.live)
       ORDER BY b.created_at DESC LIMIT 1`,
-    [name],
+    [name, startUrl],
   );
   return rows[0]?.id;
 }
@@ -61,7 +62,8 @@ async function removeOlderBots(t: ApiTarget, db: Db, name: string, keep: string)
 export async function runSite(t: ApiTarget, db: Db, site: SiteDef, opts: SiteRunOptions): Promise<SiteReport> {
   const qa = readQuestions(site.qa, true);
   const unanswerable = readQuestions(site.unanswerable, false);
-  let botId = opts.recrawl ? undefined : await latestBot(db, botName(site));
+  const fixedUrl = 'origin' in site.serve ? `${site.serve.origin}/${site.seed}` : null;
+  let botId = opts.recrawl ? undefined : await latestBot(db, botName(site), fixedUrl);
   let crawlSeconds: number | null = null;
   if (botId) {
     process.stderr.write(`${site.name}: reusing bot ${botId}\n`);
