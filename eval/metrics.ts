@@ -1,5 +1,5 @@
 /** Per-question results and per-site summaries of the quality harness; the rules are in scoring.ts. */
-import { allKeywords, expectedRank, hitAt, isRefusal, pageKey, percentile, topPages, type PageRules } from './scoring.js';
+import { allKeywords, expectedRank, hitAt, isRefusal, isUnsure, pageKey, percentile, topPages, type PageRules } from './scoring.js';
 
 export { isRefusal, percentile, topPages } from './scoring.js';
 
@@ -38,7 +38,10 @@ export interface QuestionResult {
   depth?: number;
   expected?: string[];
   answer: string;
+  /** Refused outright: the answer says the site does not cover it and offers nothing. */
   refused: boolean;
+  /** The "not sure" answer (see isUnsure). */
+  unsure: boolean;
   /** Pages the answer cites, reduced, in order. */
   cited: string[];
   /** Distinct pages retrieval found (POST …/query, top_k 10), reduced, best first. */
@@ -73,7 +76,8 @@ export function scoreQuestion(
     ...(item.depth !== undefined && { depth: item.depth }),
     ...(expected && { expected: expected.map((e) => pageKey(e, rules)) }),
     answer: got.answer,
-    refused: isRefusal(got.answer),
+    refused: isRefusal(got.answer) && !isUnsure(got.answer),
+    unsure: isUnsure(got.answer),
     cited: topPages(got.sources, Infinity, rules),
     retrieved: topPages(got.retrieved, Infinity, rules),
     queryMs: got.queryMs,
@@ -101,10 +105,13 @@ export interface SiteSummary {
   /** Mean reciprocal rank of the first expected page among the first 10 retrieved pages. */
   mrrAt10: number;
   keywordHitRate: number;
-  /** Share of the unanswerable questions refused; null without any. */
+  /** Share of the unanswerable questions refused, plainly or by a "not sure" answer; null without any. */
   refusalRate: number | null;
+  /** Answerable questions refused outright (nothing offered). */
   answerableRefused: number;
   answerableRefusedShare: number;
+  /** Answerable questions answered "not sure" (closest passage quoted, with a caveat). */
+  answerableUnsure: number;
   /** Retrieval call latency over all the site's questions, ms. */
   queryP50Ms: number;
   queryP95Ms: number;
@@ -143,9 +150,10 @@ export function summariseSite(results: QuestionResult[]): SiteSummary {
     citedRecallAt5: share(ans.filter((r) => r.citedHit).length, ans.length),
     mrrAt10: share(ans.reduce((s, r) => s + (r.rank ? 1 / r.rank : 0), 0), ans.length),
     keywordHitRate: share(ans.filter((r) => r.keywordHit).length, ans.length),
-    refusalRate: un.length ? share(un.filter((r) => r.refused).length, un.length) : null,
+    refusalRate: un.length ? share(un.filter((r) => r.refused || r.unsure).length, un.length) : null,
     answerableRefused: ans.filter((r) => r.refused).length,
     answerableRefusedShare: share(ans.filter((r) => r.refused).length, ans.length),
+    answerableUnsure: ans.filter((r) => r.unsure).length,
     queryP50Ms: percentile(times, 0.5),
     queryP95Ms: percentile(times, 0.95),
     bm25RecallAt5: withBm25.length ? share(withBm25.filter((r) => r.bm25!.hit).length, withBm25.length) : null,
@@ -171,6 +179,7 @@ export function meanOverSites(sites: SiteSummary[]): MeanSummary {
     refusalRate: mean((s) => s.refusalRate),
     answerableRefused: mean((s) => s.answerableRefused) ?? 0,
     answerableRefusedShare: mean((s) => s.answerableRefusedShare) ?? 0,
+    answerableUnsure: mean((s) => s.answerableUnsure) ?? 0,
     queryP50Ms: mean((s) => s.queryP50Ms) ?? 0,
     queryP95Ms: mean((s) => s.queryP95Ms) ?? 0,
     bm25RecallAt5: mean((s) => s.bm25RecallAt5),

@@ -66,6 +66,7 @@ export function siteTable(s: SiteReport): string {
     ['keyword hit rate', f3(m.keywordHitRate), ''],
     ['refusal rate (unanswerable)', f3(m.refusalRate), ''],
     ['answerable refused', `${m.answerableRefused} (${f3(m.answerableRefusedShare)})`, ''],
+    ['answerable "not sure"', String(Math.round(m.answerableUnsure * 10) / 10), ''],
     ['retrieval p50 / p95 ms', `${ms(m.queryP50Ms)} / ${ms(m.queryP95Ms)}`, ''],
   ];
   const groups = (g: SiteSummary['byStyle']) =>

@@ -12,6 +12,7 @@
  * harness serves each site itself, on a free port, while it is crawled. --data-dir keeps the
  * database: later runs reuse each site's bot (no recrawl) unless --recrawl.
  */
+import { DEFAULT_PARAMS, type RetrievalParams } from '../server/src/answer/retrieval/params.js';
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -36,10 +37,22 @@ interface Args {
   compare?: string;
   to?: string;
   quiet: boolean;
+  /** Retrieval parameters other than DEFAULT_PARAMS (`--params '{"anchorShare":0}'`). */
+  params?: Partial<RetrievalParams>;
+}
+
+/** A JSON object of retrieval parameters; unknown names and non-numbers are refused, not ignored. */
+function parseParams(json: string): Partial<RetrievalParams> {
+  const given = JSON.parse(json) as Record<string, unknown>;
+  for (const [k, v] of Object.entries(given)) {
+    if (!(k in DEFAULT_PARAMS)) throw new Error(`--params: no retrieval parameter named ${k}`);
+    if (typeof v !== 'number' || !Number.isFinite(v)) throw new Error(`--params: ${k} must be a number`);
+  }
+  return given as Partial<RetrievalParams>;
 }
 
 const USAGE = `usage: npm run eval -- [--sites pydocs,debian,git,sample] [--data-dir DIR [--recrawl]] [--rechunk]
-       [--out FILE] [--compare OLD.json [--to NEW.json]] [--quiet] [--max-pages N] [--max-depth N]
+       [--out FILE] [--compare OLD.json [--to NEW.json]] [--quiet] [--max-pages N] [--max-depth N] [--params JSON]
    or: npm run eval -- --site URL --qa FILE [--unanswerable FILE] [same options]`;
 
 function parseArgs(argv: string[]): Args {
@@ -70,6 +83,7 @@ function parseArgs(argv: string[]): Args {
       case '--compare': args.compare = value(); break;
       case '--to': args.to = value(); break;
       case '--quiet': args.quiet = true; break;
+      case '--params': args.params = parseParams(value()); break;
       case '--help': case '-h': throw new Error(USAGE);
       default: throw new Error(`unknown argument ${key}\n${USAGE}`);
     }
@@ -98,7 +112,7 @@ const readReport = (file: string): EvalReport => {
 async function evaluate(args: Args, sites: SiteDef[]): Promise<EvalReport> {
   const started = Date.now();
   const allowHosts = [...new Set(sites.map((s) => ('origin' in s.serve ? new URL(s.serve.origin).host : '127.0.0.1')))];
-  const stack = await startStack({ allowHosts, dataDir: args.dataDir });
+  const stack = await startStack({ allowHosts, dataDir: args.dataDir, params: args.params });
   const reports: SiteReport[] = [];
   const failures: { site: string; error: string }[] = [];
   try {

@@ -2,6 +2,7 @@
  * The scoring rules of the corpora READMEs (../shared/corpora/README.md and each site's README,
  * "Scoring"), in one place so every site and every tool scores the same way.
  */
+import { UNSURE_INTRO } from '../server/src/answer/answerer.js';
 
 /** Per-site URL rules on top of the common reduction. */
 export interface PageRules {
@@ -92,6 +93,14 @@ export function containsKeyword(answer: string, keyword: string): boolean {
 /** Every keyword is in the answer (true for a question without keywords). */
 export const allKeywords = (answer: string, keywords: string[] | undefined): boolean =>
   (keywords ?? []).every((k) => containsKeyword(answer, k));
+
+/**
+ * Whether the answer is the product's "not sure" (retrieval/floor.ts: weak evidence): it says plainly
+ * that the site may not answer it exactly, then quotes the closest passage. The corpora READMEs count
+ * such an answer as a refusal of an unanswerable question; for an answerable one it is reported on
+ * its own, neither an answer nor a refusal.
+ */
+export const isUnsure = (answer: string): boolean => answer.startsWith(UNSURE_INTRO);
 
 /** Whether an answer says the site does not cover the question. */
 export function isRefusal(answer: string): boolean {

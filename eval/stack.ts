@@ -3,6 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
+import type { RetrievalParams } from '../server/src/answer/retrieval/params.js';
 import { createAnswerer } from '../server/src/answer/service.js';
 import { loadConfig, type Config } from '../server/src/config.js';
 import type { Db } from '../server/src/db/db.js';
@@ -32,7 +33,13 @@ export interface Stack {
  * eval needs no Firebase emulator. Everything a visitor does goes through the public HTTP API.
  * With `dataDir` the database lives there and is kept after close (a crawled bot can be reused).
  */
-export async function startStack(opts: { allowHosts: string[]; env?: Record<string, string>; dataDir?: string }): Promise<Stack> {
+export async function startStack(opts: {
+  allowHosts: string[];
+  env?: Record<string, string>;
+  dataDir?: string;
+  /** Retrieval parameters other than the defaults (`--params`). */
+  params?: Partial<RetrievalParams>;
+}): Promise<Stack> {
   // --data-dir keeps the database between runs (build the index once, evaluate many times).
   const keep = opts.dataDir !== undefined;
   const dir = opts.dataDir ? path.resolve(opts.dataDir) : mkdtempSync(path.join(tmpdir(), 'docent-eval-'));
@@ -61,7 +68,7 @@ export async function startStack(opts: { allowHosts: string[]; env?: Record<stri
     db,
     auth,
     limits: createRateLimits({ ipPerMinute: config.RATE_LIMIT_IP_PER_MINUTE, visitorMessagesPerMinute: config.RATE_LIMIT_VISITOR_MESSAGES_PER_MINUTE }),
-    answerer: createAnswerer(config, db),
+    answerer: createAnswerer(config, db, undefined, opts.params),
     wakeWorker: () => running.worker?.wake(),
     workerRunning: () => running.worker?.running() ?? false,
   };

@@ -5,6 +5,8 @@ export interface SeedPage {
   url: string;
   title: string;
   chunks: { heading?: string; content: string }[];
+  /** Anchor text of links pointing at the page (documents.anchor_text), one per line. */
+  anchorText?: string;
 }
 
 /** Insert live documents and chunks for a bot, as the indexer would. */
@@ -13,8 +15,8 @@ export async function seedPages(db: Queryable, chatbotId: string, pages: SeedPag
     const docId = randomUUID();
     const content = page.chunks.map((c) => c.content).join('\n\n');
     await db.query(
-      'INSERT INTO documents (id, chatbot_id, url, title, content, content_hash) VALUES ($1, $2, $3, $4, $5, $6)',
-      [docId, chatbotId, page.url, page.title, content, createHash('sha256').update(page.url + content).digest('hex')],
+      'INSERT INTO documents (id, chatbot_id, url, title, content, content_hash, anchor_text) VALUES ($1, $2, $3, $4, $5, $6, $7)',
+      [docId, chatbotId, page.url, page.title, content, createHash('sha256').update(page.url + content).digest('hex'), page.anchorText ?? ''],
     );
     for (const [i, c] of page.chunks.entries()) {
       await db.query(

@@ -16,6 +16,7 @@ const result = (id: string, hit: boolean, keywordHit = hit): QuestionResult => (
   expected: ['a.html'],
   answer: '',
   refused: false,
+  unsure: false,
   cited: [],
   retrieved: hit ? ['a.html'] : [],
   hit,

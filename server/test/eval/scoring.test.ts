@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { meanOverSites, scoreQuestion, summariseSite } from '../../../eval/metrics.js';
 import { containsKeyword, expectedRank, hitAt, isRefusal, pageKey, percentile, reciprocalRank, topPages } from '../../../eval/scoring.js';
 import { SITES } from '../../../eval/sites.js';
+import { UNSURE_INTRO } from '../../src/answer/answerer.js';
 
 const rulesOf = (name: string) => SITES.find((s) => s.name === name)!.rules;
 
@@ -108,5 +109,16 @@ describe('summaries', () => {
     const m = meanOverSites([s, { ...s, retrievedRecallAt5: 0.5, refusalRate: null }]);
     expect(m.retrievedRecallAt5).toBeCloseTo(0.75);
     expect(m.refusalRate).toBe(0.5);
+  });
+
+  it('counts a "not sure" answer as a refusal of an unanswerable question, and on its own for an answerable one', () => {
+    const unsure = `${UNSURE_INTRO}\n\nThe closest passage [[1]](http://h/x.html)`;
+    const results = [
+      scoreQuestion(q('a', ['x.html']), 'set', got({ answer: unsure, sources: ['http://h/x.html'], retrieved: ['http://h/x.html'] })),
+      scoreQuestion(q('u'), 'un', got({ answer: unsure })),
+    ];
+    expect(results[0]).toMatchObject({ refused: false, unsure: true, hit: true });
+    const s = summariseSite(results);
+    expect(s).toMatchObject({ refusalRate: 1, answerableRefused: 0, answerableUnsure: 1 });
   });
 });

@@ -18,12 +18,17 @@ export interface CandidateRow {
   heading_path: string;
   len: number;
   tsv: string;
+  /** The question's lexemes that the anchor text of the page's in-links has (ts_filter'd tsvector as text). */
+  anchor: string | null;
 }
 
 
 // The tsvector travels as text and is parsed in JS (tsvectorText.ts).
 // The passages' text is fetched afterwards, for the few chunks that make the answer.
-export const ROW_COLUMNS = `c.id::text AS id, c.url, c.title, c.heading_path, length(c.tsv) AS len, c.tsv::text AS tsv`;
+export const ROW_COLUMNS = `c.id::text AS id, c.url, c.title, c.heading_path, length(c.tsv) AS len, c.tsv::text AS tsv,
+  (SELECT ts_filter(setweight(d.anchor_tsv, 'A', $ANCHOR::text[]), '{a}')::text FROM documents d WHERE d.id = c.document_id) AS anchor`;
+/** ROW_COLUMNS with the query lexemes' parameter number filled in. */
+export const rowColumns = (param: number): string => ROW_COLUMNS.replace('$ANCHOR', `$${param}`);
 
 /*
  * Candidates from cheap index-driven lists, then ranked in JS (see scoring.ts):
@@ -59,7 +64,7 @@ WITH cand AS (
     ORDER BY ts_rank(tsv, websearch_to_tsquery('english', $2), 1) DESC LIMIT 40)
 
 )
-SELECT ${ROW_COLUMNS} FROM chunks c JOIN cand ON cand.id = c.id`;
+SELECT ${rowColumns(7)} FROM chunks c JOIN cand ON cand.id = c.id`;
 
 /**
  * Whether the question uses web-search syntax: a quoted phrase, an excluded -word, or OR. Only OR in

@@ -2,7 +2,7 @@ import type { QueryTerm, RetrievedChunk } from '../types.js';
 import type { CandidateRow } from './candidates.js';
 import type { RetrievalParams } from './params.js';
 import { scoreChunk, type TermHit } from './scoring.js';
-import { parseChunkTsvector } from './tsvectorText.js';
+import { parseChunkTsvector, parseTsvector } from './tsvectorText.js';
 
 /** Candidate rows scored on the question's terms (scoring.ts), best first. `avgLen`: the bot's mean chunk length. */
 export function rankChunks(terms: QueryTerm[], rows: CandidateRow[], avgLen: number, p: RetrievalParams): RetrievedChunk[] {
@@ -11,7 +11,8 @@ export function rankChunks(terms: QueryTerm[], rows: CandidateRow[], avgLen: num
     .map((row) => {
       const { hits, title } = parseChunkTsvector(row.tsv, wanted);
       addNameHits(terms, hits, [...title, ...urlWords(row.url)]);
-      const { score, phrase, coverage, matched } = scoreChunk(terms, hits, Number(row.len), avgLen, p);
+      const anchored = new Set(row.anchor ? parseTsvector(row.anchor, wanted).keys() : []);
+      const { score, phrase, coverage, matched } = scoreChunk(terms, hits, Number(row.len), avgLen, p, anchored);
       return { ...toChunk(row, score, coverage, matched), phrase };
     })
     .sort((a, b) => b.score - a.score || a.id.localeCompare(b.id));

@@ -1,6 +1,6 @@
 import type { Queryable } from '../../db/db.js';
 import type { PageHit, QueryTerm, RetrievedChunk, Retrieval, RetrieveOptions, Retriever } from '../types.js';
-import { CANDIDATES_SQL, comboQuery, relaxedQuery, RELAXED_ROW_BUDGET, ROW_COLUMNS, usesSearchSyntax, type CandidateRow } from './candidates.js';
+import { CANDIDATES_SQL, comboQuery, relaxedQuery, RELAXED_ROW_BUDGET, rowColumns, usesSearchSyntax, type CandidateRow } from './candidates.js';
 import { rankChunks } from './chunkRanking.js';
 import { cutAtFloor, DEFAULT_VECTOR_FLOOR, outcomeOf, questionEvidence, type VectorFloor } from './floor.js';
 import { fuseRankings, vectorClearance, type VectorHit, type VectorSearch } from './fusion.js';
@@ -65,6 +65,7 @@ export class FullTextRetriever implements Retriever {
           byRarity[0]!.df <= RELAXED_ROW_BUDGET ? quoteLexeme(byRarity[0]!.lexeme) : null,
           combo?.match ?? null,
           combo?.rank ?? null,
+          terms.map((t) => t.lexeme),
         ]),
         this.stats.meanChunkLength(this.db, chatbotId),
       ]);
@@ -107,8 +108,8 @@ export class FullTextRetriever implements Retriever {
     const missing = hits.map((h) => h.id).filter((id) => !byId.has(id));
     if (missing.length > 0) {
       const rows = await this.db.query<CandidateRow>(
-        `SELECT ${ROW_COLUMNS} FROM chunks c WHERE c.chatbot_id = $1 AND c.live AND c.id = ANY($2::text[]::bigint[])`,
-        [chatbotId, missing],
+        `SELECT ${rowColumns(3)} FROM chunks c WHERE c.chatbot_id = $1 AND c.live AND c.id = ANY($2::text[]::bigint[])`,
+        [chatbotId, missing, terms.map((t) => t.lexeme)],
       );
       const avgLen = await this.stats.meanChunkLength(this.db, chatbotId);
       for (const c of rankChunks(terms, rows, avgLen, this.p)) byId.set(c.id, c);

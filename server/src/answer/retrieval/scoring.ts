@@ -52,9 +52,17 @@ export interface ChunkScore {
 }
 
 /**
- * Score one chunk. `len` is its tsvector length (distinct lexemes), `avgLen` the bot's mean.
+ * Score one chunk. `len` is its tsvector length (distinct lexemes), `avgLen` the bot's mean, `anchored`
+ * the question lexemes its page's in-link anchor text has.
  */
-export function scoreChunk(terms: QueryTerm[], hits: Map<string, TermHit>, len: number, avgLen: number, p: RetrievalParams): ChunkScore {
+export function scoreChunk(
+  terms: QueryTerm[],
+  hits: Map<string, TermHit>,
+  len: number,
+  avgLen: number,
+  p: RetrievalParams,
+  anchored: ReadonlySet<string> = new Set(),
+): ChunkScore {
   const norm = 1 - p.b + p.b * (len / Math.max(1, avgLen));
   let score = 0;
   let covered = 0;
@@ -63,6 +71,10 @@ export function scoreChunk(terms: QueryTerm[], hits: Map<string, TermHit>, len: 
   for (const t of terms) {
     const w = t.coverageWeight * t.idf;
     coverTotal += w;
+    // The page's in-link anchor text names it as other pages do: a field of the page, so it ranks
+    // the passage but does not count toward whether the passage itself covers the question.
+    const anchor = anchored.has(t.lexeme) ? p.anchorShare * t.scoreWeight : 0;
+    score += anchor;
     const hit = hits.get(t.lexeme);
     if (!hit) continue;
     let body = 0;
