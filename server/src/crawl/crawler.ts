@@ -200,7 +200,7 @@ export async function crawlSite(fetcher: SafeFetcher, extractor: Extractor, opts
     const isText = fetched.contentType.toLowerCase().startsWith('text/plain');
     let page: ExtractedPage;
     try {
-      page = isText ? extractText(fetched.body) : await untilAborted(extractor.extract(fetched.body, pageUrl, { linksOnly: opts.discoveryOnly }), signal);
+      page = isText ? extractText(fetched.body) : await untilAborted(extractor.extract(fetched.body, pageUrl, { linksOnly: opts.discoveryOnly }, signal), signal);
     } catch (err) {
       if (outOfTime()) return timeSkip(url);
       if (err instanceof ExtractTimeoutError) return hooks.onOutcome({ kind: 'failed', url, reason: err.message, errorKind: 'extract' });
