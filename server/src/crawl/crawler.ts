@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { cleanText } from '../text/validText.js';
 import { CanonicalLedger } from './canonical.js';
 import type { ExtractedPage } from './extract.js';
 import { extractText } from './extract.js';
@@ -213,12 +214,13 @@ export async function crawlSite(fetcher: SafeFetcher, extractor: Extractor, opts
     }
     if (opts.discoveryOnly) return hooks.onOutcome({ kind: 'listed', url: pageUrl, depth });
     if (page.noindex) return hooks.onOutcome({ kind: 'skipped', url, reason: 'The page asks not to be indexed (noindex)' });
-    const text = page.markdown.trim();
+    // A stray NUL byte would fail the whole batch write (PostgreSQL text cannot hold it).
+    const text = cleanText(page.markdown).trim();
     if (text.length === 0) return hooks.onOutcome({ kind: 'skipped', url, reason: 'No text content' });
     // A canonical link counts only on the same scheme and host (Python's docs point at file://).
     const canonical = acceptableCanonical(page.canonical, pageUrl);
     const hash = createHash('sha256').update(text).digest('hex');
-    const candidate = { url, pageUrl, depth, title: page.title, text, hash, canonical: canonical && inAnyScope(canonical) ? canonical : undefined };
+    const candidate = { url, pageUrl, depth, title: cleanText(page.title), text, hash, canonical: canonical && inAnyScope(canonical) ? canonical : undefined };
     return place(candidate, true);
   }
 

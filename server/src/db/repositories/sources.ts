@@ -1,3 +1,4 @@
+import { cleanText } from '../../text/validText.js';
 import type { Queryable } from '../db.js';
 
 export type SourceStatus = 'pending' | 'indexed' | 'failed' | 'skipped';
@@ -40,8 +41,8 @@ export async function recordSources(q: Queryable, chatbotId: string, taskId: str
       taskId,
       list.map((r) => r.url),
       list.map((r) => r.status),
-      list.map((r) => (r.error ? r.error.slice(0, 500) : null)),
-      list.map((r) => (r.title ? r.title.slice(0, 500) : null)),
+      list.map((r) => (r.error ? cleanText(r.error.slice(0, 500)) : null)),
+      list.map((r) => (r.title ? cleanText(r.title.slice(0, 500)) : null)),
       list.map((r) => r.depth ?? null),
     ],
   );

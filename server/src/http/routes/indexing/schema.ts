@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { storedText } from '../schemas.js';
 
 /** http(s) URLs only, as the dashboard's own check ('Invalid URL format.'). */
 export function isHttpUrl(value: string): boolean {
@@ -18,8 +19,8 @@ const url = z
 // Numbers, or numeric strings from form fields; server caps are applied by the routes (clamped).
 const count = (name: string, min: number) =>
   z.coerce.number({ error: `${name} must be a number` }).int(`${name} must be a whole number`).min(min, `${name} must be at least ${min}`);
-const name = z.string().trim().max(200, 'name must be at most 200 characters').optional();
-const description = z.string().max(2000, 'description must be at most 2000 characters').optional();
+const name = storedText('name').trim().max(200, 'name must be at most 200 characters').optional();
+const description = storedText('description').max(2000, 'description must be at most 2000 characters').optional();
 
 export const collectSchema = z
   .object({ url, max_depth: count('max_depth', 0).optional(), max_pages: count('max_pages', 1).optional() })
