@@ -13,6 +13,8 @@ export interface BuildAppOptions {
   /** Repository root holding dashboard/dist, widget/dist and demo/ (tests point it elsewhere). */
   staticRoot?: string;
   logger?: boolean;
+  /** Where log lines go (default stdout); tests read them back. */
+  logStream?: NodeJS.WritableStream;
 }
 
 /** Boot order shows the architecture: security → errors → API routes → static front ends. */
@@ -20,6 +22,7 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Pro
   const app = Fastify({
     logger: opts.logger === false ? false : {
       level: ctx.config.LOG_LEVEL,
+      ...(opts.logStream ? { stream: opts.logStream } : {}),
       // Bearer tokens and visitor ids are credentials: never log them.
       redact: ['req.headers.authorization', 'req.headers.cookie'],
       serializers: {
