@@ -87,6 +87,11 @@ export async function crawlSite(fetcher: SafeFetcher, extractor: Extractor, opts
   const timeUp = AbortSignal.timeout(Math.min(Math.max(0, opts.timeBudgetMs), MAX_TIMER_MS));
   const signal = opts.signal ? AbortSignal.any([opts.signal, timeUp]) : timeUp;
   const starts = opts.startUrls.map((u) => normalizeUrl(u)).filter((u): u is string => u !== undefined);
+  // Routes validate URLs; a stored one that no longer passes still gets an outcome, not a crash.
+  for (const raw of opts.startUrls) {
+    if (normalizeUrl(raw) === undefined) await hooks.onOutcome({ kind: 'failed', url: raw, reason: 'Invalid URL', errorKind: 'invalid_url' });
+  }
+  if (starts.length === 0) return { admitted: 0, remembered: 0 };
   const scopes: CrawlScope[] = opts.followLinks ? [scopeOf(starts[0]!, opts.underStartPath)] : [];
   const seen = new Set<string>();
   const hashes = new Map<string, string>();
@@ -163,6 +168,22 @@ export async function crawlSite(fetcher: SafeFetcher, extractor: Extractor, opts
     }
   }
 
+  // Listed URLs are not fetched now, but the owner indexes them next: the address policy applies
+  // already. One check per host (a listing is mostly one site).
+  const addressChecks = new Map<string, Promise<FetchError | undefined>>();
+  const addressRefusal = (url: string) => {
+    const host = new URL(url).host;
+    let check = addressChecks.get(host);
+    if (!check) {
+      check = fetcher.checkAddress(url).then(
+        () => undefined,
+        (err: unknown) => (isFetchError(err) ? err : new FetchError('network', String(err))),
+      );
+      addressChecks.set(host, check);
+    }
+    return check;
+  };
+
   const timeSkip = (url: string) => hooks.onOutcome({ kind: 'skipped', url, reason: TIME_LIMIT_REASON, notFetched: true });
   const robotsSkip = (url: string) => hooks.onOutcome({ kind: 'skipped', url, reason: ROBOTS_REASON, notFetched: true });
   const deferred = new Set<Promise<void>>();
@@ -172,6 +193,8 @@ export async function crawlSite(fetcher: SafeFetcher, extractor: Extractor, opts
     const { url, depth } = item;
     if (item.blocked) return robotsSkip(url);
     if (opts.discoveryOnly && opts.followLinks && depth >= opts.maxDepth) {
+      const refused = await addressRefusal(url);
+      if (refused) return hooks.onOutcome({ kind: 'failed', url, reason: refused.message, errorKind: refused.kind });
       if ((await robotsFor(url)).isAllowed(url)) await hooks.onOutcome({ kind: 'listed', url, depth });
       else await robotsSkip(url);
       return;

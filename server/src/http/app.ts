@@ -2,7 +2,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { TrustProxy } from '../config.js';
 import type { AppContext } from './context.js';
 import { installCors, isPublicPath } from './cors.js';
-import { installErrorHandling } from './errorHandler.js';
+import { frameworkErrorReply, installErrorHandling } from './errorHandler.js';
 import { routePlugins } from './routes/index.js';
 import { installSecurityHeaders } from './security.js';
 import { installStaticAssets } from './staticAssets.js';
@@ -33,6 +33,7 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Pro
     // request.ip keys the per-IP rate limit: only believe X-Forwarded-For from configured proxies.
     trustProxy: trustProxyOption(ctx.config.TRUST_PROXY),
     routerOptions: { maxParamLength: 200 },
+    frameworkErrors: frameworkErrorReply,
   });
 
   await installSecurityHeaders(app, ctx.config);

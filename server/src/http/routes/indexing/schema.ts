@@ -1,21 +1,34 @@
 import { z } from 'zod';
+import { normalizeUrl } from '../../../crawl/urls.js';
 import { storedText } from '../schemas.js';
 
-/** http(s) URLs only, as the dashboard's own check ('Invalid URL format.'). */
+/**
+ * http(s) URLs only, as the dashboard's own check ('Invalid URL format.'), and only those the
+ * crawler can take as they are (its normal form fits 2,048 characters once percent-encoded).
+ */
 export function isHttpUrl(value: string): boolean {
   try {
     const u = new URL(value);
-    return (u.protocol === 'http:' || u.protocol === 'https:') && u.hostname !== '' && value.length <= 2048;
+    return (u.protocol === 'http:' || u.protocol === 'https:') && u.hostname !== '' && value.length <= 2048 && normalizeUrl(value) !== undefined;
   } catch {
     return false;
   }
 }
 
-const url = z
-  .string({ error: 'url is required' })
-  .trim()
-  .min(1, 'url is required')
-  .refine(isHttpUrl, 'Invalid URL format.');
+/** user:password@ in a URL: the crawler never sends credentials, so such a URL is refused up front. */
+function hasCredentials(value: string): boolean {
+  try {
+    const u = new URL(value);
+    return u.username !== '' || u.password !== '';
+  } catch {
+    return false;
+  }
+}
+
+const CREDENTIALS = { message: 'URLs with a user name or password are not supported.', abort: true };
+const httpUrl = (s: z.ZodString) => s.refine((v) => !hasCredentials(v), CREDENTIALS).refine(isHttpUrl, 'Invalid URL format.');
+
+const url = httpUrl(z.string({ error: 'url is required' }).trim().min(1, 'url is required'));
 // Numbers, or numeric strings from form fields; server caps are applied by the routes (clamped).
 const count = (name: string, min: number) =>
   z.coerce.number({ error: `${name} must be a number` }).int(`${name} must be a whole number`).min(min, `${name} must be at least ${min}`);
@@ -30,7 +43,7 @@ export const crawlAndIndexSchema = z
   .object({ url, max_depth: count('max_depth', 0).optional(), max_pages: count('max_pages', 1).optional(), name, description })
   .strict();
 
-const urlList = z.array(z.string().trim().refine(isHttpUrl, 'Invalid URL format.')).max(10_000, 'too many URLs');
+const urlList = z.array(httpUrl(z.string().trim())).max(10_000, 'too many URLs');
 
 export const indexUrlsSchema = z
   .object({ urls_to_index: urlList.optional(), urls: urlList.optional(), name, description })
