@@ -45,6 +45,7 @@ export async function startServer(config: Config = loadConfig(), role: 'serve' |
       }),
       wakeWorker: () => worker?.wake(),
       workerRunning: () => worker?.running() ?? false,
+      dataDir: config.database.kind === 'pglite' ? config.database.dataDir : undefined,
     };
     const app = await buildApp(ctx, { serveStatic: true });
     if (wantsWorker(config, role)) {

@@ -23,6 +23,8 @@ export interface TestAppOptions {
   wakeWorker?: () => void;
   /** Serve front-end builds from this root. */
   staticRoot?: string;
+  /** A data directory for /health to probe, as in embedded mode. */
+  dataDir?: string;
   /** Log to this stream (at LOG_LEVEL, default info) instead of not at all. */
   logStream?: NodeJS.WritableStream;
 }
@@ -43,6 +45,7 @@ export async function buildTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
     }),
     wakeWorker: opts.wakeWorker ?? (() => {}),
     workerRunning: () => false,
+    dataDir: opts.dataDir,
   };
   const app = await buildApp(ctx, { logger: !!opts.logStream, logStream: opts.logStream, serveStatic: Boolean(opts.staticRoot), staticRoot: opts.staticRoot });
   await app.ready();
