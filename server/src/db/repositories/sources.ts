@@ -57,6 +57,19 @@ export async function manualSourceUrls(q: Queryable, chatbotId: string): Promise
   return rows.map((r) => r.url);
 }
 
+/**
+ * After an attempt that failed: pages are recorded as indexed when they are queued for writing,
+ * so those whose write never happened would say 'indexed' over no content. They say so instead.
+ */
+export async function failUnstoredSources(q: Queryable, chatbotId: string, taskId: string): Promise<void> {
+  await q.query(
+    `UPDATE sources s SET status = 'failed', error = 'Not indexed: the task failed before this page was stored', updated_at = now()
+      WHERE s.chatbot_id = $1 AND s.task_id = $2 AND s.status = 'indexed'
+        AND NOT EXISTS (SELECT 1 FROM documents d WHERE d.task_id = $2 AND d.chatbot_id = $1 AND d.url = s.url)`,
+    [chatbotId, taskId],
+  );
+}
+
 /** After a completed crawl: forget crawled sources this task did not meet (chosen ones stay). */
 export async function dropStaleSources(q: Queryable, chatbotId: string, taskId: string): Promise<void> {
   await q.query(
