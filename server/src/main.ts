@@ -49,6 +49,7 @@ export async function startServer(config: Config = loadConfig(), role: 'serve' |
       answerer: createAnswerer(config, db, { warn: (obj, msg) => built.app?.log.warn(obj, msg) }),
       wakeWorker: () => worker?.wake(),
       workerRunning: () => worker?.running() ?? false,
+      dataDir: config.database.kind === 'pglite' ? config.database.dataDir : undefined,
     };
     const app = (built.app = await buildApp(ctx, { serveStatic: true }));
     if (wantsWorker(config, role)) {

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { cleanText } from '../text/validText.js';
 import { CanonicalLedger } from './canonical.js';
 import type { ExtractedPage, PageAnchor } from './extract.js';
 import { extractText } from './extract.js';
@@ -88,6 +89,11 @@ export async function crawlSite(fetcher: SafeFetcher, extractor: Extractor, opts
   const timeUp = AbortSignal.timeout(Math.min(Math.max(0, opts.timeBudgetMs), MAX_TIMER_MS));
   const signal = opts.signal ? AbortSignal.any([opts.signal, timeUp]) : timeUp;
   const starts = opts.startUrls.map((u) => normalizeUrl(u)).filter((u): u is string => u !== undefined);
+  // Routes validate URLs; a stored one that no longer passes still gets an outcome, not a crash.
+  for (const raw of opts.startUrls) {
+    if (normalizeUrl(raw) === undefined) await hooks.onOutcome({ kind: 'failed', url: raw, reason: 'Invalid URL', errorKind: 'invalid_url' });
+  }
+  if (starts.length === 0) return { admitted: 0, remembered: 0 };
   const scopes: CrawlScope[] = opts.followLinks ? [scopeOf(starts[0]!, opts.underStartPath)] : [];
   const seen = new Set<string>();
   const hashes = new Map<string, string>();
@@ -164,6 +170,22 @@ export async function crawlSite(fetcher: SafeFetcher, extractor: Extractor, opts
     }
   }
 
+  // Listed URLs are not fetched now, but the owner indexes them next: the address policy applies
+  // already. One check per host (a listing is mostly one site).
+  const addressChecks = new Map<string, Promise<FetchError | undefined>>();
+  const addressRefusal = (url: string) => {
+    const host = new URL(url).host;
+    let check = addressChecks.get(host);
+    if (!check) {
+      check = fetcher.checkAddress(url).then(
+        () => undefined,
+        (err: unknown) => (isFetchError(err) ? err : new FetchError('network', String(err))),
+      );
+      addressChecks.set(host, check);
+    }
+    return check;
+  };
+
   const timeSkip = (url: string) => hooks.onOutcome({ kind: 'skipped', url, reason: TIME_LIMIT_REASON, notFetched: true });
   const robotsSkip = (url: string) => hooks.onOutcome({ kind: 'skipped', url, reason: ROBOTS_REASON, notFetched: true });
   const deferred = new Set<Promise<void>>();
@@ -173,6 +195,8 @@ export async function crawlSite(fetcher: SafeFetcher, extractor: Extractor, opts
     const { url, depth } = item;
     if (item.blocked) return robotsSkip(url);
     if (opts.discoveryOnly && opts.followLinks && depth >= opts.maxDepth) {
+      const refused = await addressRefusal(url);
+      if (refused) return hooks.onOutcome({ kind: 'failed', url, reason: refused.message, errorKind: refused.kind });
       if ((await robotsFor(url)).isAllowed(url)) await hooks.onOutcome({ kind: 'listed', url, depth });
       else await robotsSkip(url);
       return;
@@ -202,7 +226,7 @@ export async function crawlSite(fetcher: SafeFetcher, extractor: Extractor, opts
     const isText = fetched.contentType.toLowerCase().startsWith('text/plain');
     let page: ExtractedPage;
     try {
-      page = isText ? extractText(fetched.body) : await untilAborted(extractor.extract(fetched.body, pageUrl, { linksOnly: opts.discoveryOnly }), signal);
+      page = isText ? extractText(fetched.body) : await untilAborted(extractor.extract(fetched.body, pageUrl, { linksOnly: opts.discoveryOnly }, signal), signal);
     } catch (err) {
       if (outOfTime()) return timeSkip(url);
       if (err instanceof ExtractTimeoutError) return hooks.onOutcome({ kind: 'failed', url, reason: err.message, errorKind: 'extract' });
@@ -215,12 +239,13 @@ export async function crawlSite(fetcher: SafeFetcher, extractor: Extractor, opts
     }
     if (opts.discoveryOnly) return hooks.onOutcome({ kind: 'listed', url: pageUrl, depth });
     if (page.noindex) return hooks.onOutcome({ kind: 'skipped', url, reason: 'The page asks not to be indexed (noindex)' });
-    const text = page.markdown.trim();
+    // A stray NUL byte would fail the whole batch write (PostgreSQL text cannot hold it).
+    const text = cleanText(page.markdown).trim();
     if (text.length === 0) return hooks.onOutcome({ kind: 'skipped', url, reason: 'No text content' });
     // A canonical link counts only on the same scheme and host (Python's docs point at file://).
     const canonical = acceptableCanonical(page.canonical, pageUrl);
     const hash = createHash('sha256').update(text).digest('hex');
-    const candidate = { url, pageUrl, depth, title: page.title, text, hash, canonical: canonical && inAnyScope(canonical) ? canonical : undefined, anchors: page.anchors ?? [] };
+    const candidate = { url, pageUrl, depth, title: cleanText(page.title), text, hash, canonical: canonical && inAnyScope(canonical) ? canonical : undefined, anchors: page.anchors ?? [] };
     return place(candidate, true);
   }
 

@@ -10,7 +10,10 @@ import { DEFAULT_EXTRACT_OPTIONS, ExtractTimeoutError, inlineExtractor, type Ext
  * in PGlite). A page's time limit starts when its worker gets to it, not while it waits; a page
  * that runs past it fails ('Extraction timed out') and its worker is replaced, because a
  * synchronous parse cannot be interrupted any other way; the page queued behind it goes back to
- * the queue. Falls back to in-thread extraction when workers cannot start.
+ * the queue. A page whose caller gives up (its signal fires: a crawl's deadline, a client gone) is
+ * dropped from the queue, or its worker is replaced if it is parsing it, so an abandoned hostile
+ * page cannot hold a worker for the full time limit. Falls back to in-thread extraction when
+ * workers cannot start.
  */
 interface Job {
   html: string;
@@ -116,11 +119,35 @@ export async function createExtractPool(options: ExtractPoolOptions = {}): Promi
     await Promise.allSettled(slots.map((s) => s.worker.terminate()));
     return fallback;
   }
+  /** The caller gave up on this page: forget it if queued, stop its worker if it is being parsed. */
+  const cancel = (job: Job, reason: Error) => {
+    const queued = queue.indexOf(job);
+    if (queued >= 0) {
+      queue.splice(queued, 1);
+      return job.reject(reason);
+    }
+    const slot = slots.find((s) => s.jobs.includes(job));
+    if (slot?.jobs[0] === job) return replace(slot, reason);
+    // Already sent to a worker, behind another page: its result will arrive later and be ignored.
+    job.reject(reason);
+  };
+
   return {
-    extract(html, url, opts) {
+    extract(html, url, opts, signal) {
       if (closed) return Promise.reject(new Error('extractor closed'));
+      if (signal?.aborted) return Promise.reject(signal.reason as Error);
       return new Promise<ExtractedPage>((resolve, reject) => {
-        queue.push({ html, url, opts: { ...defaults, ...opts }, resolve, reject });
+        const onAbort = () => cancel(job, signal!.reason as Error);
+        const settled = () => signal?.removeEventListener('abort', onAbort);
+        const job: Job = {
+          html,
+          url,
+          opts: { ...defaults, ...opts },
+          resolve: (page) => (settled(), resolve(page)),
+          reject: (err) => (settled(), reject(err)),
+        };
+        signal?.addEventListener('abort', onAbort, { once: true });
+        queue.push(job);
         dispatch();
       });
     },

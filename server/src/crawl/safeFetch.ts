@@ -63,6 +63,11 @@ const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 
 export interface SafeFetcher {
   fetch(url: string, opts?: FetchOptions): Promise<FetchedResource>;
+  /**
+   * Rejects with the FetchError a fetch of this URL would meet before any request (scheme,
+   * credentials, an address that is not public), without fetching it: for URLs listed unfetched.
+   */
+  checkAddress(url: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -85,8 +90,8 @@ export function createSafeFetcher(options: SafeFetcherOptions): SafeFetcher {
   // Hosts the operator opened explicitly: no address checks (they are usually on 127.0.0.1).
   const open = new Agent({ ...agentOptions, connect: { timeout: options.connectTimeoutMs ?? Math.min(timeoutMs, 10_000) } });
 
-  /** `allowed`: the allow-list may open this hop (see fetchResource). */
-  async function fetchOnce(url: URL, opts: FetchOptions, signal: AbortSignal, allowed: boolean): Promise<{ res: Dispatcher.ResponseData; location?: string }> {
+  /** The checks a URL meets before any connection; `allowed`: the allow-list opens this host. */
+  function refuseBeforeConnecting(url: URL, allowed: boolean): void {
     if (url.protocol !== 'http:' && url.protocol !== 'https:') {
       throw new FetchError('refused', `Refused: only http and https addresses are fetched (got ${url.protocol.replace(/:$/, '')}:)`);
     }
@@ -95,6 +100,29 @@ export function createSafeFetcher(options: SafeFetcherOptions): SafeFetcher {
       const range = classify(url.hostname);
       if (range) throw refusal(url.hostname, url.hostname, range, true);
     }
+  }
+
+  async function checkAddress(input: string): Promise<void> {
+    let url: URL;
+    try {
+      url = new URL(input);
+    } catch {
+      throw new FetchError('invalid_url', `Invalid URL: ${truncate(input)}`);
+    }
+    const allowed = hostAllowed(url, allowHosts);
+    refuseBeforeConnecting(url, allowed);
+    if (allowed || isIpLiteral(url.hostname)) return;
+    // The same resolution and policy the connector applies (it checks again when the page is fetched).
+    await new Promise<void>((resolve, reject) =>
+      guardedLookup(options.lookup ?? (dns.lookup as unknown as LookupFn), classify)(url.hostname, {}, (err) => (err ? reject(err) : resolve())),
+    ).catch((err: unknown) => {
+      throw toFetchError(err, url, undefined, new AbortController().signal, timeoutMs);
+    });
+  }
+
+  /** `allowed`: the allow-list may open this hop (see fetchResource). */
+  async function fetchOnce(url: URL, opts: FetchOptions, signal: AbortSignal, allowed: boolean): Promise<{ res: Dispatcher.ResponseData; location?: string }> {
+    refuseBeforeConnecting(url, allowed);
     const res = await request(url, {
       method: 'GET',
       dispatcher: allowed ? open : guarded,
@@ -176,6 +204,7 @@ export function createSafeFetcher(options: SafeFetcherOptions): SafeFetcher {
 
   return {
     fetch: fetchResource,
+    checkAddress,
     async close() {
       await Promise.allSettled([guarded.close(), open.close()]);
     },

@@ -13,7 +13,11 @@ const NOT_PAGES = new Set(
   ).split(' '),
 );
 
-/** Resolve `raw` against `base` and normalise; undefined for anything that is not an http(s) URL. */
+/**
+ * Resolve `raw` against `base` and normalise; undefined for anything that is not an http(s) URL
+ * or whose normal form is longer than 2,048 characters (percent-encoding can triple a URL's
+ * length, and the result must pass this function again unchanged).
+ */
 export function normalizeUrl(raw: string, base?: string | URL): string | undefined {
   const trimmed = raw.trim();
   if (trimmed === '' || trimmed.length > 2048) return undefined;
@@ -30,7 +34,7 @@ export function normalizeUrl(raw: string, base?: string | URL): string | undefin
     const search = withoutTracking(url.search);
     if (search !== undefined) url.search = search;
   }
-  return url.href;
+  return url.href.length > 2048 ? undefined : url.href;
 }
 
 /**

@@ -2,6 +2,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { vector } from '@electric-sql/pglite-pgvector';
 import type { Db, Queryable } from './db.js';
 import { Mutex } from './mutex.js';
+import { withSafeErrors } from './safeError.js';
 
 /**
  * Embedded PostgreSQL (WASM). One session per process, so every statement and transaction is
@@ -12,18 +13,20 @@ export async function openPglite(dataDir: string | undefined): Promise<Db> {
   // pgvector is always registered: a data dir that has the extension fails every query without it.
   const pg = await PGlite.create({ dataDir, extensions: { vector } });
   const mutex = new Mutex();
-  const run = async <T>(q: Pick<PGlite, 'query'>, sql: string, params?: readonly unknown[]) =>
-    (await q.query<T>(sql, params ? [...params] : undefined)).rows;
+  const run = <T>(q: Pick<PGlite, 'query'>, sql: string, params?: readonly unknown[]) =>
+    withSafeErrors(async () => (await q.query<T>(sql, params ? [...params] : undefined)).rows);
 
   return {
     engine: 'pglite',
     query: (sql, params) => mutex.run(() => run(pg, sql, params)),
     transaction: (fn) =>
       mutex.run(() =>
-        pg.transaction(async (tx) => {
-          const scoped: Queryable = { query: (sql, params) => run(tx, sql, params) };
-          return fn(scoped);
-        }),
+        withSafeErrors(() =>
+          pg.transaction(async (tx) => {
+            const scoped: Queryable = { query: (sql, params) => run(tx, sql, params) };
+            return fn(scoped);
+          }),
+        ),
       ),
     hasVector: async () => true,
     close: () => mutex.run(() => pg.close()),

@@ -1,5 +1,6 @@
 import pg from 'pg';
 import type { Db, Queryable } from './db.js';
+import { withSafeErrors } from './safeError.js';
 
 // Return int8/numeric counts as JS numbers (ids are uuids; counts never exceed 2^53).
 pg.types.setTypeParser(20, (v) => Number(v));
@@ -30,16 +31,17 @@ export async function openPostgres(opts: PostgresOptions): Promise<Db> {
 
   const db: Db = {
     engine: 'postgres',
-    query: async (sql, params) => (await pool.query(sql, params ? [...params] : undefined)).rows,
+    query: (sql, params) => withSafeErrors(async () => (await pool.query(sql, params ? [...params] : undefined)).rows),
     transaction: async (fn) => {
       const client = await pool.connect();
       try {
         await client.query('BEGIN');
         const scoped: Queryable = {
-          query: async (sql, params) => (await client.query(sql, params ? [...params] : undefined)).rows,
+          query: (sql, params) => withSafeErrors(async () => (await client.query(sql, params ? [...params] : undefined)).rows),
         };
         const result = await fn(scoped);
-        await client.query('COMMIT');
+        // A deferred constraint fails here, with the row in its detail.
+        await withSafeErrors(() => client.query('COMMIT'));
         return result;
       } catch (err) {
         await client.query('ROLLBACK').catch(() => {});

@@ -2,7 +2,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { TrustProxy } from '../config.js';
 import type { AppContext } from './context.js';
 import { installCors, isPublicPath } from './cors.js';
-import { installErrorHandling } from './errorHandler.js';
+import { frameworkErrorReply, installErrorHandling } from './errorHandler.js';
 import { routePlugins } from './routes/index.js';
 import { installSecurityHeaders } from './security.js';
 import { installStaticAssets } from './staticAssets.js';
@@ -13,6 +13,8 @@ export interface BuildAppOptions {
   /** Repository root holding dashboard/dist, widget/dist and demo/ (tests point it elsewhere). */
   staticRoot?: string;
   logger?: boolean;
+  /** Where log lines go (default stdout); tests read them back. */
+  logStream?: NodeJS.WritableStream;
 }
 
 /** Boot order shows the architecture: security → errors → API routes → static front ends. */
@@ -20,6 +22,7 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Pro
   const app = Fastify({
     logger: opts.logger === false ? false : {
       level: ctx.config.LOG_LEVEL,
+      ...(opts.logStream ? { stream: opts.logStream } : {}),
       // Bearer tokens and visitor ids are credentials: never log them.
       redact: ['req.headers.authorization', 'req.headers.cookie'],
       serializers: {
@@ -30,6 +33,7 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Pro
     // request.ip keys the per-IP rate limit: only believe X-Forwarded-For from configured proxies.
     trustProxy: trustProxyOption(ctx.config.TRUST_PROXY),
     routerOptions: { maxParamLength: 200 },
+    frameworkErrors: frameworkErrorReply,
   });
 
   await installSecurityHeaders(app, ctx.config);

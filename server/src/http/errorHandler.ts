@@ -1,5 +1,17 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError, ValidationError } from './errors.js';
+
+/**
+ * Failures of the router itself, before any route or hook runs (a malformed %-escape, a path
+ * segment over the length limit): answered in the envelope like every other error.
+ */
+export function frameworkErrorReply(err: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  if (err.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    reply.status(414).send({ success: false, detail: 'A part of the URL path is too long.' });
+    return;
+  }
+  reply.status(400).send({ success: false, detail: err.code === 'FST_ERR_BAD_URL' ? 'Malformed URL: a %-escape in the path is invalid.' : 'Bad request.' });
+}
 
 /** One place turns every failure into the envelope; 5xx messages never reach the client. */
 export function installErrorHandling(app: FastifyInstance): void {

@@ -51,3 +51,23 @@ describe('extraction time limit', () => {
     expect(again.markdown).toContain('Later explains one thing');
   });
 });
+
+describe('abandoned pages', () => {
+  it('stops parsing a page whose caller gave up, so the next page does not wait behind it', async () => {
+    const patient = await createExtractPool({ threads: 1, jobTimeoutMs: 20_000 });
+    try {
+      // Tens of seconds of parsing (200,000 nested elements).
+      const hostile = `<body>${'<div>'.repeat(200_000)}x${'</div>'.repeat(200_000)}</body>`;
+      const gone = new AbortController();
+      const abandoned = patient.extract(hostile, 'http://site.test/hostile', { linksOnly: true }, gone.signal);
+      setTimeout(() => gone.abort(new Error('client went away')), 300);
+      await expect(abandoned).rejects.toThrow('client went away');
+      const t0 = Date.now();
+      const next = await patient.extract(text('Next'), 'http://site.test/next');
+      expect(next.markdown).toContain('Next explains one thing');
+      expect(Date.now() - t0).toBeLessThan(10_000); // a fresh worker, not the rest of the 20 s limit
+    } finally {
+      await patient.close();
+    }
+  });
+});

@@ -20,6 +20,12 @@ describe('URL hygiene', () => {
   it('rejects non-http schemes and credentials', () => {
     for (const u of ['mailto:a@b.c', 'javascript:alert(1)', 'file:///etc/passwd', 'ftp://x/', 'data:,x', 'http://u:p@x/']) expect(normalizeUrl(u)).toBeUndefined();
   });
+  it('refuses a URL whose normal form is over 2,048 characters, so a normal form always normalises again', () => {
+    const typed = `https://example.com/${'é'.repeat(600)}`; // 620 characters typed, 3,620 encoded
+    expect(normalizeUrl(typed)).toBeUndefined();
+    const fits = `https://example.com/${'é'.repeat(300)}`;
+    expect(normalizeUrl(normalizeUrl(fits)!)).toBe(normalizeUrl(fits));
+  });
   it('keeps the crawl on the start host, optionally under its directory', () => {
     const scope = scopeOf('https://example.com/docs/intro.html', true);
     expect(inScope('https://example.com/docs/api.html', scope)).toBe(true);

@@ -24,12 +24,16 @@ export interface TestAppOptions {
   wakeWorker?: () => void;
   /** Serve front-end builds from this root. */
   staticRoot?: string;
+  /** A data directory for /health to probe, as in embedded mode. */
+  dataDir?: string;
+  /** Log to this stream (at LOG_LEVEL, default info) instead of not at all. */
+  logStream?: NodeJS.WritableStream;
 }
 
 /** The real app on a fresh test database, verifying real tokens from the auth emulator. */
 export async function buildTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
   process.env.FIREBASE_AUTH_EMULATOR_HOST = emulatorHost();
-  const config = loadConfig({ FIREBASE_AUTH_EMULATOR_HOST: emulatorHost(), LOG_LEVEL: 'silent', DATA_DIR: '/nonexistent', ...opts.env });
+  const config = loadConfig({ FIREBASE_AUTH_EMULATOR_HOST: emulatorHost(), LOG_LEVEL: opts.logStream ? 'info' : 'silent', DATA_DIR: '/nonexistent', ...opts.env });
   const db = opts.db ?? (await openTestDb());
   const auth = createFirebaseVerifier(config);
   const ctx: AppContext = {
@@ -43,8 +47,9 @@ export async function buildTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
     answerer: createAnswerer(config, db),
     wakeWorker: opts.wakeWorker ?? (() => {}),
     workerRunning: () => false,
+    dataDir: opts.dataDir,
   };
-  const app = await buildApp(ctx, { logger: false, serveStatic: Boolean(opts.staticRoot), staticRoot: opts.staticRoot });
+  const app = await buildApp(ctx, { logger: !!opts.logStream, logStream: opts.logStream, serveStatic: Boolean(opts.staticRoot), staticRoot: opts.staticRoot });
   await app.ready();
   return {
     app,

@@ -1,3 +1,4 @@
+import { cleanText } from '../../text/validText.js';
 import type { Queryable } from '../db.js';
 
 export type SourceStatus = 'pending' | 'indexed' | 'failed' | 'skipped';
@@ -40,8 +41,8 @@ export async function recordSources(q: Queryable, chatbotId: string, taskId: str
       taskId,
       list.map((r) => r.url),
       list.map((r) => r.status),
-      list.map((r) => (r.error ? r.error.slice(0, 500) : null)),
-      list.map((r) => (r.title ? r.title.slice(0, 500) : null)),
+      list.map((r) => (r.error ? cleanText(r.error.slice(0, 500)) : null)),
+      list.map((r) => (r.title ? cleanText(r.title.slice(0, 500)) : null)),
       list.map((r) => r.depth ?? null),
     ],
   );
@@ -54,6 +55,19 @@ export async function manualSourceUrls(q: Queryable, chatbotId: string): Promise
     [chatbotId],
   );
   return rows.map((r) => r.url);
+}
+
+/**
+ * After an attempt that failed: pages are recorded as indexed when they are queued for writing,
+ * so those whose write never happened would say 'indexed' over no content. They say so instead.
+ */
+export async function failUnstoredSources(q: Queryable, chatbotId: string, taskId: string): Promise<void> {
+  await q.query(
+    `UPDATE sources s SET status = 'failed', error = 'Not indexed: the task failed before this page was stored', updated_at = now()
+      WHERE s.chatbot_id = $1 AND s.task_id = $2 AND s.status = 'indexed'
+        AND NOT EXISTS (SELECT 1 FROM documents d WHERE d.task_id = $2 AND d.chatbot_id = $1 AND d.url = s.url)`,
+    [chatbotId, taskId],
+  );
 }
 
 /** After a completed crawl: forget crawled sources this task did not meet (chosen ones stay). */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { INVALID_TEXT_MESSAGE, isValidText } from '../../text/validText.js';
 import { VISITOR_ID } from '../ids.js';
 
 /** Schemas several route folders share. */
@@ -6,4 +7,7 @@ export const uuidSchema = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}
 export const visitorIdSchema = z
   .string({ error: 'visitor_id is required' })
   .regex(VISITOR_ID, "visitor_id must be 'visitor-' followed by at least 22 random URL-safe characters");
+/** Free text that will be stored: refused (422) if it holds NUL or an unpaired surrogate. */
+export const storedText = (field: string, required?: string) =>
+  z.string(required === undefined ? undefined : { error: required }).refine(isValidText, `${field} ${INVALID_TEXT_MESSAGE}`);
 export const chatbotParamsSchema = z.object({ id: uuidSchema });

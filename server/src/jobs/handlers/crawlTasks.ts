@@ -1,6 +1,6 @@
 import type { TaskType } from '../../../../shared/src/api/types.js';
 import { getChatbotRow } from '../../db/repositories/chatbots.js';
-import { manualSourceUrls } from '../../db/repositories/sources.js';
+import { failUnstoredSources, manualSourceUrls } from '../../db/repositories/sources.js';
 import { runIndexingPipeline, type PipelineMode, type PipelineResult } from '../../index/pipeline.js';
 import { PermanentTaskError, type HandlerRegistry, type TaskContext, type TaskHandler } from '../registry.js';
 
@@ -63,6 +63,10 @@ async function run(ctx: TaskContext, mode: PipelineMode): Promise<void> {
     mode,
     signal: ctx.signal,
     progress: (p) => ctx.progress(p),
+  }).catch(async (err: unknown) => {
+    // Source statuses tell the truth even when the attempt dies midway (a failed write, a lost database).
+    await failUnstoredSources(ctx.db, ctx.task.chatbot_id, ctx.task.id).catch(() => {});
+    throw err;
   });
   if (ctx.signal.aborted) throw ctx.signal.reason ?? new Error('aborted');
   // An earlier attempt committed and died before the task was marked completed: it is done.

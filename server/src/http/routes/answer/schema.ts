@@ -1,13 +1,12 @@
 import { z } from 'zod';
-import { visitorIdSchema } from '../schemas.js';
+import { storedText, visitorIdSchema } from '../schemas.js';
 
 /** Longest question a visitor may send; longer ones are refused rather than cut (422). */
 export const MAX_QUESTION_CHARS = 4000;
 
 export const sendMessageSchema = z
   .object({
-    content: z
-      .string({ error: 'content is required' })
+    content: storedText('content', 'content is required')
       .trim()
       .min(1, 'content must not be empty')
       .max(MAX_QUESTION_CHARS, `content must be at most ${MAX_QUESTION_CHARS} characters`),
@@ -17,8 +16,7 @@ export const sendMessageSchema = z
 
 export const querySchema = z
   .object({
-    question: z
-      .string({ error: 'question is required' })
+    question: storedText('question', 'question is required')
       .trim()
       .min(1, 'question must not be empty')
       .max(MAX_QUESTION_CHARS, `question must be at most ${MAX_QUESTION_CHARS} characters`),

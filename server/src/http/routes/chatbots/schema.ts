@@ -1,18 +1,19 @@
 import { z } from 'zod';
+import { storedText } from '../schemas.js';
 
-const text = (max: number) => z.string().max(max, `must be at most ${max} characters`);
+const text = (field: string, max: number) => storedText(field).max(max, `must be at most ${max} characters`);
 
 export const chatbotPatchSchema = z
   .object({
-    name: text(200).optional(),
-    description: text(2000).optional(),
+    name: text('name', 200).optional(),
+    description: text('description', 2000).optional(),
     rag_enabled: z.boolean().optional(),
   })
   .strict();
 
 export const promptsPatchSchema = z
   .object({
-    system_prompt: text(20_000).optional(),
-    response_format: text(20_000).optional(),
+    system_prompt: text('system_prompt', 20_000).optional(),
+    response_format: text('response_format', 20_000).optional(),
   })
   .strict();

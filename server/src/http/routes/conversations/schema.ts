@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { uuidSchema, visitorIdSchema } from '../schemas.js';
+import { storedText, uuidSchema, visitorIdSchema } from '../schemas.js';
 
 export const visitorQuerySchema = z.object({ visitor_id: visitorIdSchema }).strict();
 
 export const createConversationSchema = z
   .object({
-    title: z.string().trim().max(200, 'title must be at most 200 characters').optional(),
+    title: storedText('title').trim().max(200, 'title must be at most 200 characters').optional(),
     visitor_id: visitorIdSchema,
   })
   .strict();

@@ -1,6 +1,6 @@
 import type { Config } from '../../../config.js';
 import { crawlSite } from '../../../crawl/crawler.js';
-import { inlineExtractor } from '../../../crawl/extractor.js';
+import { sharedExtractPool } from '../../../crawl/extractPool.js';
 import { createSafeFetcher } from '../../../crawl/safeFetch.js';
 import { normalizeUrl } from '../../../crawl/urls.js';
 import { badRequest } from '../../errors.js';
@@ -24,7 +24,9 @@ export async function collectUrls(config: Config, startUrl: string, maxDepth: nu
   try {
     await crawlSite(
       fetcher,
-      inlineExtractor(),
+      // Off the event loop and time-bounded, as in crawl-and-index: one hostile page must not
+      // freeze every other request while it parses.
+      await sharedExtractPool(),
       {
         startUrls: [start],
         followLinks: true,

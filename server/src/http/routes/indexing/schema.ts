@@ -1,25 +1,39 @@
 import { z } from 'zod';
+import { normalizeUrl } from '../../../crawl/urls.js';
+import { storedText } from '../schemas.js';
 
-/** http(s) URLs only, as the dashboard's own check ('Invalid URL format.'). */
+/**
+ * http(s) URLs only, as the dashboard's own check ('Invalid URL format.'), and only those the
+ * crawler can take as they are (its normal form fits 2,048 characters once percent-encoded).
+ */
 export function isHttpUrl(value: string): boolean {
   try {
     const u = new URL(value);
-    return (u.protocol === 'http:' || u.protocol === 'https:') && u.hostname !== '' && value.length <= 2048;
+    return (u.protocol === 'http:' || u.protocol === 'https:') && u.hostname !== '' && value.length <= 2048 && normalizeUrl(value) !== undefined;
   } catch {
     return false;
   }
 }
 
-const url = z
-  .string({ error: 'url is required' })
-  .trim()
-  .min(1, 'url is required')
-  .refine(isHttpUrl, 'Invalid URL format.');
+/** user:password@ in a URL: the crawler never sends credentials, so such a URL is refused up front. */
+function hasCredentials(value: string): boolean {
+  try {
+    const u = new URL(value);
+    return u.username !== '' || u.password !== '';
+  } catch {
+    return false;
+  }
+}
+
+const CREDENTIALS = { message: 'URLs with a user name or password are not supported.', abort: true };
+const httpUrl = (s: z.ZodString) => s.refine((v) => !hasCredentials(v), CREDENTIALS).refine(isHttpUrl, 'Invalid URL format.');
+
+const url = httpUrl(z.string({ error: 'url is required' }).trim().min(1, 'url is required'));
 // Numbers, or numeric strings from form fields; server caps are applied by the routes (clamped).
 const count = (name: string, min: number) =>
   z.coerce.number({ error: `${name} must be a number` }).int(`${name} must be a whole number`).min(min, `${name} must be at least ${min}`);
-const name = z.string().trim().max(200, 'name must be at most 200 characters').optional();
-const description = z.string().max(2000, 'description must be at most 2000 characters').optional();
+const name = storedText('name').trim().max(200, 'name must be at most 200 characters').optional();
+const description = storedText('description').max(2000, 'description must be at most 2000 characters').optional();
 
 export const collectSchema = z
   .object({ url, max_depth: count('max_depth', 0).optional(), max_pages: count('max_pages', 1).optional() })
@@ -29,7 +43,7 @@ export const crawlAndIndexSchema = z
   .object({ url, max_depth: count('max_depth', 0).optional(), max_pages: count('max_pages', 1).optional(), name, description })
   .strict();
 
-const urlList = z.array(z.string().trim().refine(isHttpUrl, 'Invalid URL format.')).max(10_000, 'too many URLs');
+const urlList = z.array(httpUrl(z.string().trim())).max(10_000, 'too many URLs');
 
 export const indexUrlsSchema = z
   .object({ urls_to_index: urlList.optional(), urls: urlList.optional(), name, description })
