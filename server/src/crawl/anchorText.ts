@@ -1,3 +1,4 @@
+import { cleanText } from '../text/validText.js';
 import type { PageAnchor } from './extract.js';
 import { isSiteWide } from './siteWide.js';
 
@@ -24,8 +25,10 @@ export class AnchorTextCollector {
     this.pages++;
     const seenTexts = new Set<string>();
     const seenPairs = new Set<string>();
-    for (const { url, text } of anchors) {
+    for (const { url, text: written } of anchors) {
       if (self.includes(url)) continue;
+      // Stored in documents.anchor_text: a stray NUL would fail the whole statement.
+      const text = cleanText(written);
       const norm = text.replace(/\s+/g, ' ').trim().toLowerCase();
       if (norm === '' || norm === url.toLowerCase()) continue;
       if (!seenTexts.has(norm)) {

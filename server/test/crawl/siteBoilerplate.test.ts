@@ -58,6 +58,12 @@ describe('SiteBoilerplate', () => {
 });
 
 describe('AnchorTextCollector', () => {
+  it('stores link text without the NUL bytes and broken surrogates a page may carry', () => {
+    const c = new AnchorTextCollector();
+    c.add([{ url: '/install', text: 'Install\u0000ing the \uD800tool' }], ['/a']);
+    expect(c.textFor(['/install'])).toBe('Installing the tool');
+  });
+
   it('gathers distinct in-link texts per page, most linked first, without site-wide link texts or self-links', () => {
     const c = new AnchorTextCollector();
     for (let i = 0; i < 10; i++) {
