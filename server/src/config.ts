@@ -98,6 +98,8 @@ const EnvSchema = z.object({
   // Whole answer (retries included), and the longest silence before/between streamed pieces.
   LLM_TIMEOUT_MS: intFrom(300_000, 100),
   LLM_IDLE_TIMEOUT_MS: intFrom(60_000, 100),
+  // Longest LLM answer kept (characters); a model that runs on is cut there and told to stop.
+  LLM_MAX_ANSWER_CHARS: intFrom(20_000, 100),
   EMBEDDING_BASE_URL: optionalText,
   EMBEDDING_API_KEY: optionalText,
   EMBEDDING_MODEL: optionalText,

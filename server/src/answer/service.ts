@@ -12,6 +12,7 @@ export function createAnswerer(config: Config, db: Db, log?: { warn(obj: object,
     retriever: new FullTextRetriever(db, createVectorSearch(config, db)),
     lexer: databaseLexer(db),
     llm: createLlmClient(config),
+    maxAnswerChars: config.LLM_MAX_ANSWER_CHARS,
     log,
   });
 }
