@@ -73,7 +73,9 @@ const EnvSchema = z.object({
 
   // Worker and job queue.
   WORKER: z.enum(['auto', 'on', 'off']).default('auto'),
-  WORKER_CONCURRENCY: intFrom(1, 1),
+  // Several slots, at most one per owner by default: one owner's slow crawls never hold up the others.
+  WORKER_CONCURRENCY: intFrom(3, 1),
+  WORKER_CONCURRENCY_PER_OWNER: intFrom(1, 1),
   TASK_LEASE_SECONDS: intFrom(60, 5),
   TASK_MAX_ATTEMPTS: intFrom(3, 1),
   TASK_POLL_MS: intFrom(1000, 50),
@@ -96,6 +98,8 @@ const EnvSchema = z.object({
   // Whole answer (retries included), and the longest silence before/between streamed pieces.
   LLM_TIMEOUT_MS: intFrom(300_000, 100),
   LLM_IDLE_TIMEOUT_MS: intFrom(60_000, 100),
+  // Longest LLM answer kept (characters); a model that runs on is cut there and told to stop.
+  LLM_MAX_ANSWER_CHARS: intFrom(20_000, 100),
   EMBEDDING_BASE_URL: optionalText,
   EMBEDDING_API_KEY: optionalText,
   EMBEDDING_MODEL: optionalText,

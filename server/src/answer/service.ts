@@ -21,6 +21,7 @@ export function createAnswerer(
     retriever: new FullTextRetriever(db, createVectorSearch(config, db), { params }),
     lexer: databaseLexer(db),
     llm: createLlmClient(config),
+    maxAnswerChars: config.LLM_MAX_ANSWER_CHARS,
     log,
   });
 }

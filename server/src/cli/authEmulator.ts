@@ -1,12 +1,16 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { emulatorUsers, hasSavedUsers, type EmulatorUsers } from './emulatorUsers.js';
+import { recordEmulator, signalGroup, stopStaleEmulator } from './staleEmulator.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
 export interface AuthEmulator {
   host: string;
+  /** Saves the users to disk (undefined when `persist` is false). */
+  users?: EmulatorUsers;
   stop(): Promise<void>;
 }
 
@@ -24,7 +28,9 @@ export interface AuthEmulatorOptions {
 /**
  * Start the Firebase Auth Emulator offline: UI disabled (it would try to download), CI=true (no
  * prompts), via the local firebase binary (npx orphans it), in its own process group so SIGTERM
- * reaches every child. Users are exported on exit and imported on the next start.
+ * reaches every child. Users are saved by `emulatorUsers` (on demand and on stop) and imported on
+ * the next start. Resolves only once the emulator says it is ready, which it says after the import:
+ * its port answers earlier, and a sign-in then would create a new account for a returning owner.
  */
 export async function startAuthEmulator(opts: AuthEmulatorOptions): Promise<AuthEmulator> {
   const dir = path.join(opts.dataDir, 'auth-emulator');
@@ -44,11 +50,12 @@ export async function startAuthEmulator(opts: AuthEmulatorOptions): Promise<Auth
       },
     }),
   );
+  const host = `127.0.0.1:${opts.port}`;
+  const users = opts.persist === false ? undefined : emulatorUsers(host, opts.projectId, exportDir);
+  // An emulator left behind by a crashed Docent still holds its users (and our port): save them, stop it.
+  await stopStaleEmulator(dir, configPath, (staleHost) => (users ? emulatorUsers(staleHost, opts.projectId, exportDir).save() : Promise.resolve()));
   const args = ['emulators:start', '--only', 'auth', '--project', opts.projectId, '--config', configPath];
-  if (opts.persist !== false) {
-    if (existsSync(path.join(exportDir, 'firebase-export-metadata.json'))) args.push('--import', exportDir);
-    args.push('--export-on-exit', exportDir);
-  }
+  if (users && hasSavedUsers(exportDir)) args.push('--import', exportDir);
   // firebase-tools finds "its" running hub through os.tmpdir()/hub-<project>.json; with one shared
   // temp dir, two instances of the same project export each other's users. Give each its own.
   const tmp = path.join(dir, 'tmp');
@@ -60,10 +67,13 @@ export async function startAuthEmulator(opts: AuthEmulatorOptions): Promise<Auth
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });
+  recordEmulator(dir, child.pid, host);
   const output: string[] = [];
+  const state = { ready: false };
   const onData = (chunk: Buffer) => {
     for (const line of chunk.toString().split('\n')) {
       if (!line.trim()) continue;
+      if (line.includes('All emulators ready')) state.ready = true;
       output.push(line);
       if (output.length > 200) output.shift();
       opts.log?.(line);
@@ -72,19 +82,24 @@ export async function startAuthEmulator(opts: AuthEmulatorOptions): Promise<Auth
   child.stdout?.on('data', onData);
   child.stderr?.on('data', onData);
 
-  const host = `127.0.0.1:${opts.port}`;
   // The child is detached (own process group), so nothing else would stop it if we are interrupted now.
   const onAbort = () => void stopGroup(child);
   opts.signal?.addEventListener('abort', onAbort, { once: true });
   try {
-    await waitUntilReady(child, host, output, opts.signal);
+    await waitUntilReady(child, host, output, state, opts.signal);
   } finally {
     opts.signal?.removeEventListener('abort', onAbort);
   }
-  return { host, stop: () => stopGroup(child) };
+  let stopped: Promise<void> | undefined;
+  const stop = async () => {
+    // Save before the signal: once it is sent the emulator no longer answers.
+    await users?.save().catch((err: unknown) => console.error(`Could not save the auth emulator's users: ${err instanceof Error ? err.message : String(err)}`));
+    await stopGroup(child);
+  };
+  return { host, users, stop: () => (stopped ??= stop()) };
 }
 
-async function waitUntilReady(child: ChildProcess, host: string, output: string[], signal?: AbortSignal): Promise<void> {
+async function waitUntilReady(child: ChildProcess, host: string, output: string[], state: { ready: boolean }, signal?: AbortSignal): Promise<void> {
   const deadline = Date.now() + 90_000;
   let exited = false;
   child.once('exit', () => (exited = true));
@@ -95,8 +110,9 @@ async function waitUntilReady(child: ChildProcess, host: string, output: string[
     }
     if (exited) throw new Error(`The auth emulator exited during start-up:\n${output.slice(-20).join('\n')}`);
     try {
-      const res = await fetch(`http://${host}/emulator/v1/projects/x/config`, { signal: AbortSignal.timeout(1000) });
-      if (res.status < 500) return;
+      // Both: our child has finished starting (and importing), and the port answers.
+      const res = state.ready ? await fetch(`http://${host}/emulator/v1/projects/x/config`, { signal: AbortSignal.timeout(1000) }) : undefined;
+      if (res && res.status < 500) return;
     } catch {
       /* not listening yet */
     }
@@ -109,8 +125,7 @@ async function waitUntilReady(child: ChildProcess, host: string, output: string[
 const stopping = new WeakMap<ChildProcess, Promise<void>>();
 
 /**
- * SIGTERM the emulator's process group and wait (it exports users on the way out); SIGKILL after 20 s.
- * Once per child: a second SIGTERM would make firebase-tools quit without exporting.
+ * SIGTERM the emulator's process group and wait; SIGKILL after 20 s. Once per child.
  */
 function stopGroup(child: ChildProcess): Promise<void> {
   let pending = stopping.get(child);
@@ -128,16 +143,4 @@ function signalAndWait(child: ChildProcess): Promise<void> {
     });
     signalGroup(child.pid!, 'SIGTERM');
   });
-}
-
-function signalGroup(pid: number, signal: NodeJS.Signals): void {
-  try {
-    process.kill(-pid, signal);
-  } catch {
-    try {
-      process.kill(pid, signal);
-    } catch {
-      /* gone */
-    }
-  }
 }

@@ -52,7 +52,13 @@ try {
   const selfHosts = [new URL(config.publicUrl).host, `127.0.0.1:${config.PORT}`, `localhost:${config.PORT}`];
   for (const host of selfHosts) if (!config.CRAWL_ALLOW_HOSTS.includes(host)) config.CRAWL_ALLOW_HOSTS.push(host);
 
-  serverStarting = startServer(config, 'all');
+  const emulator = await emulatorStarting;
+  // Every new owner's account is on disk before the API acts for them (see emulatorUsers.ts).
+  const saveUsers = emulator?.users;
+  serverStarting = startServer(config, 'all', saveUsers ? { onNewUser: () => saveUsers.save().catch((err: unknown) => {
+    console.error(`Could not save the auth emulator's users: ${err instanceof Error ? err.message : String(err)}`);
+    throw err; // retried on the owner's next request
+  }) } : {});
   await serverStarting;
   if (!startup.signal.aborted) {
     console.log(`

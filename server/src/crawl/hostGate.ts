@@ -1,14 +1,25 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import { FetchError } from './fetchErrors.js';
+
+/**
+ * Requests in a row that a host leaves unanswered (timed out) before the crawl stops asking it:
+ * a host that never answers would otherwise hold a worker for pages × timeout / concurrency (200
+ * URLs at 15 s, 4 at a time: 12.5 minutes), and the task's slot with it.
+ */
+export const STALL_LIMIT = 3;
+export const STALLED_REASON = `Not fetched: the site stopped responding (${STALL_LIMIT} requests in a row timed out)`;
 
 /**
  * Politeness for one host: at most `concurrency` requests in flight, and at least `intervalMs`
  * between request starts (robots.txt Crawl-delay). Both waits end when the signal fires (the
- * crawl's deadline), so a long Crawl-delay cannot hold a crawl past its time cap.
+ * crawl's deadline), so a long Crawl-delay cannot hold a crawl past its time cap. A host that lets
+ * STALL_LIMIT requests in a row time out is stalled: later requests fail at once.
  */
 export class HostGate {
   private active = 0;
   private nextStart = 0;
   private readonly waiting: (() => void)[] = [];
+  private unansweredInARow = 0;
 
   constructor(
     private readonly concurrency: number,
@@ -26,7 +37,15 @@ export class HostGate {
         if (wait > 0) await sleep(wait, undefined, { signal });
       }
       signal?.throwIfAborted();
-      return await fn();
+      if (this.unansweredInARow >= STALL_LIMIT) throw new FetchError('timeout', STALLED_REASON);
+      const result = await fn();
+      this.unansweredInARow = 0;
+      return result;
+    } catch (err) {
+      // Only our own time-outs count: the crawl's deadline or abort says nothing about the host.
+      if (err instanceof FetchError && err.kind === 'timeout' && !signal?.aborted) this.unansweredInARow++;
+      else if (err instanceof FetchError) this.unansweredInARow = 0;
+      throw err;
     } finally {
       this.active--;
       this.waiting.shift()?.();

@@ -42,6 +42,32 @@ export function createFirebaseVerifier(config: Config): AuthVerifier {
   };
 }
 
+/**
+ * A verifier that lets `onNewUser` finish before the first request of each uid in this run goes on
+ * (again on later requests if it failed), so whatever must know about an owner (the emulator's saved
+ * users) knows before anything is written under their uid.
+ */
+export function announcingNewUsers(inner: AuthVerifier, onNewUser: (uid: string) => Promise<void>): AuthVerifier {
+  const announced = new Map<string, Promise<boolean>>();
+  return {
+    async verify(idToken) {
+      const user = await inner.verify(idToken);
+      if (!user) return null;
+      let pending = announced.get(user.uid);
+      if (!pending) {
+        pending = onNewUser(user.uid).then(
+          () => true,
+          () => (announced.delete(user.uid), false),
+        );
+        announced.set(user.uid, pending);
+      }
+      await pending;
+      return user;
+    },
+    close: () => inner.close(),
+  };
+}
+
 /** A three-part JWT whose header says RS256 (Firebase's algorithm) and whose signature is not empty. */
 function isSignedJwt(token: string): boolean {
   const [header, payload, signature] = token.split('.');

@@ -1,6 +1,7 @@
 import type { TaskProgress } from '../../../shared/src/api/types.js';
 import type { Config } from '../config.js';
 import type { Db } from '../db/db.js';
+import { updateCrawlSettings } from '../db/repositories/chatbots.js';
 import { committedDocuments, countOtherLiveDocuments, deleteTaskDocuments, recordCommit, setAnchorTexts, swapGeneration, taskDocumentsByUrl } from '../db/repositories/documents.js';
 import { dropStaleSources, recordSources, type SourceRecord } from '../db/repositories/sources.js';
 import { AnchorTextCollector } from '../crawl/anchorText.js';
@@ -30,6 +31,8 @@ export interface PipelineInput {
   chatbotId: string;
   taskId: string;
   mode: PipelineMode;
+  /** A refresh's crawl settings: saved on the bot with the swap, so a refresh that fails leaves it as it was. */
+  settings?: { url?: string; maxDepth?: number; maxPages?: number };
   signal?: AbortSignal;
   progress?(p: TaskProgress): Promise<void>;
   /** Injected in tests and the benchmark; otherwise built from config. */
@@ -96,6 +99,9 @@ export async function runIndexingPipeline(input: PipelineInput): Promise<Pipelin
   let startFailure: PipelineResult['startFailure'];
   const firstUrl = mode.kind === 'crawl' ? mode.url : mode.urls[0];
   let sources: SourceRecord[] = [];
+  // A refresh keeps its sources aside until the swap: written now, they would overwrite the live
+  // content's rows even when the refresh is then refused.
+  const staged: SourceRecord[] = [];
   let lastReport = 0;
   let sinceReport = 0;
   const depths = new Map<string, number>();
@@ -107,7 +113,8 @@ export async function runIndexingPipeline(input: PipelineInput): Promise<Pipelin
   const flushSources = async () => {
     const batch = sources;
     sources = [];
-    await recordSources(db, chatbotId, taskId, batch);
+    if (live) await recordSources(db, chatbotId, taskId, batch);
+    else staged.push(...batch);
   };
   const report = async (force = false) => {
     if (!force && sinceReport < PROGRESS_EVERY_PAGES && Date.now() - lastReport < PROGRESS_EVERY_MS) return;
@@ -181,7 +188,10 @@ export async function runIndexingPipeline(input: PipelineInput): Promise<Pipelin
   else if (counts.indexed > 0 && stoppedBy !== 'aborted') {
     await db.transaction(async (tx) => {
       if (!live) await swapGeneration(tx, chatbotId, taskId);
+      for (let i = 0; i < staged.length; i += SOURCES_BATCH) await recordSources(tx, chatbotId, taskId, staged.slice(i, i + SOURCES_BATCH));
       await dropStaleSources(tx, chatbotId, taskId);
+      const s = input.settings;
+      if (s) await updateCrawlSettings(tx, chatbotId, s.url, s.maxDepth, s.maxPages);
       await recordCommit(tx, chatbotId, taskId, indexer.indexed);
     });
     // PGlite runs no autovacuum: without fresh statistics (and a flushed GIN pending list) the planner

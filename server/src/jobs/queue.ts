@@ -26,20 +26,40 @@ export async function enqueueTask(q: Queryable, input: EnqueueInput): Promise<Ta
 }
 
 /**
- * Claim the oldest runnable task of the given types. SKIP LOCKED lets many workers claim at once
- * without ever handing the same task to two of them.
+ * Claim a runnable task of the given types, fairly across owners: never one of an owner who already
+ * has `perOwner` tasks running (so one owner's stalled crawls cannot take every slot), and among the
+ * rest the owner served least recently first (round robin), then the oldest task. SKIP LOCKED lets
+ * many workers claim at once without ever handing the same task to two of them; a per-owner
+ * advisory lock, taken before the running count is checked again, keeps two workers claiming at the
+ * same moment from both taking an owner's last slot.
  */
-export function claimTask(db: Db, workerId: string, types: string[], leaseSeconds: number): Promise<TaskRow | undefined> {
+export function claimTask(db: Db, workerId: string, types: string[], leaseSeconds: number, perOwner = Number.MAX_SAFE_INTEGER): Promise<TaskRow | undefined> {
   return db.transaction(async (tx) => {
-    const candidate = await one<{ id: string }>(
+    const candidate = await one<{ id: string; owner_uid: string }>(
       tx,
-      `SELECT id FROM tasks
-        WHERE status IN ('queued', 'pending') AND run_after <= now() AND task_type = ANY($1::text[])
-        ORDER BY run_after, created_at
-        LIMIT 1 FOR UPDATE SKIP LOCKED`,
-      [types],
+      `WITH owners AS (
+         SELECT c.owner_uid, count(*) FILTER (WHERE t.status = 'running') AS running, max(t.started_at) AS last_started
+           FROM tasks t JOIN chatbots c ON c.id = t.chatbot_id
+          WHERE t.status = 'running' OR t.started_at > now() - interval '1 day'
+          GROUP BY c.owner_uid)
+       SELECT t.id, c.owner_uid FROM tasks t
+         JOIN chatbots c ON c.id = t.chatbot_id
+         LEFT JOIN owners o ON o.owner_uid = c.owner_uid
+        WHERE t.status IN ('queued', 'pending') AND t.run_after <= now() AND t.task_type = ANY($1::text[])
+          AND coalesce(o.running, 0) < $2
+        ORDER BY o.last_started NULLS FIRST, t.run_after, t.created_at
+        LIMIT 1 FOR UPDATE OF t SKIP LOCKED`,
+      [types, perOwner],
     );
     if (!candidate) return undefined;
+    await tx.query(`SELECT pg_advisory_xact_lock(hashtext('docent-task-owner:' || $1::text))`, [candidate.owner_uid]);
+    const running = await one<{ n: number }>(
+      tx,
+      `SELECT count(*)::int AS n FROM tasks t JOIN chatbots c ON c.id = t.chatbot_id WHERE t.status = 'running' AND c.owner_uid = $1`,
+      [candidate.owner_uid],
+    );
+    // Another worker filled this owner's last slot meanwhile: the next poll finds a task of someone else.
+    if (running!.n >= perOwner) return undefined;
     return one<TaskRow>(
       tx,
       `UPDATE tasks SET status = 'running', attempts = attempts + 1, locked_by = $2,

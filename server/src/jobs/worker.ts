@@ -78,7 +78,7 @@ export function startWorker(opts: WorkerOptions): Worker {
         if (n > 0) opts.log.warn({ count: n }, 'returned tasks with expired leases to the queue');
       }
       while (!stopped && active.size < slots) {
-        const task = await claimTask(opts.db, id, opts.registry.types(), leaseSeconds);
+        const task = await claimTask(opts.db, id, opts.registry.types(), leaseSeconds, opts.config.WORKER_CONCURRENCY_PER_OWNER);
         if (!task) break;
         if (stopped) {
           // stop() came while this claim was in flight: do not start work we would abort at once.

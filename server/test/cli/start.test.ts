@@ -39,14 +39,14 @@ async function waitForHealth(output: () => string): Promise<void> {
   throw new Error(`server did not start:\n${output()}`);
 }
 
-async function signUp(email: string): Promise<{ idToken: string; localId: string }> {
-  const res = await fetch(`http://127.0.0.1:${authPort}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=k`, {
+async function signUp(email: string, emulatorPort = authPort): Promise<{ idToken: string; localId: string }> {
+  const res = await fetch(`http://127.0.0.1:${emulatorPort}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=k`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ email, password: 'secret-pw', returnSecureToken: true }),
   });
   if (res.ok) return res.json() as Promise<{ idToken: string; localId: string }>;
-  const created = await fetch(`http://127.0.0.1:${authPort}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=k`, {
+  const created = await fetch(`http://127.0.0.1:${emulatorPort}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=k`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ email, password: 'secret-pw', returnSecureToken: true }),
@@ -110,6 +110,64 @@ describe('npm start', () => {
     again.child.kill('SIGINT');
     expect(await again.exited).toBe(0);
   }, 240_000);
+
+  it('keeps owners and their bots across kill -9, whether or not the auth emulator dies too', async () => {
+    const dir = freshDir();
+    const ports = { PORT: String(port + 40), AUTH_EMULATOR_PORT: String(authPort + 40) };
+    const api = `http://127.0.0.1:${ports.PORT}/api/v1`;
+    const emulatorPort = authPort + 40;
+    const run = async () => {
+      const r = start({ DATA_DIR: dir, ...ports });
+      await waitForOutput(r.output, 'Docent is running', 100_000);
+      return r;
+    };
+    const botsOf = async (email: string) => {
+      const { idToken } = await signUp(email, emulatorPort);
+      const res = await fetch(`${api}/chatbots`, { headers: { authorization: `Bearer ${idToken}` } });
+      return ((await res.json()) as { data: { chatbots: { name: string }[] } }).data.chatbots.map((b) => b.name);
+    };
+    const createBot = async (email: string, name: string) => {
+      const { idToken } = await signUp(email, emulatorPort);
+      const res = await fetch(`${api}/crawl-and-index`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${idToken}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ url: `http://127.0.0.1:${ports.PORT}/demo/site/`, max_depth: 0, max_pages: 1, name }),
+      });
+      expect(res.status).toBe(200);
+    };
+    const killHard = async (r: ReturnType<typeof start>, emulatorToo: boolean) => {
+      const emulatorPids = processesUsing(dir).map((line) => Number(line.trim().split(/\s+/)[0]));
+      r.child.kill('SIGKILL');
+      await r.exited;
+      if (emulatorToo) for (const pid of emulatorPids) process.kill(pid, 'SIGKILL');
+    };
+
+    const first = await run();
+    const alice = await signUp('alice@example.com', emulatorPort);
+    await createBot('alice@example.com', 'Alice bot');
+    // Bob signs up but never reaches the API: only the emulator knows him when Docent dies.
+    const bob = await signUp('bob@example.com', emulatorPort);
+    await killHard(first, false);
+
+    // Docent died, its emulator did not: the next start takes over that emulator's users.
+    const second = await run();
+    // Asked the moment Docent says it runs: the emulator has its users back by then.
+    expect((await signUp('alice@example.com', emulatorPort)).localId).toBe(alice.localId);
+    expect(await botsOf('alice@example.com')).toEqual(['Alice bot']);
+    expect((await signUp('bob@example.com', emulatorPort)).localId).toBe(bob.localId);
+    const carol = await signUp('carol@example.com', emulatorPort);
+    await createBot('carol@example.com', 'Carol bot');
+    await killHard(second, true);
+
+    // Everything died at once (no clean exit anywhere): owners created in that run keep their bots.
+    const third = await run();
+    expect((await signUp('carol@example.com', emulatorPort)).localId).toBe(carol.localId);
+    expect(await botsOf('carol@example.com')).toEqual(['Carol bot']);
+    expect(await botsOf('alice@example.com')).toEqual(['Alice bot']);
+    third.child.kill('SIGTERM');
+    expect(await third.exited).toBe(0);
+    expect(processesUsing(dir)).toEqual([]);
+  }, 300_000);
 
   it('refuses emulator mode on a non-loopback HOST unless ALLOW_EMULATOR_ON_NETWORK=true, before starting anything', async () => {
     const dir = freshDir();

@@ -152,6 +152,27 @@ describe('indexing routes', () => {
     expect(task.error).toBe('Could not crawl http://169.254.169.254/latest/: Refused: 169.254.169.254 is a private address (cloud metadata)');
   });
 
+  it('a refused re-crawl leaves the bot as it was: start URL, settings, pages and sources', async () => {
+    const res = await post('/crawl-and-index', { url: `${site.origin}/guide/intro.html`, max_depth: 1, max_pages: 5 });
+    const { chatbot_id, task_id } = res.json().data;
+    expect((await waitForTask(chatbot_id, task_id)).status).toBe('completed');
+    const before = await getBot(chatbot_id);
+    expect(before.document_count).toBeGreaterThan(0);
+
+    const refused = await post('/indexing/crawl', { chatbot_id, url: 'http://169.254.169.254/latest/', max_depth: 3, max_pages: 7 });
+    expect(refused.statusCode).toBe(200);
+    const task = await waitForTask(chatbot_id, refused.json().data.task_id);
+    expect(task.status).toBe('failed');
+    expect(task.error).toContain('Refused: 169.254.169.254 is a private address');
+
+    const after = await getBot(chatbot_id);
+    expect(after.start_url).toBe(before.start_url);
+    expect([after.max_depth, after.max_pages]).toEqual([before.max_depth, before.max_pages]);
+    expect(after.document_count).toBe(before.document_count);
+    const rows = (bot: typeof before) => (bot.urls ?? []).map((u) => [u.url, u.status]).sort();
+    expect(rows(after)).toEqual(rows(before));
+  });
+
   it("another owner cannot refresh someone else's bot", async () => {
     const mine = await post('/indexing/index-urls', { urls: [`${site.origin}/legal.html`] });
     const other = { authorization: `Bearer ${await idTokenFor('someone-else@example.com')}` };

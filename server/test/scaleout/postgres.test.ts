@@ -6,6 +6,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertChatbot } from '../../src/db/repositories/chatbots.js';
 import { openPostgres } from '../../src/db/postgres.js';
+import { INTERRUPTED_ANSWER } from '../../src/answer/turns/interrupted.js';
 import { startFakeLlm } from '../answer/fakeLlm.js';
 import { emulatorHost, idTokenFor } from '../helpers/auth.js';
 
@@ -158,6 +159,48 @@ describe('scale-out on PostgreSQL', () => {
     } finally {
       for (const child of servers) child.kill('SIGTERM');
       await Promise.all(servers.map(exited));
+      await llm.close();
+    }
+  }, 150_000);
+  it('answers a question left by an API process killed mid-turn when the next turn comes', async () => {
+    // The model never answers the first question: its process is killed while it waits.
+    const llm = await startFakeLlm([{ kind: 'hang', ms: 60_000 }, { kind: 'stream', deltas: ['Second answer.'] }]);
+    const logs: string[] = [];
+    const other = port + 2;
+    const llmEnv = { LLM_BASE_URL: llm.url, LLM_MODEL: 'fake-model', PORT: String(port + 3) };
+    const doomed = run('server/src/cli/serve.ts', logs, llmEnv);
+    const survivor = run('server/src/cli/serve.ts', logs, { ...llmEnv, PORT: String(other) });
+    const [a, b] = [`http://127.0.0.1:${port + 3}/api/v1`, `http://127.0.0.1:${other}/api/v1`];
+    try {
+      await Promise.all([healthy(a, logs), healthy(b, logs)]);
+      const admin = await openPostgres({ url, schema });
+      const bot = (await insertChatbot(admin, { ownerUid: 'owner', name: 'Acme' })).id;
+      await admin.query('UPDATE chatbots SET rag_enabled = false WHERE id = $1', [bot]);
+      await admin.close();
+
+      const visitor = `visitor-${randomUUID().replace(/-/g, '')}`;
+      const json = { 'content-type': 'application/json' };
+      const conversation = (await (await fetch(`${a}/chatbots/${bot}/conversations`, { method: 'POST', headers: json, body: JSON.stringify({ visitor_id: visitor }) })).json()).data;
+      const send = (base: string, content: string) =>
+        fetch(`${base}/chatbots/${bot}/conversations/${conversation.id}/messages`, { method: 'POST', headers: json, body: JSON.stringify({ content, visitor_id: visitor }) });
+      void send(a, 'What fuel do the rockets burn?').catch(() => {});
+      while (llm.requests.length === 0) await new Promise((r) => setTimeout(r, 20));
+      doomed.kill('SIGKILL');
+      await exited(doomed);
+
+      // The next turn (in another process) waits out the dead holder's turn, then closes the question.
+      expect((await send(b, 'And how is a launch counted down?')).status).toBe(200);
+      const list = await (await fetch(`${b}/chatbots/${bot}/conversations/${conversation.id}/messages?visitor_id=${visitor}`)).json();
+      expect(list.data.messages.map((m: { index: number; role: string; content: string }) => [m.index, m.role, m.content])).toEqual([
+        [1, 'user', 'What fuel do the rockets burn?'],
+        [2, 'assistant', INTERRUPTED_ANSWER],
+        [3, 'user', 'And how is a launch counted down?'],
+        [4, 'assistant', 'Second answer.'],
+      ]);
+    } finally {
+      doomed.kill('SIGKILL');
+      survivor.kill('SIGTERM');
+      await exited(survivor);
       await llm.close();
     }
   }, 150_000);

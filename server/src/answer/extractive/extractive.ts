@@ -1,4 +1,5 @@
 import type { Queryable } from '../../db/db.js';
+import { inertMarkdown } from './inert.js';
 import { backtickFence, termLabel, toUnits, type Unit } from './sentences.js';
 import type { PageHit, QueryTerm } from '../types.js';
 
@@ -176,7 +177,7 @@ export async function extractiveAnswer(question: string, terms: QueryTerm[], pag
     for (const c of rest) render(c, true);
   }
   parts.push(`**Sources**\n${cited.map((p, i) => `${i + 1}. [${escapeLinkText(p.title || p.url)}](${p.url})`).join('\n')}`);
-  return { markdown: parts.join('\n\n'), cited };
+  return { markdown: inertMarkdown(parts.join('\n\n')), cited };
 }
 
 /** A sentence as quoted: after the term it describes, if any ("`random.choice(seq)`: Return a random element…"). */

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Message } from '../../../../shared/src/api/types.js';
 import type { AnswerOutcome, Answerer, BotSettings } from '../answerer.js';
 import { recentTurns } from './history.js';
+import { closeInterruptedTurn } from './interrupted.js';
 import { DEFAULT_TITLES, titleFromQuestion } from './title.js';
 import type { Db } from '../../db/db.js';
 import { renameConversation } from '../../db/repositories/conversations.js';
@@ -38,6 +39,8 @@ export async function takeTurn(
 ): Promise<TurnResult> {
   const { db, log } = deps;
   const conversationId = input.conversation.id;
+  // We hold the turn, so a question left at the end was lost with the process that held it before.
+  await closeInterruptedTurn(db, conversationId).catch((err: unknown) => log.warn({ err }, 'closing an interrupted turn failed'));
   const history = await recentTurns(db, conversationId);
   const userMessage = await appendMessage(db, conversationId, { role: 'user', content: input.question });
   if (userMessage.index === 1 && DEFAULT_TITLES.has(input.conversation.title)) {

@@ -13,6 +13,9 @@ export interface TurnLeaseOptions {
   maxPollMs?: number;
 }
 
+/** Default time a turn is held without renewal. */
+export const TURN_TTL_MS = 15_000;
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
@@ -33,7 +36,7 @@ export class TurnLeases {
     private readonly log?: Pick<FastifyBaseLogger, 'warn'>,
     opts: TurnLeaseOptions = {},
   ) {
-    this.ttlMs = opts.ttlMs ?? 15_000;
+    this.ttlMs = opts.ttlMs ?? TURN_TTL_MS;
     this.renewMs = opts.renewMs ?? Math.floor(this.ttlMs / 3);
     this.pollMs = opts.pollMs ?? 25;
     this.maxPollMs = opts.maxPollMs ?? 250;

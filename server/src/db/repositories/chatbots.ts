@@ -123,3 +123,16 @@ export function iso(value: Date | string | null): string | null {
   if (value === null) return null;
   return (value instanceof Date ? value : new Date(value)).toISOString();
 }
+
+/**
+ * Remember a bot's latest crawl settings (what the dashboard shows and a refresh reuses). Written
+ * when a refresh's content is swapped in, so a refused or failed refresh leaves the bot as it was.
+ */
+export async function updateCrawlSettings(q: Queryable, chatbotId: string, url?: string, maxDepth?: number, maxPages?: number): Promise<void> {
+  await q.query(
+    `UPDATE chatbots SET start_url = coalesce($2, start_url), max_depth = coalesce($3, max_depth),
+            max_pages = coalesce($4, max_pages), updated_at = now()
+      WHERE id = $1`,
+    [chatbotId, url ?? null, maxDepth ?? null, maxPages ?? null],
+  );
+}

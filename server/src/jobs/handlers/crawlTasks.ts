@@ -1,7 +1,7 @@
 import type { TaskType } from '../../../../shared/src/api/types.js';
 import { getChatbotRow } from '../../db/repositories/chatbots.js';
 import { failUnstoredSources, manualSourceUrls } from '../../db/repositories/sources.js';
-import { runIndexingPipeline, type PipelineMode, type PipelineResult } from '../../index/pipeline.js';
+import { runIndexingPipeline, type PipelineInput, type PipelineMode, type PipelineResult } from '../../index/pipeline.js';
 import { PermanentTaskError, type HandlerRegistry, type TaskContext, type TaskHandler } from '../registry.js';
 
 /**
@@ -16,7 +16,7 @@ export function registerCrawlHandlers(registry: HandlerRegistry): void {
   const handlers: Record<TaskType, TaskHandler> = {
     crawl_and_index: (ctx) => run(ctx, crawlMode(ctx, ctx.task.params)),
     index_urls: (ctx) => run(ctx, urlsMode(ctx.task.params.urls)),
-    crawl: async (ctx) => run(ctx, await refreshMode(ctx)),
+    crawl: async (ctx) => run(ctx, await refreshMode(ctx), refreshSettings(ctx.task.params)),
   };
   for (const [type, handler] of Object.entries(handlers)) registry.register(type, handler);
 }
@@ -54,13 +54,20 @@ async function refreshMode(ctx: TaskContext): Promise<PipelineMode> {
   return urlsMode(urls);
 }
 
-async function run(ctx: TaskContext, mode: PipelineMode): Promise<void> {
+/** The settings a refresh was asked for, as given (the bot keeps them once the refresh is swapped in). */
+function refreshSettings(p: Record<string, unknown>): PipelineInput['settings'] {
+  const int = (v: unknown) => (Number.isInteger(v) ? (v as number) : undefined);
+  return { url: typeof p.url === 'string' && p.url ? p.url : undefined, maxDepth: int(p.max_depth), maxPages: int(p.max_pages) };
+}
+
+async function run(ctx: TaskContext, mode: PipelineMode, settings?: PipelineInput['settings']): Promise<void> {
   const result = await runIndexingPipeline({
     db: ctx.db,
     config: ctx.config,
     chatbotId: ctx.task.chatbot_id,
     taskId: ctx.task.id,
     mode,
+    settings,
     signal: ctx.signal,
     progress: (p) => ctx.progress(p),
   }).catch(async (err: unknown) => {

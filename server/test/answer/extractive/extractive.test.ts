@@ -32,6 +32,28 @@ async function botWith(pages: SeedPage[]): Promise<string> {
 }
 
 describe('extractive answers', () => {
+  it('never emit an image: a page\'s image tag shown as text stays text, Markdown images are dropped', async () => {
+    const pics = await botWith([
+      {
+        url: 'https://html.test/images',
+        title: 'Images in HTML',
+        chunks: [
+          {
+            heading: 'Images',
+            content:
+              '# Images\n\nTo show a picture, write <img src="https://tracker.test/p.gif?leak=1" alt="pixel"> in the page body. ' +
+              'The picture tag also works: ![diagram](https://tracker.test/d.png) shows the layout of a picture. ' +
+              'A reference picture ![logo][l] is allowed in a picture too.\n\n[l]: https://tracker.test/l.png',
+          },
+        ],
+      },
+    ]);
+    const { markdown } = await answer('How do I show a picture in the page body?', pics);
+    expect(markdown).toContain('picture');
+    expect(markdown).not.toMatch(/<img|!\[/i);
+    expect(markdown).toContain('&lt;img src="https://tracker.test/p.gif?leak=1" alt="pixel">');
+  });
+
   it('leads with the best matching sentence, shows the code that follows it, and cites the page', async () => {
     const { markdown, cited } = await answer('How do I install the quill command line tool?');
     const lead = markdown.split('\n\n')[0]!;

@@ -11,9 +11,14 @@ import { conversationParamsSchema } from '../conversations/schema.js';
 import { chatbotParamsSchema } from '../schemas.js';
 import { openEventStream, type EventStreamOptions } from './eventStream.js';
 import { querySchema, sendMessageSchema } from './schema.js';
+import { sweepInterruptedTurns } from '../../../answer/turns/interrupted.js';
 import { drain, takeTurn, type TurnInput } from '../../../answer/turns/turn.js';
-import { TurnLeases } from '../../../answer/turns/turnLeases.js';
+import { TURN_TTL_MS, TurnLeases } from '../../../answer/turns/turnLeases.js';
 import { TurnQueue } from '../../../answer/turns/turnQueue.js';
+
+/** A question is swept once it has waited this long without a live turn (well past any turn lease). */
+const SWEEP_AFTER_MS = 60_000;
+const SWEEP_EVERY_MS = 30_000;
 
 export type AnswerRoutesOptions = Pick<EventStreamOptions, 'pingMs'>;
 
@@ -27,6 +32,15 @@ export function answerRoutes(ctx: AppContext, opts: AnswerRoutesOptions = {}): F
     const answerer: Answerer = ctx.answerer;
     const queue = new TurnQueue();
     const leases = new TurnLeases(ctx.db, app.log);
+    // Questions whose answering process died and that nobody asks after (see interrupted.ts).
+    const sweep = setInterval(() => {
+      sweepInterruptedTurns(ctx.db, SWEEP_AFTER_MS, TURN_TTL_MS).then(
+        (n) => n > 0 && app.log.warn({ count: n }, 'closed questions left unanswered by a stopped process'),
+        (err: unknown) => app.log.warn({ err }, 'sweeping interrupted turns failed'),
+      );
+    }, SWEEP_EVERY_MS);
+    sweep.unref();
+    app.addHook('onClose', async () => clearInterval(sweep));
     /** One turn at a time per conversation: in arrival order in this process, and across processes. */
     const turns = { run: <T>(conversationId: string, task: () => Promise<T>) => queue.run(conversationId, () => leases.hold(conversationId, task)) };
 

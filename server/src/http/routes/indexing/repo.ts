@@ -8,13 +8,3 @@ export async function hasActiveTask(q: Queryable, chatbotId: string): Promise<bo
   );
   return rows.length > 0;
 }
-
-/** Remember the latest crawl settings on the bot (what the dashboard shows and a refresh reuses). */
-export async function updateCrawlSettings(q: Queryable, chatbotId: string, url?: string, maxDepth?: number, maxPages?: number): Promise<void> {
-  await q.query(
-    `UPDATE chatbots SET start_url = coalesce($2, start_url), max_depth = coalesce($3, max_depth),
-            max_pages = coalesce($4, max_pages), updated_at = now()
-      WHERE id = $1`,
-    [chatbotId, url ?? null, maxDepth ?? null, maxPages ?? null],
-  );
-}

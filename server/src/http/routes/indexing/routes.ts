@@ -9,7 +9,7 @@ import { requireOwnedChatbot, requireUser } from '../../owner.js';
 import { ok } from '../../reply.js';
 import { parse } from '../../validate.js';
 import { collectUrls } from './collect.js';
-import { hasActiveTask, updateCrawlSettings } from './repo.js';
+import { hasActiveTask } from './repo.js';
 import { collectSchema, crawlAndIndexSchema, indexUrlsSchema, recrawlSchema } from './schema.js';
 
 /** Owner routes that turn websites into knowledge: discover, crawl into a new bot, index a list, refresh. */
@@ -84,7 +84,7 @@ export function indexingRoutes(ctx: AppContext): FastifyPluginAsync {
           max_depth: body.max_depth === undefined ? undefined : depthOf(body.max_depth, 2),
           max_pages: body.max_pages === undefined ? undefined : pagesOf(body.max_pages, 10),
         };
-        await updateCrawlSettings(tx, bot.id, settings.url, settings.max_depth, settings.max_pages);
+        // Saved on the bot by the task, once its content is swapped in (a refused crawl changes nothing).
         return enqueueTask(tx, { chatbotId: bot.id, taskType: 'crawl', params: settings, maxAttempts: config.TASK_MAX_ATTEMPTS });
       });
       ctx.wakeWorker();
