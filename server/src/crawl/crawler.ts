@@ -37,8 +37,8 @@ export interface CrawlOptions {
 }
 
 export type CrawlOutcome =
-  /** `aliases`: other URLs that led to this page (the link followed, before a redirect or canonical); `anchors`: its outgoing links with their text. */
-  | { kind: 'page'; url: string; depth: number; title: string; markdown: string; contentHash: string; aliases: string[]; anchors: PageAnchor[] }
+  /** `aliases`: URLs that led here (before a redirect or canonical); `anchors`, `outsideKeys`: see ExtractedPage. */
+  | { kind: 'page'; url: string; depth: number; title: string; markdown: string; contentHash: string; aliases: string[]; anchors: PageAnchor[]; outsideKeys: number[] }
   | { kind: 'failed'; url: string; reason: string; errorKind: FetchErrorKind | 'extract' }
   /** `notFetched`: no request was made (robots.txt, time limit), so it says nothing about the site's health. */
   | { kind: 'skipped'; url: string; reason: string; notFetched?: boolean }
@@ -75,6 +75,7 @@ interface Candidate {
   hash: string;
   canonical?: string;
   anchors: PageAnchor[];
+  outsideKeys: number[];
 }
 
 export const TIME_LIMIT_REASON = 'Not fetched: the crawl time limit was reached';
@@ -245,7 +246,7 @@ export async function crawlSite(fetcher: SafeFetcher, extractor: Extractor, opts
     // A canonical link counts only on the same scheme and host (Python's docs point at file://).
     const canonical = acceptableCanonical(page.canonical, pageUrl);
     const hash = createHash('sha256').update(text).digest('hex');
-    const candidate = { url, pageUrl, depth, title: cleanText(page.title), text, hash, canonical: canonical && inAnyScope(canonical) ? canonical : undefined, anchors: page.anchors ?? [] };
+    const candidate = { url, pageUrl, depth, title: cleanText(page.title), text, hash, canonical: canonical && inAnyScope(canonical) ? canonical : undefined, anchors: page.anchors ?? [], outsideKeys: page.outsideKeys ?? [] };
     return place(candidate, true);
   }
 
@@ -274,7 +275,7 @@ export async function crawlSite(fetcher: SafeFetcher, extractor: Extractor, opts
     hashes.set(c.hash, url);
     ledger.store(url, c.hash);
     const aliases = [...new Set([c.url, c.pageUrl])].filter((u) => u !== url);
-    await hooks.onOutcome({ kind: 'page', url, depth: c.depth, title: c.title || url, markdown: c.text, contentHash: c.hash, aliases, anchors: c.anchors });
+    await hooks.onOutcome({ kind: 'page', url, depth: c.depth, title: c.title || url, markdown: c.text, contentHash: c.hash, aliases, anchors: c.anchors, outsideKeys: c.outsideKeys });
   }
 
   // A fixed set of runners drains the queue; new links join the queue while it runs.

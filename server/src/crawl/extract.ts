@@ -2,6 +2,7 @@ import { Readability } from '@mozilla/readability';
 import type { ChildNode, Document, Element } from 'domhandler';
 import { parseDocument } from 'htmlparser2';
 import { parseHTML } from 'linkedom';
+import { distinctLineKeys } from './lineKeys.js';
 import { isSkipped, renderMarkdown, textContent } from './markdownWriter.js';
 import { normalizeUrl } from './urls.js';
 
@@ -27,6 +28,8 @@ export interface ExtractedPage {
   /** <meta name="robots"> asks not to index / not to follow. */
   noindex: boolean;
   nofollow: boolean;
+  /** Keys of the page's lines left out of `markdown` (lineKeys.ts), for site-level boilerplate counts. */
+  outsideKeys: number[];
   /** How the content was chosen (diagnostics and tests). */
   method: 'declared' | 'readability' | 'body' | 'text';
 }
@@ -93,14 +96,16 @@ export function extractPage(html: string, pageUrl: string, opts: ExtractOptions 
   const canonical = found.canonical ? (normalizeUrl(found.canonical, base) ?? found.canonical) : undefined;
   const title = clean(found.title ? textContent(found.title) : '') || clean(found.h1 ? textContent(found.h1) : '');
   const result = { title, links: [...links], anchors, canonical, noindex, nofollow };
-  if (opts.linksOnly) return { ...result, markdown: '', method: 'declared' };
+  if (opts.linksOnly) return { ...result, markdown: '', outsideKeys: [], method: 'declared' };
 
   const cap = opts.maxMarkdownChars ?? 400_000;
-  const { markdown, method } = mainContent(html, found, cap, opts);
-  return { ...result, title: title || firstHeading(markdown), markdown: markdown.length > cap ? markdown.slice(0, cap) : markdown, method };
+  const { markdown, method, outsideKeys } = mainContent(html, found, cap, opts);
+  return { ...result, title: title || firstHeading(markdown), markdown: markdown.length > cap ? markdown.slice(0, cap) : markdown, outsideKeys, method };
 }
 
-function mainContent(html: string, found: Scan, cap: number, opts: ExtractOptions): { markdown: string; method: ExtractedPage['method'] } {
+type MainContent = Pick<ExtractedPage, 'markdown' | 'method' | 'outsideKeys'>;
+
+function mainContent(html: string, found: Scan, cap: number, opts: ExtractOptions): MainContent {
   // Pages may omit <body> (valid HTML5): then the document's children are the body.
   const body = found.body ?? found.root.children;
   const bodyChars = visibleChars(body);
@@ -110,7 +115,8 @@ function mainContent(html: string, found: Scan, cap: number, opts: ExtractOption
     // Tables of contents and term indexes (mostly links) are navigation, not answers: keep a
     // searchable head instead of thousands of chunks of link lists.
     if (markdown.length > NAV_PAGE_KEEP_CHARS && linkDensity(declared) > 0.6) markdown = cutAtLine(markdown, NAV_PAGE_KEEP_CHARS);
-    if (markdown.length >= MIN_CONTENT_CHARS) return { markdown, method: 'declared' };
+    // The rest of the body is rendered only for its line keys: cheap, as nav and asides are skipped.
+    if (markdown.length >= MIN_CONTENT_CHARS) return { markdown, method: 'declared', outsideKeys: distinctLineKeys(renderMarkdown(body, { pageChrome: true, exclude: declared, maxChars: cap })) };
   }
   if (html.length <= (opts.readabilityMaxChars ?? 1_000_000)) {
     const article = readabilityHtml(html);
@@ -118,11 +124,11 @@ function mainContent(html: string, found: Scan, cap: number, opts: ExtractOption
       const tree = parseDocument(article).children;
       if (visibleChars(tree) >= READABILITY_MIN_SHARE * bodyChars) {
         const markdown = renderMarkdown(tree, { maxChars: cap });
-        if (markdown.length >= MIN_CONTENT_CHARS) return { markdown, method: 'readability' };
+        if (markdown.length >= MIN_CONTENT_CHARS) return { markdown, method: 'readability', outsideKeys: distinctLineKeys(renderMarkdown(body, { pageChrome: true, maxChars: cap })) };
       }
     }
   }
-  return { markdown: renderMarkdown(body, { pageChrome: true, maxChars: cap }), method: 'body' };
+  return { markdown: renderMarkdown(body, { pageChrome: true, maxChars: cap }), method: 'body', outsideKeys: [] };
 }
 
 /** The region the page marks as its main content, if it marks exactly one. */
@@ -233,7 +239,7 @@ export function extractText(text: string, opts: ExtractOptions = {}): ExtractedP
   const cap = opts.maxMarkdownChars ?? 400_000;
   const body = text.replace(/\r\n?/g, '\n').trim();
   const title = clean(body.split('\n').find((l) => l.trim() !== '') ?? '').slice(0, 200);
-  return { title, markdown: body.slice(0, cap), links: [], anchors: [], noindex: false, nofollow: false, method: 'text' };
+  return { title, markdown: body.slice(0, cap), links: [], anchors: [], outsideKeys: [], noindex: false, nofollow: false, method: 'text' };
 }
 
 const clean = (s: string) => s.replace(/\s+/g, ' ').trim();

@@ -130,18 +130,20 @@ export interface RenderOptions {
   pageChrome?: boolean;
   /** Stop once the output is about this long (giant pages). */
   maxChars?: number;
+  /** A node left out (the region already extracted, when rendering the rest of the page). */
+  exclude?: ChildNode;
 }
 
 /** Render an element's content as Markdown. */
 export function renderMarkdown(root: ChildNode | ChildNode[], opts: RenderOptions = {}): string {
   const w = new Writer();
-  const budget = { left: opts.maxChars ?? Infinity };
+  const budget: Budget = { left: opts.maxChars ?? Infinity, exclude: opts.exclude };
   const nodes = Array.isArray(root) ? root : [root];
   for (const n of nodes) renderNode(n, w, opts.pageChrome ?? false, budget);
   return w.toString();
 }
 
-type Budget = { left: number };
+type Budget = { left: number; exclude?: ChildNode };
 
 function renderChildren(el: { children: ChildNode[] }, w: Writer, chrome: boolean, budget: Budget): void {
   for (const c of el.children) {
@@ -161,7 +163,7 @@ function renderNode(node: ChildNode, w: Writer, chrome: boolean, budget: Budget)
     return; // comments, directives, CDATA
   }
   const el = node as Element;
-  if (isSkipped(el, chrome)) return;
+  if (isSkipped(el, chrome) || el === budget.exclude) return;
   const name = el.name;
   switch (name) {
     case 'h1': case 'h2': case 'h3': case 'h4': case 'h5': case 'h6': {

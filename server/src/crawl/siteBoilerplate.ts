@@ -1,4 +1,5 @@
-import { hash53, isSiteWide } from './siteWide.js';
+import { lineKeys } from './lineKeys.js';
+import { isSiteWide } from './siteWide.js';
 
 /**
  * Site-level boilerplate: lines of extracted Markdown (a paragraph, a list item, a table row) that
@@ -24,12 +25,16 @@ export class SiteBoilerplate {
   private readonly pagesWith = new Map<number, number>();
   private readonly records = new Map<string, PageRecord>();
 
-  /** Count a page's lines and return its text without the lines site-wide so far. */
-  admit(url: string, markdown: string): string {
+  /**
+   * Count a page's lines and return its text without the lines site-wide so far. `elsewhere`: keys
+   * of the page's lines that extraction left out (lineKeys.ts), so that a banner counts on every
+   * page that shows it, not only on the pages whose extraction happened to keep it.
+   */
+  admit(url: string, markdown: string, elsewhere: readonly number[] = []): string {
     const lines = markdown.split('\n');
     const keys = lineKeys(lines);
     this.pages++;
-    for (const k of new Set(keys)) if (!Number.isNaN(k)) this.pagesWith.set(k, (this.pagesWith.get(k) ?? 0) + 1);
+    for (const k of new Set([...keys, ...elsewhere])) if (!Number.isNaN(k)) this.pagesWith.set(k, (this.pagesWith.get(k) ?? 0) + 1);
     const { text, removed } = dropLines(lines, keys, (k) => this.siteWide(k));
     this.records.set(url, { keys, removed });
     return text;
@@ -71,32 +76,6 @@ export class SiteBoilerplate {
   private siteWide(key: number): boolean {
     return isSiteWide(this.pagesWith.get(key) ?? 0, this.pages);
   }
-}
-
-const FENCE = /^[\s>]*(?:[-*]\s+|\d+\.\s+)?(```|~~~)/;
-const HEADING = /^#{1,6}\s/;
-const MARKERS = /^[\s>]*(?:[-*]\s+|\d+\.\s+)?/;
-
-/** Each line's key (normalised text) if it may be boilerplate: not code, not a heading, not bare punctuation. */
-function lineKeys(lines: string[]): Float64Array {
-  const keys = new Float64Array(lines.length).fill(NaN);
-  let fence: string | undefined;
-  for (let i = 0; i < lines.length; i++) {
-    const line = lines[i]!;
-    const f = FENCE.exec(line)?.[1];
-    if (fence !== undefined) {
-      if (f === fence) fence = undefined;
-      continue;
-    }
-    if (f !== undefined) {
-      fence = f;
-      continue;
-    }
-    if (HEADING.test(line)) continue;
-    const norm = line.replace(MARKERS, '').replace(/\|/g, ' ').replace(/\s+/g, ' ').trim().toLowerCase();
-    if (/[\p{L}\p{N}]/u.test(norm)) keys[i] = hash53(norm);
-  }
-  return keys;
 }
 
 function wantedDrops(keys: Float64Array, siteWide: (k: number) => boolean): number[] {

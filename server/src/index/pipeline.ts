@@ -132,7 +132,7 @@ export async function runIndexingPipeline(input: PipelineInput): Promise<Pipelin
     if (o.kind === 'page') {
       anchors.add(o.anchors, [o.url, ...o.aliases]);
       storedUrls.set(o.url, [o.url, ...o.aliases]);
-      await indexer.add({ ...o, markdown: boilerplate.admit(o.url, o.markdown) });
+      await indexer.add({ ...o, markdown: boilerplate.admit(o.url, o.markdown, o.outsideKeys) });
       counts.indexed++;
       sources.push({ url: o.url, status: 'indexed', title: o.title.slice(0, 300), depth: o.depth });
     } else if (o.kind === 'failed') {

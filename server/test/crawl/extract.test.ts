@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { extractPage, extractText } from '../../src/crawl/extract.js';
+import { distinctLineKeys } from '../../src/crawl/lineKeys.js';
 
 const para = (s: string) => `<p>${s} ${'More words about this topic for the reader. '.repeat(4)}</p>`;
 
@@ -53,6 +54,8 @@ describe('extractPage', () => {
     expect(page.method).toBe('readability');
     expect(page.markdown).toContain('First. More words');
     expect(page.markdown).not.toContain('One');
+    // What it left out still counts towards the site's boilerplate.
+    expect(page.outsideKeys).toEqual(expect.arrayContaining(distinctLineKeys('One Two')));
   });
 
   it('skips Readability on giant pages and uses the body without header and footer', () => {

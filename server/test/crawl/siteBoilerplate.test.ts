@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AnchorTextCollector } from '../../src/crawl/anchorText.js';
+import { distinctLineKeys } from '../../src/crawl/lineKeys.js';
 import { SiteBoilerplate } from '../../src/crawl/siteBoilerplate.js';
 import { isSiteWide } from '../../src/crawl/siteWide.js';
 
@@ -48,6 +49,16 @@ describe('SiteBoilerplate', () => {
     expect(kept.get('/s5')).toBe(`Section text 5.`);
     expect(eager.stale()).toContain('/s5');
     expect(eager.revise('/s5', kept.get('/s5')!)).toBe('Shared intro.\n\nSection text 5.');
+  });
+
+  it('counts a banner on every page that shows it, also where extraction left it out', () => {
+    const bp = new SiteBoilerplate();
+    const [bannerKey] = distinctLineKeys(BANNER);
+    // Six pages whose extraction dropped the banner (it was outside the chosen region), two that kept it.
+    for (let i = 0; i < 6; i++) bp.admit(`/r${i}`, `Readable text ${i}.`, [bannerKey!]);
+    expect(bp.admit('/b1', `${BANNER}\n\nBody text 1.`)).toBe('Body text 1.');
+    expect(bp.admit('/b2', `${BANNER}\n\nBody text 2.`)).toBe('Body text 2.');
+    expect(bp.stale()).toEqual([]);
   });
 
   it('keeps a page made only of site-wide lines', () => {
