@@ -59,7 +59,9 @@ const ids = (d: QuestionDiff) => `gained ${d.gained.length ? d.gained.join(' ') 
 const DIFFS: { label: string; pick: (r: QuestionResult) => boolean | undefined; answerable: boolean }[] = [
   { label: 'retrieved recall@5', pick: (r) => r.hit, answerable: true },
   { label: 'keyword hits', pick: (r) => r.keywordHit, answerable: true },
-  { label: 'unanswerable refused', pick: (r) => r.refused, answerable: false },
+  // A "not sure" answer refuses an unanswerable question (the corpora READMEs' rule). Reports from
+  // before that answer existed have no `unsure` field: their refusals are all in `refused`.
+  { label: 'unanswerable refused', pick: (r) => r.refused || r.unsure === true, answerable: false },
 ];
 
 function siteDiffs(before: SiteReport, after: SiteReport): QuestionDiff[] {

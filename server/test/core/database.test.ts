@@ -19,28 +19,27 @@ describe('migrations', () => {
     }
   });
 
-  it('re-index the chunks that exist when a migration changes how they are indexed', async () => {
+  it('index the rows that exist when a migration adds a search field, and leave the others as they were', async () => {
     const all = path.resolve(import.meta.dirname, '../../src/db/migrations');
     const before = mkdtempSync(path.join(tmpdir(), 'docent-mig-'));
-    for (const f of readdirSync(all).filter((f) => f < '005')) copyFileSync(path.join(all, f), path.join(before, f));
+    for (const f of readdirSync(all).filter((f) => f < '010')) copyFileSync(path.join(all, f), path.join(before, f));
     const db = await openPglite(undefined);
     try {
       await migrate(db, before);
       await db.query(`INSERT INTO chatbots (id, owner_uid) VALUES ('00000000-0000-4000-8000-000000000001', 'o')`);
-      await db.query(`INSERT INTO documents (id, chatbot_id, url, title, content, content_hash)
-                      VALUES ('00000000-0000-4000-8000-000000000002', '00000000-0000-4000-8000-000000000001', 'https://s.test/', 'Statements', 'x', 'h')`);
+      await db.query(`INSERT INTO documents (id, chatbot_id, url, title, content, content_hash, anchor_text)
+                      VALUES ('00000000-0000-4000-8000-000000000002', '00000000-0000-4000-8000-000000000001', 'https://s.test/', 'Statements', 'x', 'h', 'Shelving changes')`);
       await db.query(`INSERT INTO chunks (document_id, chatbot_id, ordinal, url, title, heading_path, content)
                       VALUES ('00000000-0000-4000-8000-000000000002', '00000000-0000-4000-8000-000000000001', 0, 'https://s.test/', 'Statements', 'The with statement', 'It wraps a block.')`);
-      const has = async (column: string, q: string) => (await db.query(`SELECT 1 FROM chunks WHERE ${column} @@ $1::tsquery`, [q])).length === 1;
       const tsv = async () => (await db.query<{ t: string }>('SELECT tsv::text AS t FROM chunks'))[0]!.t;
       const indexed = await tsv();
-      expect(await has('tsv', `'with'`)).toBe(false);
-      expect(await migrate(db, all)).toContain('005_heading_keywords.sql');
-      // The heading's stopword is searchable now, in a column of its own; tsv, and every ranking
-      // built on it, is exactly as it was.
-      expect(await has('heading_words', `'with'`)).toBe(true);
-      expect(await has('heading_words', `'it'`)).toBe(false); // the body's stopwords are not indexed
+      expect(await migrate(db, all)).toContain('010_anchor_tsv.sql');
+      // The page that existed before is searchable by its in-links' words at once…
+      expect(await db.query(`SELECT 1 FROM documents WHERE anchor_tsv @@ 'shelv'::tsquery`)).toHaveLength(1);
+      // …and the chunks' index, with every ranking built on it, is exactly as it was.
       expect(await tsv()).toBe(indexed);
+      // Migration 009 took away the one-language keyword column of 005.
+      expect(await db.query(`SELECT 1 FROM information_schema.columns WHERE table_name = 'chunks' AND column_name = 'heading_words'`)).toHaveLength(0);
     } finally {
       await db.close();
       rmSync(before, { recursive: true, force: true });
