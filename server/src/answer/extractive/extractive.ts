@@ -58,10 +58,10 @@ interface Section {
   units: LexedUnit[];
 }
 
-/** Words of the main quote ("about 120 words" with the supporting quotes). */
-const MAIN_WORDS = 100;
-/** Words of a supporting quote from another page, and how many of them at most. */
-const SUPPORT_WORDS = 30;
+/** Words of the main quote ("about 120 words"; code and tables are not counted). */
+const MAIN_WORDS = 120;
+/** Words of a supporting quote from another section, and how many of them at most. */
+const SUPPORT_WORDS = 35;
 const MAX_SUPPORTS = 2;
 /** A supporting quote scores at least this share of the main quote. */
 const KEEP_SHARE = 0.4;

@@ -114,7 +114,7 @@ describe('the quoted passage', () => {
     const [heading, quote, ...rest] = markdown.split('\n\n');
     expect(heading).toBe('**Cache**');
     expect(rest).toEqual([]);
-    expect(quote).toBe(`${sentences.slice(0, 7).join(' ')} [[1]](${url})`);
+    expect(quote).toBe(`${sentences.slice(0, 8).join(' ')} [[1]](${url})`);
     expect(words(markdown)).toBeLessThanOrEqual(120);
   });
 });
