@@ -48,12 +48,21 @@ interface BubbleProps {
   streaming?: boolean;
 }
 
+/**
+ * The Markdown copy of the sources that answers stored before the chat listed them itself end with
+ * ("**Sources**" and a numbered list of links): the list under the answer says the same.
+ */
+const STORED_SOURCES_LIST = /\n*\*\*Sources\*\*\n(?:\d+\. \[[^\n]*\]\([^\n]*\)\n?)+\s*$/;
+
+/** An answer's text without a Sources list when the bubble shows one: one list per answer. */
+export const withoutSourcesList = (content: string, sources?: Source[]) => (sources?.length ? content.replace(STORED_SOURCES_LIST, '') : content);
+
 /** One message: the user's on the right as plain text, the assistant's on the left as markdown. */
 export function MessageBubble({ role, content, createdAt, sources, streaming }: BubbleProps) {
   return (
     <div className={`docent-msg docent-msg-${role}`} data-role={role}>
       <div className="docent-bubble" aria-busy={streaming || undefined}>
-        {role === 'assistant' ? <Markdown text={content} /> : <div className="docent-user-text">{content}</div>}
+        {role === 'assistant' ? <Markdown text={withoutSourcesList(content, sources)} /> : <div className="docent-user-text">{content}</div>}
         {role === 'assistant' && sources && <SourceList sources={sources} />}
       </div>
       {createdAt && <time className="docent-time" dateTime={createdAt}>{formatTime(createdAt)}</time>}

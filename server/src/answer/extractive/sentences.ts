@@ -1,13 +1,20 @@
 /** Splitting a chunk's Markdown into the units an extractive answer is made of. */
+import { backtickFence, isTableBlock, repairFences, splitBlocks, tablePlain } from './blocks.js';
+
+export { backtickFence, repairFences, splitBlocks } from './blocks.js';
 
 export interface Unit {
-  kind: 'sentence' | 'code';
-  /** Display Markdown (relative links made absolute against the page). */
+  kind: 'sentence' | 'code' | 'table';
+  /** Display Markdown (relative links made absolute against the page); a table's rows as written. */
   text: string;
   /** Plain words for matching (no link targets, no Markdown punctuation). */
   plain: string;
   /** Index of the block this unit came from, to find the code that follows a sentence. */
   block: number;
+  /** Index of the list item within its block, for a list block (its sentences are shown as one item). */
+  item?: number;
+  /** Heading path of the section the unit is in ("Install > Upgrading"): where the chunk starts, then its own headings. */
+  heading: string;
   /**
    * The unit is the cut-off start of the chunk: a long section is split into overlapping chunks,
    * and the next one starts mid-sentence or mid-code ("to terminate...", "remember, even though…").
@@ -41,64 +48,20 @@ export function isTerm(text: string): boolean {
   return !text.includes('**') && !/[.!?]$/.test(text) && headWords(text).length <= 6;
 }
 
-/** Blocks separated by blank lines; fenced code stays whole. */
-export function splitBlocks(markdown: string): string[] {
-  const blocks: string[] = [];
-  let cur: string[] = [];
-  let fence: string | null = null;
-  for (const line of markdown.replace(/\r\n?/g, '\n').split('\n')) {
-    const f = /^\s*(`{3,}|~{3,})/.exec(line);
-    if (f) {
-      if (fence === null) {
-        if (cur.length) blocks.push(cur.join('\n'));
-        cur = [line];
-        fence = f[1]!;
-        continue;
-      }
-      if (line.trim().startsWith(fence)) {
-        cur.push(line);
-        blocks.push(cur.join('\n'));
-        cur = [];
-        fence = null;
-        continue;
-      }
-    }
-    if (fence === null && line.trim() === '') {
-      if (cur.length) blocks.push(cur.join('\n'));
-      cur = [];
-    } else cur.push(line);
-  }
-  if (cur.length) blocks.push(cur.join('\n'));
-  return blocks;
-}
-
-/**
- * A chunk cut from the middle of a code block (chunks overlap) starts inside the code: its first
- * fence line is really a closing fence. Reopen it so code is never read as prose and vice versa.
- */
-export function repairFences(markdown: string): string {
-  const lines = markdown.split('\n');
-  const fenceLines = lines.filter((l) => /^\s*(`{3,}|~{3,})/.test(l));
-  if (fenceLines.length % 2 === 0) return markdown;
-  const first = lines.findIndex((l) => /^\s*(`{3,}|~{3,})/.test(l));
-  const before = lines.slice(0, first).join('\n');
-  // A bare fence with code-looking text above it closes a block the chunk started inside.
-  const closesBlock = /^\s*(`{3,}|~{3,})\s*$/.test(lines[first]!) && (first === 0 || /[=(){}[\]:;]|^\s{2,}|>>>/m.test(before));
-  return closesBlock ? `\`\`\`\n${markdown}` : markdown;
-}
-
-/** Sentence and code units of one chunk, in reading order. */
-export function toUnits(markdown: string, pageUrl: string): Unit[] {
+/** Sentence, code and table units of one chunk, in reading order. */
+export function toUnits(markdown: string, pageUrl: string, headingPath = ''): Unit[] {
   const units: Unit[] = [];
   const repaired = repairFences(markdown);
   // A section's first chunk starts with its heading (or a capital, or markup); a continuation chunk
   // starts wherever the overlap cut it: inside code, or in the middle of a sentence.
   const continues = repaired !== markdown || /^\s*[a-z,;:.)\]]/.test(markdown);
+  const headings = new HeadingTrail(headingPath);
   // The term the block right after it describes (see Unit.term). Only that block: where a
   // description list ends is not marked in Markdown, and a wrong label is worse than none.
   let term: { text: string; block: number } | undefined;
   splitBlocks(repaired).forEach((block, i) => {
     const trimmed = block.trim();
+    const heading = headings.path;
     const describes = term?.block === i - 1 ? { term: term.text } : {};
     const termMatch = TERM_BLOCK.exec(trimmed);
     if (termMatch && isTerm(termMatch[1]!.trim())) {
@@ -107,17 +70,29 @@ export function toUnits(markdown: string, pageUrl: string): Unit[] {
     }
     if (/^(`{3,}|~{3,})/.test(trimmed)) {
       const body = trimmed.replace(/^(`{3,}|~{3,})[^\n]*\n?/, '').replace(/\n?(`{3,}|~{3,})\s*$/, '');
-      if (body.trim()) units.push({ kind: 'code', text: body, plain: body, block: i, ...describes });
+      if (body.trim()) units.push({ kind: 'code', text: body, plain: body, block: i, heading, ...describes });
       return;
     }
-    if (/^#{1,6}\s/.test(trimmed) || /^\|/.test(trimmed) || /^(\* \* \*|-{3,}|_{3,})$/.test(trimmed)) return;
-    for (const item of splitListItems(trimmed)) {
-      for (const sentence of splitSentences(item)) {
+    const headingLine = /^(#{1,6})\s+(.+?)\s*#*$/.exec(trimmed);
+    if (headingLine && !trimmed.includes('\n')) {
+      headings.enter(headingLine[1]!.length, toPlain(headingLine[2]!));
+      return;
+    }
+    if (isTableBlock(trimmed)) {
+      const text = absolutizeLinks(trimmed, pageUrl);
+      units.push({ kind: 'table', text, plain: toPlain(tablePlain(text)), block: i, heading, ...describes });
+      return;
+    }
+    if (/^(\* \* \*|-{3,}|_{3,})$/.test(trimmed)) return;
+    const items = splitListItems(trimmed);
+    items.forEach((itemText, item) => {
+      for (const sentence of splitSentences(itemText)) {
         const text = absolutizeLinks(sentence, pageUrl).trim();
         const plain = toPlain(text);
-        if (plain.length >= 20) units.push({ kind: 'sentence', text, plain, block: i, ...describes });
+        const inList = items.length > 1 || /^\s*([-*+]|\d+[.)])\s+/.test(trimmed) ? { item } : {};
+        if (plain.length >= 20) units.push({ kind: 'sentence', text, plain, block: i, heading, ...inList, ...describes });
       }
-    }
+    });
   });
   const first = units[0];
   if (continues && first?.block === 0) {
@@ -126,9 +101,44 @@ export function toUnits(markdown: string, pageUrl: string): Unit[] {
       // The first line is cut at an arbitrary point: show the code from the next whole line.
       const whole = first.text.slice(first.text.indexOf('\n') + 1);
       if (first.text.includes('\n') && whole.trim()) Object.assign(first, { text: whole, plain: whole });
+    } else if (first.kind === 'table') {
+      // The first row may be cut; the rest are whole.
+      const rows = first.text.split('\n').slice(1);
+      if (rows.length) Object.assign(first, { text: rows.join('\n'), plain: toPlain(tablePlain(rows.join('\n'))) });
+      else units.shift();
     } else first.text = `…${first.text}`;
   }
   return units;
+}
+
+/**
+ * The heading path as a chunk's own headings change it. The chunk's path says where it starts; a
+ * chunk often holds several short sections, each opened by a heading line whose level says how far
+ * up the path it replaces. The levels of the starting path are not stored: its last heading is
+ * taken to be one level above the first heading line the chunk opens with no match.
+ */
+class HeadingTrail {
+  private trail: { level: number; text: string }[] | undefined;
+  private readonly start: string[];
+
+  constructor(headingPath: string) {
+    this.start = headingPath ? headingPath.split(' > ').map(toPlain) : [];
+  }
+
+  get path(): string {
+    return (this.trail?.map((h) => h.text) ?? this.start).join(' > ');
+  }
+
+  enter(level: number, text: string): void {
+    if (!this.trail) {
+      // The chunk opening with its own section heading: the start path ends with it.
+      const own = this.start[this.start.length - 1] === text;
+      const base = own ? level - (this.start.length - 1) : level - this.start.length;
+      this.trail = this.start.map((t, i) => ({ level: base + i, text: t }));
+    }
+    while (this.trail.length && this.trail[this.trail.length - 1]!.level >= level) this.trail.pop();
+    this.trail.push({ level, text });
+  }
 }
 
 /** Longest signature shown with its parameters; a longer one is shown as `name(…)`. */
@@ -151,11 +161,6 @@ export function termLabel(term: string): string {
     return `${fence}${pad}${t}${pad}${fence}`;
   }
   return `**${t.replace(/([\\`*_[\]<>#])/g, '\\$1')}**`;
-}
-
-/** A run of backticks longer than any inside the text (and at least `min` long), to fence it as code. */
-export function backtickFence(text: string, min: number): string {
-  return '`'.repeat(Math.max(min - 1, ...[...text.matchAll(/`+/g)].map((m) => m[0].length)) + 1);
 }
 
 /** A list block becomes its items; other blocks come back whole (as one line). */

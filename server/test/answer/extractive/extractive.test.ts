@@ -54,24 +54,24 @@ describe('extractive answers', () => {
     expect(markdown).toContain('&lt;img src="https://tracker.test/p.gif?leak=1" alt="pixel">');
   });
 
-  it('leads with the best matching sentence, shows the code that follows it, and cites the page', async () => {
+  it('quotes the best section whole under its heading, with its code, and cites the page', async () => {
     const { markdown, cited } = await answer('How do I install the quill command line tool?');
-    const lead = markdown.split('\n\n')[0]!;
-    expect(lead).toMatch(/To install the command line tool, run:/);
-    expect(lead).toContain('[[1]](https://docs.quill.test/install)');
-    expect(markdown).toContain('```\nnpm install -g quill-cli\n```');
-    expect(markdown).toMatch(/\*\*Sources\*\*\n1\. \[Installing Quill\]\(https:\/\/docs\.quill\.test\/install\)/);
-    expect(cited[0]!.url).toBe('https://docs.quill.test/install');
+    expect(markdown).toBe(
+      '**Installing Quill › Installation**\n\n' +
+        'Quill runs on Linux, macOS and Windows. Install Quill with the package manager of your system.\n\n' +
+        'To install the command line tool, run:\n\n```\nnpm install -g quill-cli\n```\n\n' +
+        'After installing, check the version with `quill --version`. [[1]](https://docs.quill.test/install)',
+    );
+    expect(cited.map((p) => p.url)).toEqual(['https://docs.quill.test/install']);
   });
 
-  it('answers "what" questions with the defining sentences, citing each page it quotes', async () => {
-    const { markdown } = await answer('Which file does Quill read its settings from?');
-    expect(markdown.split('\n\n')[0]).toContain('quill.toml');
+  it('answers "what" questions with the defining sentences, numbering citations as the sources it returns', async () => {
+    const { markdown, cited } = await answer('Which file does Quill read its settings from?');
+    expect(markdown.split('\n\n')[1]).toContain('quill.toml');
     expect(markdown).toContain('(https://docs.quill.test/config)');
-    // every citation number in the text appears in the Sources list
-    const numbers = [...markdown.matchAll(/\[\[(\d+)\]\]/g)].map((m) => Number(m[1]));
-    const listed = (markdown.split('**Sources**')[1] ?? '').match(/^\d+\./gm)?.length ?? 0;
-    expect(Math.max(...numbers)).toBeLessThanOrEqual(listed);
+    // [n] links to the n-th cited page; the chat lists the sources once, under the answer, not in the text
+    for (const m of markdown.matchAll(/\[\[(\d+)\]\]\(([^)]+)\)/g)) expect(cited[Number(m[1]) - 1]?.url).toBe(m[2]);
+    expect(markdown).not.toMatch(/sources/i);
   });
 
   it('prefers the whole sentence to the cut-off start of a continuation chunk, and marks a cut one', async () => {
@@ -88,7 +88,7 @@ describe('extractive answers', () => {
     ]);
     const r = await retriever.retrieve(floats, 'Why does a sum of floats print with a rounding error?');
     const { markdown } = await extractiveAnswer('Why does a sum of floats print with a rounding error?', r.terms, r.pages, databaseLexer(db));
-    expect(markdown.split('\n\n')[0]).toContain('Floating point numbers are stored as binary fractions');
+    expect(markdown.split('\n\n')[1]).toContain('Floating point numbers are stored as binary fractions');
     expect(markdown).not.toMatch(/(^|\n|- )sum of floats can print/); // quoted at all, only as "…sum of floats"
     const units = toUnits('sum of floats can print with a rounding error. Use round() to hide it.', 'https://num.test/floats');
     expect(units[0]!.text).toBe('…sum of floats can print with a rounding error.');
@@ -111,7 +111,7 @@ describe('extractive answers', () => {
       },
     ]);
     const { markdown } = await answer('How do I dump a dictionary as indented JSON?', json);
-    expect(markdown.split('\n\n')[0]).toContain('json.dumps(obj, indent=4)'); // dump, JSON, indented: not only dictionary, JSON
+    expect(markdown.split('\n\n')[1]).toContain('json.dumps(obj, indent=4)'); // dump, JSON, indented: not only dictionary, JSON
   });
 
   it('quotes an API description with the name it describes', async () => {
@@ -131,7 +131,7 @@ describe('extractive answers', () => {
     ]);
     const { markdown } = await answer('How do I rebuild the site automatically whenever a file changes?', api);
     // Without the name, "Rebuild the site whenever…" would not say what to call.
-    expect(markdown.split('\n\n')[0]).toBe('`quill.watch(path, *, debounce=0.2)`: Rebuild the site whenever a file under path changes. [[1]](https://docs.quill.test/api)');
+    expect(markdown.split('\n\n')[1]).toBe('`quill.watch(path, *, debounce=0.2)`: Rebuild the site whenever a file under path changes. [[1]](https://docs.quill.test/api)');
   });
 
   it('says plainly when nothing relevant was found', async () => {
@@ -209,8 +209,16 @@ describe('sentence units', () => {
     );
   });
 
-  it('turns list items into separate units and skips headings and tables', () => {
-    const units = toUnits('# Title\n\n- First item explains something useful.\n- Second item explains another thing.\n\n| a | b |\n|---|---|', 'https://s.test/');
-    expect(units.map((u) => u.text)).toEqual(['First item explains something useful.', 'Second item explains another thing.']);
+  it('turns list items into separate units, skips headings, keeps a table whole, and tracks the heading path', () => {
+    const units = toUnits(
+      '# Title\n\n- First item explains something useful.\n- Second item explains another thing.\n\n## Codes\n\n| a | b |\n|---|---|',
+      'https://s.test/',
+      'Title',
+    );
+    expect(units.map((u) => [u.kind, u.text, u.item, u.heading])).toEqual([
+      ['sentence', 'First item explains something useful.', 0, 'Title'],
+      ['sentence', 'Second item explains another thing.', 1, 'Title'],
+      ['table', '| a | b |\n|---|---|', undefined, 'Title > Codes'],
+    ]);
   });
 });

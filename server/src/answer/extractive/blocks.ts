@@ -1,0 +1,140 @@
+/** A chunk's Markdown as blocks, and the code blocks and tables an extractive answer shows whole. */
+
+const FENCE_LINE = /^\s*(`{3,}|~{3,})/;
+
+/** Blocks separated by blank lines; fenced code stays whole. */
+export function splitBlocks(markdown: string): string[] {
+  const blocks: string[] = [];
+  let cur: string[] = [];
+  let fence: string | null = null;
+  for (const line of markdown.replace(/\r\n?/g, '\n').split('\n')) {
+    const f = FENCE_LINE.exec(line);
+    if (f) {
+      if (fence === null) {
+        if (cur.length) blocks.push(cur.join('\n'));
+        cur = [line];
+        fence = f[1]!;
+        continue;
+      }
+      if (line.trim().startsWith(fence)) {
+        cur.push(line);
+        blocks.push(cur.join('\n'));
+        cur = [];
+        fence = null;
+        continue;
+      }
+    }
+    if (fence === null && line.trim() === '') {
+      if (cur.length) blocks.push(cur.join('\n'));
+      cur = [];
+    } else cur.push(line);
+  }
+  if (cur.length) blocks.push(cur.join('\n'));
+  return blocks;
+}
+
+/** A line of sentences: words, ending as a sentence ends ("…the loop.", "run:", "(see below.)"). */
+const PROSE_LINE = /^(?=(?:\S+\s+){4})[^{};=<>]*[A-Za-z`'"\])]{2}[.:!?]["')\]]*\s*$/;
+const CODE_LINE = /^\s{2,}\S|>>>|[{};]\s*$|^\s*[$%]\s|[=(){}[\]]/;
+
+/** How much a text reads as code rather than prose (0..1; 0.5 when its lines say neither). */
+function codeLikeness(text: string): number {
+  // Headings are the page's structure (a comment in code has company that reads as code).
+  const lines = text.split('\n').filter((l) => l.trim() && !/^#{1,6}\s+\S/.test(l));
+  let code = 0;
+  let prose = 0;
+  for (const line of lines) {
+    if (PROSE_LINE.test(line.trim()) && !/^\s{4}/.test(line)) prose++;
+    else if (CODE_LINE.test(line)) code++;
+  }
+  return code + prose === 0 ? 0.5 : code / (code + prose);
+}
+
+/**
+ * A chunk cut through a code block (chunks overlap, and the page writer's fences carry no language)
+ * may start inside the code, so that its first fence closes a block instead of opening one, and
+ * everything after it would be read the wrong way round: prose shown as code, code quoted as prose.
+ * The text between the fences tells which: under the right reading the code segments read as code
+ * and the prose ones as prose. Reopen the block when starting inside code reads better. (A chunk
+ * that ends inside code needs nothing: its last block runs to the end as code.)
+ */
+export function repairFences(markdown: string): string {
+  const lines = markdown.split('\n');
+  const fences = lines.flatMap((l, i) => (FENCE_LINE.test(l) ? [i] : []));
+  // Only a bare fence can close a block, and a chunk that opens with a heading starts a section.
+  if (fences.length === 0 || !/^\s*(`{3,}|~{3,})\s*$/.test(lines[fences[0]!]!) || /^\s*#{1,6}\s/.test(markdown)) return markdown;
+  const bounds = [-1, ...fences, lines.length];
+  let startsInCode = 0;
+  let startsInProse = 0;
+  for (let i = 0; i + 1 < bounds.length; i++) {
+    const segment = lines.slice(bounds[i]! + 1, bounds[i + 1]).join('\n');
+    if (!segment.trim()) continue;
+    const code = codeLikeness(segment);
+    // Segment i is code when the chunk starts inside code and i is even, or starts in prose and i is odd.
+    startsInCode += i % 2 === 0 ? code : 1 - code;
+    startsInProse += i % 2 === 0 ? 1 - code : code;
+  }
+  // With an odd number of fences one reading must hold; with an even one, reading the chunk as it
+  // is written is right unless the other reading is clearly better.
+  const margin = fences.length % 2 === 1 ? 0 : 0.5;
+  return startsInCode > startsInProse + margin ? `\`\`\`\n${markdown}` : markdown;
+}
+
+/** A run of backticks longer than any inside the text (and at least `min` long), to fence it as code. */
+export function backtickFence(text: string, min: number): string {
+  return '`'.repeat(Math.max(min - 1, ...[...text.matchAll(/`+/g)].map((m) => m[0].length)) + 1);
+}
+
+/** Most lines of code and rows of a table shown in an answer; the rest stays on the page. */
+export const MAX_CODE_LINES = 14;
+export const MAX_CODE_CHARS = 900;
+export const MAX_TABLE_ROWS = 12;
+
+/** A fenced code block, cut at a line boundary with a note when it is long. */
+export function codeMarkdown(code: string): string {
+  const lines = code.replace(/\s+$/, '').split('\n');
+  const kept: string[] = [];
+  let chars = 0;
+  for (const line of lines) {
+    if (kept.length >= MAX_CODE_LINES || (kept.length > 0 && chars + line.length > MAX_CODE_CHARS)) break;
+    kept.push(line);
+    chars += line.length + 1;
+  }
+  const text = kept.join('\n');
+  const fence = backtickFence(text, 3);
+  const rest = lines.length - kept.length;
+  const note = rest > 0 ? `\n\n*(${rest} more line${rest === 1 ? '' : 's'} of this code on the page.)*` : '';
+  return `${fence}\n${text}\n${fence}${note}`;
+}
+
+const SEPARATOR_ROW = /^\|?\s*:?-{3,}:?\s*(\|\s*:?-{3,}:?\s*)*\|?$/;
+const cells = (row: string) => row.trim().replace(/^\||\|$/g, '').split('|').length;
+
+/** Whether a block is a table as the page writer writes one (rows of `| a | b |`). */
+export const isTableBlock = (block: string) => block.trim().split('\n').every((l) => /^\|.*\|$/.test(l.trim()));
+
+/**
+ * A table as GFM renders it: the page writer adds a separator only under a header row of `<th>`, and
+ * a table without one would show as raw pipes, so its first row becomes the header. A long table
+ * is cut at a row boundary, with a note.
+ */
+export function tableMarkdown(block: string): string {
+  const rows = block.trim().split('\n').map((l) => l.trim());
+  let header = rows[0]!;
+  let body = rows.slice(1);
+  if (body[0] !== undefined && SEPARATOR_ROW.test(body[0])) body = body.slice(1);
+  const width = Math.max(cells(header), ...body.map(cells));
+  header = `${header}${' |'.repeat(Math.max(0, width - cells(header)))}`;
+  const kept = body.filter((r) => !SEPARATOR_ROW.test(r)).slice(0, MAX_TABLE_ROWS);
+  const rest = body.length - kept.length;
+  const note = rest > 0 ? `\n\n*(${rest} more row${rest === 1 ? '' : 's'} of this table on the page.)*` : '';
+  return [header, `|${' --- |'.repeat(width)}`, ...kept].join('\n') + note;
+}
+
+/** The words of a table's cells, for matching. */
+export const tablePlain = (block: string) =>
+  block
+    .split('\n')
+    .filter((l) => !SEPARATOR_ROW.test(l.trim()))
+    .join(' ')
+    .replace(/\|/g, ' ');

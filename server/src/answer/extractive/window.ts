@@ -1,0 +1,134 @@
+/**
+ * The passage an extractive answer quotes: a contiguous run of one section's own units (sentences,
+ * and at most one code block or table), starting at a sentence start, that holds the most of the
+ * question's weight within a word budget.
+ */
+import type { Unit } from './sentences.js';
+
+export interface LexedUnit {
+  unit: Unit;
+  /** The unit's words as the full-text index stems them (with its term's, see Unit.term). */
+  lexemes: Set<string>;
+}
+
+export interface Window {
+  /** First and last unit (inclusive). */
+  start: number;
+  end: number;
+  /** Share (0..1, with a bonus for several terms) of the question's weight the window holds. */
+  score: number;
+  /** Question lexemes said in the window itself (not only in its headings). */
+  said: Set<string>;
+  /** Words of its sentences. */
+  words: number;
+}
+
+/**
+ * Question words found only in the section's headings or page title count for this share of a word
+ * in the text: "Run the same command again." under "Installing > Upgrading" is about upgrading.
+ */
+const CONTEXT_SHARE = 0.8;
+/** Each question term the window says beyond the first adds this much: terms together answer better. */
+const TERM_BONUS = 0.1;
+
+const wordCount = (u: Unit) => (u.kind === 'sentence' ? u.plain.split(/\s+/).length : 0);
+const isBlock = (u: Unit) => u.kind !== 'sentence';
+
+export interface WindowQuery {
+  weight: Map<string, number>;
+  totalWeight: number;
+  /** Lexemes of the page title and of each heading path the units carry. */
+  context: (heading: string) => Set<string>;
+  maxWords: number;
+  /** At most this many code blocks or tables in the window. */
+  maxBlocks: number;
+  /** Whether code and tables may be in the window at all. */
+  blocks: boolean;
+}
+
+function score(said: Set<string>, context: Set<string>, q: WindowQuery): number {
+  if (said.size === 0) return 0; // a passage that says none of the question's words is not an answer
+  let matched = 0;
+  for (const [lexeme, w] of q.weight) {
+    if (said.has(lexeme)) matched += w;
+    else if (context.has(lexeme)) matched += CONTEXT_SHARE * w;
+  }
+  return (matched / q.totalWeight) * (1 + TERM_BONUS * (said.size - 1));
+}
+
+/**
+ * The best window of these units (one chunk, in reading order): the run with the highest score in
+ * the fewest words, earliest first on ties. Windows start at a whole sentence that says a question term and
+ * never cross a heading.
+ */
+export function bestWindow(units: LexedUnit[], q: WindowQuery): Window | undefined {
+  let best: Window | undefined;
+  for (let s = 0; s < units.length; s++) {
+    const first = units[s]!.unit;
+    if (first.kind !== 'sentence' || first.partial || ![...units[s]!.lexemes].some((l) => q.weight.has(l))) continue;
+    const context = q.context(first.heading);
+    const said = new Set<string>();
+    let words = 0;
+    let blocks = 0;
+    for (let e = s; e < units.length; e++) {
+      const u = units[e]!.unit;
+      if (u.heading !== first.heading) break;
+      if (isBlock(u) && (!q.blocks || ++blocks > q.maxBlocks)) break;
+      words += wordCount(u);
+      if (e > s && words > q.maxWords) break;
+      for (const l of units[e]!.lexemes) if (q.weight.has(l)) said.add(l);
+      const sc = score(said, context, q);
+      // The same weight in fewer words is the sharper quote.
+      if (!best || sc > best.score + 1e-9 || (sc > best.score - 1e-9 && words < best.words)) best = { start: s, end: e, score: sc, said: new Set(said), words };
+    }
+  }
+  return best;
+}
+
+/**
+ * The window grown to read whole, within the word budget: its whole section (from the entry it
+ * quotes, on a page of described terms) when that fits (a short section is one answer), else back to the start of its paragraph (a paragraph read from its
+ * middle lacks what its first sentence says it is about), then on with the units that follow in
+ * its section (the command after "run:", the condition after "unless").
+ */
+export function extendWindow(units: LexedUnit[], w: Window, q: WindowQuery): Window {
+  const heading = units[w.start]!.unit.heading;
+  const inSection = (i: number) => units[i]?.unit.heading === heading && !units[i]!.unit.partial;
+  let first = w.start;
+  let last = w.end;
+  // Not back into the entry of another described term: each is a fact of its own.
+  while (inSection(first - 1) && units[first - 1]!.unit.term === units[w.start]!.unit.term) first--;
+  while (inSection(last + 1)) last++;
+  const section = units.slice(first, last + 1).map((u) => u.unit);
+  if (
+    section[0]!.kind === 'sentence' &&
+    section.filter(isBlock).length <= (q.blocks ? q.maxBlocks : 0) &&
+    section.reduce((n, u) => n + wordCount(u), 0) <= q.maxWords
+  ) {
+    return { ...w, start: first, end: last, words: section.reduce((n, u) => n + wordCount(u), 0) };
+  }
+  let words = 0;
+  let blocks = 0;
+  for (let i = w.start; i <= w.end; i++) {
+    words += wordCount(units[i]!.unit);
+    if (isBlock(units[i]!.unit)) blocks++;
+  }
+  let start = w.start;
+  while (start > 0) {
+    const u = units[start - 1]!.unit;
+    if (u.kind !== 'sentence' || u.partial || u.block !== units[start]!.unit.block || words + wordCount(u) > q.maxWords) break;
+    words += wordCount(u);
+    start--;
+  }
+  let end = w.end;
+  while (end + 1 < units.length) {
+    const u = units[end + 1]!.unit;
+    if (u.heading !== heading || u.partial) break;
+    if (isBlock(u) && (!q.blocks || blocks + 1 > q.maxBlocks)) break;
+    if (words + wordCount(u) > q.maxWords) break;
+    words += wordCount(u);
+    if (isBlock(u)) blocks++;
+    end++;
+  }
+  return { ...w, start, end, words };
+}

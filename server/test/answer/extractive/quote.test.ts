@@ -1,0 +1,147 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { codeMarkdown, repairFences, tableMarkdown } from '../../../src/answer/extractive/blocks.js';
+import { databaseLexer, extractiveAnswer } from '../../../src/answer/extractive/extractive.js';
+import { toUnits } from '../../../src/answer/extractive/sentences.js';
+import { FullTextRetriever } from '../../../src/answer/retrieval/retriever.js';
+import type { Db } from '../../../src/db/db.js';
+import { insertChatbot } from '../../../src/db/repositories/chatbots.js';
+import { openTestDb } from '../../helpers/db.js';
+import { seedPages, type SeedPage } from '../seed.js';
+
+let db: Db;
+let retriever: FullTextRetriever;
+
+beforeAll(async () => {
+  db = await openTestDb();
+  retriever = new FullTextRetriever(db);
+});
+afterAll(() => db.close());
+
+async function answerFrom(pages: SeedPage[], question: string, keepChunk?: (content: string) => boolean) {
+  const bot = (await insertChatbot(db, { ownerUid: 'o' })).id;
+  await seedPages(db, bot, pages);
+  const r = await retriever.retrieve(bot, question);
+  expect(r.covered).toBe(true);
+  const hits = keepChunk ? r.pages.map((p) => ({ ...p, chunks: p.chunks.filter((c) => keepChunk(c.content)) })).filter((p) => p.chunks.length) : r.pages;
+  return extractiveAnswer(question, r.terms, hits, databaseLexer(db));
+}
+
+const words = (markdown: string) => markdown.replace(/```[\s\S]*?```/g, ' ').replace(/\[\[\d+\]\]\([^)]*\)/g, ' ').split(/\s+/).filter(Boolean).length;
+
+describe('the quoted passage', () => {
+  it('never starts mid-sentence: a chunk that starts in the middle of one is read joined to the chunk before it', async () => {
+    const url = 'https://docs.net.test/client';
+    const { markdown } = await answerFrom(
+      [
+        {
+          url,
+          title: 'Client guide',
+          chunks: [
+            {
+              heading: 'Networking > Retries',
+              content:
+                '## Retries\n\nThe client keeps a pool of open connections for every host it talks to. ' +
+                'When a request fails with a timeout, the client waits for the backoff interval',
+            },
+            { heading: 'Networking > Retries', content: 'the client waits for the backoff interval and sends the request again, up to five attempts in all.' },
+          ],
+        },
+      ],
+      'How many attempts does the client make to send the request again?',
+      // Retrieval found only the continuation, which starts mid-sentence.
+      (content) => content.startsWith('the client waits'),
+    );
+    expect(markdown).toBe(
+      '**Client guide › Networking › Retries**\n\n' +
+        'The client keeps a pool of open connections for every host it talks to. When a request fails with a timeout, the client waits for the backoff interval and sends the request again, up to five attempts in all. ' +
+        `[[1]](${url})`,
+    );
+  });
+
+  it('shows a table whole, as a Markdown table with a header row, after the sentence that introduces it', async () => {
+    const url = 'https://docs.lumen.test/cli';
+    const { markdown } = await answerFrom(
+      [
+        {
+          url,
+          title: 'CLI reference',
+          chunks: [
+            {
+              heading: 'CLI reference > Exit codes',
+              content:
+                '## Exit codes\n\nThe `lumen build` command exits with one of these status codes:\n\n' +
+                '| 0 | success |\n| 1 | build or check errors |\n| 3 | port already in use |',
+            },
+          ],
+        },
+      ],
+      'Which exit status code does lumen build return when the port is already in use?',
+    );
+    expect(markdown).toBe(
+      '**CLI reference › Exit codes**\n\n' +
+        `The \`lumen build\` command exits with one of these status codes: [[1]](${url})\n\n` +
+        '| 0 | success |\n| --- | --- |\n| 1 | build or check errors |\n| 3 | port already in use |',
+    );
+  });
+
+  it('shows one code block at most', async () => {
+    const { markdown } = await answerFrom(
+      [
+        {
+          url: 'https://docs.quill.test/build',
+          title: 'Building',
+          chunks: [
+            {
+              heading: 'Building',
+              content: '# Building\n\nTo build the site, run:\n\n```\nquill build\n```\n\nTo build and serve the site, run:\n\n```\nquill serve\n```',
+            },
+          ],
+        },
+      ],
+      'How do I build and serve the site?',
+    );
+    expect(markdown.match(/^```/gm)).toHaveLength(2);
+    expect(markdown).toContain('```\nquill serve\n```');
+  });
+
+  it('quotes contiguous sentences of one section, from a sentence start, within about 120 words', async () => {
+    const sentences = Array.from({ length: 30 }, (_, i) => `The render cache keeps page ${i + 1} of the site until its source file changes.`);
+    const url = 'https://docs.quill.test/cache';
+    const { markdown } = await answerFrom(
+      [{ url, title: 'Cache', chunks: [{ heading: 'Cache', content: `# Cache\n\n${sentences.join(' ')}` }] }],
+      'What does the render cache keep?',
+    );
+    const [heading, quote, ...rest] = markdown.split('\n\n');
+    expect(heading).toBe('**Cache**');
+    expect(rest).toEqual([]);
+    expect(quote).toBe(`${sentences.slice(0, 8).join(' ')} [[1]](${url})`);
+    expect(words(markdown)).toBeLessThanOrEqual(120);
+  });
+});
+
+describe('code blocks and tables', () => {
+  it('keeps prose before a code block the chunk ends inside as prose', () => {
+    const units = toUnits('Use the official action in `.github/workflows/pages.yml`:\n\n```\n- uses: actions/checkout@v4\n- run: npm ci', 'https://s.test/');
+    expect(units.map((u) => [u.kind, u.text])).toEqual([
+      ['sentence', 'Use the official action in `.github/workflows/pages.yml`:'],
+      ['code', '- uses: actions/checkout@v4\n- run: npm ci'],
+    ]);
+  });
+
+  it('reopens a code block a chunk starts inside, even when it also ends inside another', () => {
+    const chunk =
+      '3 is a prime number\n4 equals 2 * 2\n```\n\nWhen used with a loop, the `else` clause runs when no `break` occurs.\n\n' +
+      'The `continue` statement continues with the next iteration of the loop:\n\n```\n>>> for num in range(2, 10):\n...     if num % 2 == 0:';
+    expect(repairFences(chunk)).toBe(`\`\`\`\n${chunk}`);
+    expect(repairFences('## Install\n\nRun:\n\n```\nnpm install quill\n```')).toBe('## Install\n\nRun:\n\n```\nnpm install quill\n```');
+  });
+
+  it('cuts a long table at a row and long code at a line, saying how much more the page has', () => {
+    const rows = Array.from({ length: 15 }, (_, i) => `| ${i} | row ${i} |`);
+    expect(tableMarkdown(['| Code | Meaning |', '| --- | --- |', ...rows].join('\n'))).toBe(
+      ['| Code | Meaning |', '| --- | --- |', ...rows.slice(0, 12), '', '*(3 more rows of this table on the page.)*'].join('\n'),
+    );
+    const lines = Array.from({ length: 20 }, (_, i) => `print(${i})`);
+    expect(codeMarkdown(lines.join('\n'))).toBe(['```', ...lines.slice(0, 14), '```', '', '*(6 more lines of this code on the page.)*'].join('\n'));
+  });
+});
