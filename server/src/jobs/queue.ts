@@ -38,13 +38,13 @@ export function claimTask(db: Db, workerId: string, types: string[], leaseSecond
     const candidate = await one<{ id: string; owner_uid: string }>(
       tx,
       `WITH owners AS (
-         SELECT c.owner_uid, count(*) FILTER (WHERE t.status = 'running') AS running, max(t.started_at) AS last_started
-           FROM tasks t JOIN chatbots c ON c.id = t.chatbot_id
+         SELECT coalesce(c.owner_uid, '') AS owner_uid, count(*) FILTER (WHERE t.status = 'running') AS running, max(t.started_at) AS last_started
+           FROM tasks t LEFT JOIN chatbots c ON c.id = t.chatbot_id
           WHERE t.status = 'running' OR t.started_at > now() - interval '1 day'
-          GROUP BY c.owner_uid)
-       SELECT t.id, c.owner_uid FROM tasks t
-         JOIN chatbots c ON c.id = t.chatbot_id
-         LEFT JOIN owners o ON o.owner_uid = c.owner_uid
+          GROUP BY 1)
+       SELECT t.id, coalesce(c.owner_uid, '') AS owner_uid FROM tasks t
+         LEFT JOIN chatbots c ON c.id = t.chatbot_id
+         LEFT JOIN owners o ON o.owner_uid = coalesce(c.owner_uid, '')
         WHERE t.status IN ('queued', 'pending') AND t.run_after <= now() AND t.task_type = ANY($1::text[])
           AND coalesce(o.running, 0) < $2
         ORDER BY o.last_started NULLS FIRST, t.run_after, t.created_at
@@ -55,7 +55,7 @@ export function claimTask(db: Db, workerId: string, types: string[], leaseSecond
     await tx.query(`SELECT pg_advisory_xact_lock(hashtext('docent-task-owner:' || $1::text))`, [candidate.owner_uid]);
     const running = await one<{ n: number }>(
       tx,
-      `SELECT count(*)::int AS n FROM tasks t JOIN chatbots c ON c.id = t.chatbot_id WHERE t.status = 'running' AND c.owner_uid = $1`,
+      `SELECT count(*)::int AS n FROM tasks t LEFT JOIN chatbots c ON c.id = t.chatbot_id WHERE t.status = 'running' AND coalesce(c.owner_uid, '') = $1`,
       [candidate.owner_uid],
     );
     // Another worker filled this owner's last slot meanwhile: the next poll finds a task of someone else.

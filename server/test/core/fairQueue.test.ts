@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/db/db.js';
 import { insertChatbot } from '../../src/db/repositories/chatbots.js';
@@ -41,5 +42,10 @@ describe('task claiming across owners', () => {
     for (let i = 0; i < 6; i++) await enqueue(c);
     const claims = await Promise.all(Array.from({ length: 6 }, (_, i) => claimTask(db, `racer-${i}`, ['crawl'], 30, 1)));
     expect(claims.filter(Boolean)).toHaveLength(1);
+  });
+  it('still claims a task that belongs to no chatbot (the column allows it)', async () => {
+    const id = randomUUID();
+    await db.query(`INSERT INTO tasks (id, task_type) VALUES ($1, 'index_urls')`, [id]);
+    expect((await claimTask(db, 'w', ['index_urls'], 30, 1))?.id).toBe(id);
   });
 });
