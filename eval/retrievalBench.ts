@@ -6,6 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { FullTextRetriever } from '../server/src/answer/retrieval/retriever.js';
+import { migrate } from '../server/src/db/migrate.js';
 import { openPglite } from '../server/src/db/pglite.js';
 import { insertChatbot } from '../server/src/db/repositories/chatbots.js';
 
@@ -13,6 +14,8 @@ const [dataDir, targetArg, ...qaFiles] = process.argv.slice(2);
 if (!dataDir) throw new Error('usage: tsx eval/retrievalBench.ts DATA_DIR [TARGET_CHUNKS] [QA.jsonl…]');
 const target = Number(targetArg ?? 50_000);
 const db = await openPglite(dataDir);
+// A data dir made by an older version gets this version's schema first.
+await migrate(db);
 const [source] = await db.query<{ chatbot_id: string; n: number }>(
   'SELECT chatbot_id, count(*)::int AS n FROM chunks WHERE live GROUP BY chatbot_id ORDER BY n DESC LIMIT 1',
 );
