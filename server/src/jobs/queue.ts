@@ -47,7 +47,7 @@ export function claimTask(db: Db, workerId: string, types: string[], leaseSecond
          LEFT JOIN owners o ON o.owner_uid = coalesce(c.owner_uid, '')
         WHERE t.status IN ('queued', 'pending') AND t.run_after <= now() AND t.task_type = ANY($1::text[])
           AND coalesce(o.running, 0) < $2
-        ORDER BY o.last_started NULLS FIRST, t.run_after, t.created_at
+        ORDER BY o.last_started NULLS FIRST, t.run_after, t.created_at, t.seq
         LIMIT 1 FOR UPDATE OF t SKIP LOCKED`,
       [types, perOwner],
     );
