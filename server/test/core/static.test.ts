@@ -2,9 +2,15 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+// @ts-expect-error: a plain .mjs build script without type declarations
+import { precompress } from '../../../scripts/precompress.mjs';
 import { buildTestApp, type TestApp } from '../helpers/app.js';
 
 let t: TestApp;
+// Big enough to be precompressed (scripts/precompress.mjs skips files under 1 KB).
+const WIDGET_JS = `/* widget */\n${'window.docent = (window.docent || 0) + 1;\n'.repeat(200)}`;
+const HASHED_JS = `export const app = ${JSON.stringify('x'.repeat(4000))};`;
 const root = mkdtempSync(path.join(tmpdir(), 'docent-static-'));
 
 beforeAll(async () => {
@@ -14,10 +20,13 @@ beforeAll(async () => {
   };
   put('dashboard/dist/index.html', '<!doctype html><div id="root"></div>');
   put('dashboard/dist/assets/app.js', 'console.log(1)');
-  put('widget/dist/widget.js', '/* widget */');
+  put('widget/dist/widget.js', WIDGET_JS);
+  put('dashboard/dist/assets/index-4f9c2a1b.js', HASHED_JS);
   put('widget/dist/widget.css', '.w{}');
   put('demo/index.html', '<!doctype html><title>Demo</title>');
   put('demo/site/index.html', '<!doctype html><title>Lumen</title>');
+  precompress(path.join(root, 'widget/dist'));
+  precompress(path.join(root, 'dashboard/dist'));
   t = await buildTestApp({ staticRoot: root });
 });
 afterAll(async () => {
@@ -51,5 +60,30 @@ describe('serving the front ends', () => {
   it('serves the demo page and the sample site', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/demo/' })).body).toContain('Demo');
     expect((await t.app.inject({ method: 'GET', url: '/demo/site/' })).body).toContain('Lumen');
+  });
+
+  it('sends text assets precompressed (brotli, else gzip) with Vary, and the same bytes uncompressed to clients that ask for nothing', async () => {
+    const get = (url: string, encoding?: string) => t.app.inject({ method: 'GET', url, headers: encoding ? { 'accept-encoding': encoding } : {} });
+    const br = await get('/widget/widget.js', 'gzip, deflate, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(String(br.headers.vary)).toMatch(/accept-encoding/i);
+    expect(br.rawPayload.length).toBeLessThan(WIDGET_JS.length / 5);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(WIDGET_JS);
+    const gz = await get('/widget/widget.js', 'gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(WIDGET_JS);
+    const plain = await get('/widget/widget.js');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(String(plain.headers.vary)).toMatch(/accept-encoding/i);
+    expect(plain.body).toBe(WIDGET_JS);
+  });
+
+  it('caches hashed dashboard bundles for a year, immutable, and the page that names them not at all', async () => {
+    const bundle = await t.app.inject({ method: 'GET', url: '/assets/index-4f9c2a1b.js', headers: { 'accept-encoding': 'br' } });
+    expect(bundle.statusCode).toBe(200);
+    expect(bundle.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(brotliDecompressSync(bundle.rawPayload).toString()).toBe(HASHED_JS);
+    const page = await t.app.inject({ method: 'GET', url: '/app' });
+    expect(page.headers['cache-control']).toBe('no-cache');
   });
 });
