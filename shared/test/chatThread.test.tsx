@@ -120,6 +120,36 @@ describe('ChatThread', () => {
     await waitFor(() => expect(input().disabled).toBe(false));
   });
 
+  it('shows the answer once when the stored messages arrive before the stream closes', async () => {
+    const server = setup();
+    await waitFor(() => expect(screen.queryByText('Loading messages...')).toBeNull());
+    let close!: () => void;
+    const closed = new Promise<void>((r) => (close = r));
+    const enc = new TextEncoder();
+    server.onSend = (content) => {
+      const user = message(1, 'user', content);
+      const assistant = message(2, 'assistant', 'Shown exactly once.');
+      const body = new ReadableStream<Uint8Array>({
+        async start(c) {
+          server.messages.push(user, assistant);
+          c.enqueue(enc.encode(`event: token\ndata: {"delta":"Shown exactly once."}\n\nevent: done\ndata: ${JSON.stringify({ user_message: user, assistant_message: assistant })}\n\n`));
+          // The connection stays open a moment after `done`, as a proxy or a slow close can leave it.
+          await closed;
+          c.close();
+        },
+      });
+      return new Response(body, { headers: { 'content-type': 'text/event-stream' } });
+    };
+    fireEvent.change(input(), { target: { value: 'Once?' } });
+    fireEvent.keyDown(input(), { key: 'Enter' });
+    await screen.findByText('Shown exactly once.');
+    await act(async () => new Promise((r) => setTimeout(r, 50)));
+    expect(screen.getAllByText('Shown exactly once.')).toHaveLength(1);
+    await act(async () => close());
+    await waitFor(() => expect(input().disabled).toBe(false));
+    expect(screen.getAllByText('Shown exactly once.')).toHaveLength(1);
+  });
+
   it('restores the previous list when the send fails, and keeps the typed text', async () => {
     const server = setup(fakeApi([message(1, 'user', 'first'), message(2, 'assistant', 'answer one')]));
     await screen.findByText('answer one');

@@ -50,7 +50,9 @@ export async function installStaticAssets(app: FastifyInstance, root = ROOT): Pr
       root: dashboardDir,
       prefix: '/',
       wildcard: false,
-      index: 'index.html',
+      // "/" is a client-side route like the others (below): the plugin's own index lookup answers
+      // 404 to a browser that accepts compression when index.html has no compressed copy.
+      index: false,
       preCompressed: true,
       // Set here, per file: the plugin's own Cache-Control would overwrite what setHeaders says.
       cacheControl: false,

@@ -83,7 +83,12 @@ describe('serving the front ends', () => {
     expect(bundle.statusCode).toBe(200);
     expect(bundle.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(brotliDecompressSync(bundle.rawPayload).toString()).toBe(HASHED_JS);
-    const page = await t.app.inject({ method: 'GET', url: '/app' });
-    expect(page.headers['cache-control']).toBe('no-cache');
+    for (const url of ['/', '/app']) {
+      // As a browser asks: accepting compression must not lose the page (index.html is too small to precompress).
+      const page = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+      expect(page.statusCode, url).toBe(200);
+      expect(page.body, url).toContain('<div id="root">');
+      expect(page.headers['cache-control'], url).toBe('no-cache');
+    }
   });
 });

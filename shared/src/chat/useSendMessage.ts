@@ -85,6 +85,7 @@ export function useSendMessage(
             finished = true;
             if (mounted.current) {
               list.setMessages([...previous, user_message, ...(assistant_message ? [assistant_message] : [])]);
+              if (assistant_message) setDraft(null);
               setError(detail || 'The answer failed.');
             }
             // The question was sent and kept: do not hand the text back for a duplicate resend.
@@ -92,7 +93,12 @@ export function useSendMessage(
           } else if (ev.event === 'done') {
             finished = true;
             const { user_message, assistant_message } = ev.data;
-            if (mounted.current && user_message && assistant_message) list.setMessages([...previous, user_message, assistant_message]);
+            if (mounted.current && user_message && assistant_message) {
+              list.setMessages([...previous, user_message, assistant_message]);
+              // The stored answer replaces the draft now, not when the connection closes: until then
+              // both would show (a proxy or a slow close can keep the stream open after `done`).
+              setDraft(null);
+            }
           }
         }
         if (!finished) throw new ApiError(0, 'The answer was interrupted. Please try again.');
