@@ -1,10 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Chatbot, Task } from '../../../shared/src/api/types.js';
-import { registerHandlers } from '../../src/jobs/handlers/index.js';
-import { HandlerRegistry } from '../../src/jobs/registry.js';
-import { startWorker, type Worker } from '../../src/jobs/worker.js';
-import { buildTestApp, newVisitorId, type TestApp } from '../helpers/app.js';
+import type { Chatbot } from '../../../shared/src/api/types.js';
+import { newVisitorId, type TestApp } from '../helpers/app.js';
 import { idTokenFor } from '../helpers/auth.js';
+import { buildCrawlApp, waitForTask as waitForTaskOf } from '../helpers/crawlApp.js';
 import { startSite, type FixtureSite } from '../fixtures/sites/docsSite.js';
 
 // NUL cannot be stored in a PostgreSQL text value; a lone surrogate is not a character at all.
@@ -13,39 +11,27 @@ const LONE = 'a\ud800b';
 
 let t: TestApp;
 let site: FixtureSite;
-let worker: Worker;
+let crawl: Awaited<ReturnType<typeof buildCrawlApp>>;
 let auth: Record<string, string>;
-const quiet = { info() {}, warn() {}, error() {} };
 
 beforeAll(async () => {
   site = await startSite(() => ({
     '/': { html: `<html><head><title>Nul\u0000 page</title></head><body><main><h1>Stray bytes</h1><p>${'The flux capacitor needs\u0000 one point twenty-one gigawatts. '.repeat(8)}</p><a href="/clean">clean</a></main></body></html>` },
     '/clean': { html: `<main><h1>Clean</h1><p>${'A clean page about the time circuits. '.repeat(8)}</p></main>` },
   }));
-  let wake = () => {};
-  t = await buildTestApp({ env: { CRAWL_ALLOW_HOSTS: site.host }, wakeWorker: () => wake() });
-  worker = startWorker({ db: t.db, config: t.config, registry: registerHandlers(new HandlerRegistry()), log: quiet, pollMs: 100, leaseSeconds: 30 });
-  wake = () => worker.wake();
+  crawl = await buildCrawlApp({ CRAWL_ALLOW_HOSTS: site.host });
+  t = crawl.t;
   auth = { authorization: `Bearer ${await idTokenFor('invalid-text@example.com')}` };
 });
 
 afterAll(async () => {
-  await worker?.stop();
-  await t?.close();
+  await crawl?.close();
   await site?.close();
 });
 
 const call = (method: 'POST' | 'PATCH', url: string, payload: object, headers = auth) => t.app.inject({ method, url: `/api/v1${url}`, headers, payload });
 
-async function waitForTask(botId: string, taskId: string): Promise<Task> {
-  for (let i = 0; i < 300; i++) {
-    const res = await t.app.inject({ method: 'GET', url: `/api/v1/crawl-and-index/tasks/${botId}?task_type=all`, headers: auth });
-    const task = (res.json().data as Task[]).find((x) => x.id === taskId);
-    if (task && (task.status === 'completed' || task.status === 'failed')) return task;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('task did not finish');
-}
+const waitForTask = (botId: string, taskId: string) => waitForTaskOf(t, auth, botId, taskId);
 
 describe('text with NUL characters or unpaired surrogates', () => {
   it('is refused with a clear 422 on every stored text field', async () => {

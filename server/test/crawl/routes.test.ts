@@ -1,47 +1,30 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Chatbot, Task } from '../../../shared/src/api/types.js';
-import { registerHandlers } from '../../src/jobs/handlers/index.js';
-import { HandlerRegistry } from '../../src/jobs/registry.js';
-import { startWorker, type Worker } from '../../src/jobs/worker.js';
-import { buildTestApp, type TestApp } from '../helpers/app.js';
+import type { Chatbot } from '../../../shared/src/api/types.js';
+import type { TestApp } from '../helpers/app.js';
 import { idTokenFor } from '../helpers/auth.js';
+import { buildCrawlApp, waitForTask as waitForTaskOf } from '../helpers/crawlApp.js';
 import { startSite, type FixtureSite } from '../fixtures/sites/docsSite.js';
 
 let t: TestApp;
 let site: FixtureSite;
-let worker: Worker;
+let crawl: Awaited<ReturnType<typeof buildCrawlApp>>;
 let auth: Record<string, string>;
-const quiet = { info() {}, warn() {}, error() {} };
 
 beforeAll(async () => {
   site = await startSite();
-  let wake = () => {};
-  t = await buildTestApp({
-    env: { CRAWL_ALLOW_HOSTS: site.host, CRAWL_MAX_BYTES: String(1024 * 1024), CRAWL_MAX_PAGES: '40', CRAWL_MAX_DEPTH: '10', COLLECT_TIMEOUT_SECONDS: '10' },
-    wakeWorker: () => wake(),
-  });
-  worker = startWorker({ db: t.db, config: t.config, registry: registerHandlers(new HandlerRegistry()), log: quiet, pollMs: 100, leaseSeconds: 30 });
-  wake = () => worker.wake();
+  crawl = await buildCrawlApp({ CRAWL_ALLOW_HOSTS: site.host, CRAWL_MAX_BYTES: String(1024 * 1024), CRAWL_MAX_PAGES: '40', CRAWL_MAX_DEPTH: '10', COLLECT_TIMEOUT_SECONDS: '10' });
+  t = crawl.t;
   auth = { authorization: `Bearer ${await idTokenFor('crawl-owner@example.com')}` };
 });
 
 afterAll(async () => {
-  await worker?.stop();
-  await t?.close();
+  await crawl?.close();
   await site?.close();
 });
 
 const post = (url: string, payload: unknown, headers = auth) => t.app.inject({ method: 'POST', url: `/api/v1${url}`, headers, payload: payload as object });
 
-async function waitForTask(botId: string, taskId: string): Promise<Task> {
-  for (let i = 0; i < 300; i++) {
-    const res = await t.app.inject({ method: 'GET', url: `/api/v1/crawl-and-index/tasks/${botId}?task_type=all`, headers: auth });
-    const task = (res.json().data as Task[]).find((x) => x.id === taskId);
-    if (task && (task.status === 'completed' || task.status === 'failed')) return task;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('task did not finish');
-}
+const waitForTask = (botId: string, taskId: string) => waitForTaskOf(t, auth, botId, taskId);
 
 const getBot = async (id: string) => (await t.app.inject({ method: 'GET', url: `/api/v1/chatbots/${id}`, headers: auth })).json().data.chatbot as Chatbot;
 
