@@ -22,6 +22,14 @@ import { overviewTable, siteTable, type EvalReport, type SiteReport } from './re
 import { runSite } from './siteRun.js';
 import { customSite, pickSites, type SiteDef } from './sites.js';
 import { startStack } from './stack.js';
+import { startFakeEmbeddings } from './fakeEmbeddings.js';
+import { localEmbeddings } from '../server/src/embeddings/local.js';
+
+/** Vectors for the fake OpenAI-compatible server: the local model over the full passage text. */
+function localModelVectors(): (texts: string[]) => Promise<number[][]> {
+  const model = localEmbeddings();
+  return async (texts) => (await model.embed(texts, texts.length === 1 ? 'query' : 'passage')).map((v) => Array.from(v));
+}
 
 interface Args {
   sites?: string;
@@ -39,6 +47,8 @@ interface Args {
   quiet: boolean;
   /** Retrieval parameters other than DEFAULT_PARAMS (`--params '{"anchorShare":0}'`). */
   params?: Partial<RetrievalParams>;
+  /** The semantic leg: off, the local model, or `openai` against a fake server that runs the local model. */
+  embeddings?: 'local' | 'openai' | 'off';
 }
 
 /** A JSON object of retrieval parameters; unknown names and non-numbers are refused, not ignored. */
@@ -53,6 +63,7 @@ function parseParams(json: string): Partial<RetrievalParams> {
 
 const USAGE = `usage: npm run eval -- [--sites pydocs,debian,git,sample] [--data-dir DIR [--recrawl]] [--rechunk]
        [--out FILE] [--compare OLD.json [--to NEW.json]] [--quiet] [--max-pages N] [--max-depth N] [--params JSON]
+       [--embeddings local|openai|off]
    or: npm run eval -- --site URL --qa FILE [--unanswerable FILE] [same options]`;
 
 function parseArgs(argv: string[]): Args {
@@ -84,6 +95,12 @@ function parseArgs(argv: string[]): Args {
       case '--to': args.to = value(); break;
       case '--quiet': args.quiet = true; break;
       case '--params': args.params = parseParams(value()); break;
+      case '--embeddings': {
+        const v = value();
+        if (v !== 'local' && v !== 'openai' && v !== 'off') throw new Error(`--embeddings: local, openai or off, not ${v}`);
+        args.embeddings = v;
+        break;
+      }
       case '--help': case '-h': throw new Error(USAGE);
       default: throw new Error(`unknown argument ${key}\n${USAGE}`);
     }
@@ -112,7 +129,10 @@ const readReport = (file: string): EvalReport => {
 async function evaluate(args: Args, sites: SiteDef[]): Promise<EvalReport> {
   const started = Date.now();
   const allowHosts = [...new Set(sites.map((s) => ('origin' in s.serve ? new URL(s.serve.origin).host : '127.0.0.1')))];
-  const stack = await startStack({ allowHosts, dataDir: args.dataDir, params: args.params });
+  const fake = args.embeddings === 'openai' ? await startFakeEmbeddings(localModelVectors()) : undefined;
+  const env: Record<string, string> = args.embeddings ? { EMBEDDINGS: args.embeddings } : {};
+  if (fake) Object.assign(env, { EMBEDDING_BASE_URL: fake.url, EMBEDDING_MODEL: 'use-lite-full-text' });
+  const stack = await startStack({ allowHosts, dataDir: args.dataDir, params: args.params, env });
   const reports: SiteReport[] = [];
   const failures: { site: string; error: string }[] = [];
   try {
@@ -132,6 +152,7 @@ async function evaluate(args: Args, sites: SiteDef[]): Promise<EvalReport> {
     }
   } finally {
     await stack.close();
+    await fake?.close();
   }
   return {
     at: new Date().toISOString(),

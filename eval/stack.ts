@@ -6,6 +6,8 @@ import type { AddressInfo } from 'node:net';
 import type { RetrievalParams } from '../server/src/answer/retrieval/params.js';
 import { createAnswerer } from '../server/src/answer/service.js';
 import { loadConfig, type Config } from '../server/src/config.js';
+import { startEmbeddingBackfill } from '../server/src/embeddings/backfill.js';
+import { closeEmbeddingProvider } from '../server/src/embeddings/shared.js';
 import type { Db } from '../server/src/db/db.js';
 import { migrate } from '../server/src/db/migrate.js';
 import { openPglite } from '../server/src/db/pglite.js';
@@ -51,7 +53,7 @@ export async function startStack(opts: {
     RATE_LIMIT_IP_PER_MINUTE: '100000',
     RATE_LIMIT_VISITOR_MESSAGES_PER_MINUTE: '1000',
     TASK_POLL_MS: '200',
-    ...pickEnv(['LLM_BASE_URL', 'LLM_API_KEY', 'LLM_MODEL', 'LLM_TIMEOUT_MS', 'EMBEDDING_BASE_URL', 'EMBEDDING_API_KEY', 'EMBEDDING_MODEL', 'CRAWL_MAX_PAGES', 'CRAWL_CONCURRENCY']),
+    ...pickEnv(['LLM_BASE_URL', 'LLM_API_KEY', 'LLM_MODEL', 'LLM_TIMEOUT_MS', 'EMBEDDINGS', 'EMBEDDING_BASE_URL', 'EMBEDDING_API_KEY', 'EMBEDDING_MODEL', 'CRAWL_MAX_PAGES', 'CRAWL_CONCURRENCY']),
     ...opts.env,
   });
   const db = await openPglite(path.join(dir, 'pglite'));
@@ -73,7 +75,10 @@ export async function startStack(opts: {
     workerRunning: () => running.worker?.running() ?? false,
   };
   const app = await buildApp(ctx, { logger: true });
-  running.worker = startWorker({ db, config, registry: registerHandlers(new HandlerRegistry()), log: app.log });
+  // Reused bots get their missing vectors before any question (the worker's own backfill is off).
+  const backfilled = await startEmbeddingBackfill(db, config, app.log, { autoStart: false })?.runOnce();
+  if (backfilled) console.log(`embedded ${backfilled} chunks of reused bots with ${config.embeddings}`);
+  running.worker = startWorker({ db, config, registry: registerHandlers(new HandlerRegistry()), log: app.log, backfill: false });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   return {
@@ -85,6 +90,7 @@ export async function startStack(opts: {
     async close() {
       await running.worker?.stop();
       await app.close();
+      await closeEmbeddingProvider();
       await db.close();
       if (!keep) rmSync(dir, { recursive: true, force: true });
     },

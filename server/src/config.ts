@@ -100,9 +100,15 @@ const EnvSchema = z.object({
   LLM_IDLE_TIMEOUT_MS: intFrom(60_000, 100),
   // Longest LLM answer kept (characters); a model that runs on is cut there and told to stop.
   LLM_MAX_ANSWER_CHARS: intFrom(20_000, 100),
+  // Semantic retrieval: off, the in-process model (local) or an OpenAI-compatible /embeddings
+  // (openai: EMBEDDING_BASE_URL + EMBEDDING_MODEL). Unset: openai when a base URL is given, else off.
+  EMBEDDINGS: z.enum(['local', 'openai', 'off']).optional(),
   EMBEDDING_BASE_URL: optionalText,
   EMBEDDING_API_KEY: optionalText,
   EMBEDDING_MODEL: optionalText,
+  // One /embeddings request (each retry gets its own), and passages per request.
+  EMBEDDING_TIMEOUT_MS: intFrom(30_000, 100),
+  EMBEDDING_BATCH: intFrom(64, 1),
 
   // Abuse limits on public (visitor) routes, per minute.
   RATE_LIMIT_IP_PER_MINUTE: intFrom(300, 1),
@@ -120,6 +126,8 @@ export interface Config extends Env {
   database: { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string };
   /** Origins allowed to call owner routes cross-origin (the dashboard's). */
   dashboardOrigins: string[];
+  /** Which embedding provider, if any, indexing and retrieval use. */
+  embeddings: 'local' | 'openai' | 'off';
 }
 
 /** Parse the environment once; a bad value stops the process with a message naming the variable. */
@@ -130,6 +138,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  const embeddings = e.EMBEDDINGS ?? (e.EMBEDDING_BASE_URL ? 'openai' : 'off');
+  if (embeddings === 'openai' && (!e.EMBEDDING_BASE_URL || !e.EMBEDDING_MODEL)) {
+    throw new Error('Invalid configuration:\n  EMBEDDINGS=openai needs EMBEDDING_BASE_URL and EMBEDDING_MODEL');
+  }
   const dataDir = path.resolve(e.DATA_DIR);
   const publicUrl = (e.PUBLIC_URL ?? `http://${e.HOST === '0.0.0.0' ? '127.0.0.1' : e.HOST}:${e.PORT}`).replace(/\/+$/, '');
   return {
@@ -139,6 +151,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     authMode: e.FIREBASE_AUTH_EMULATOR_HOST ? 'emulator' : 'firebase',
     database: e.DATABASE_URL ? { kind: 'postgres', url: e.DATABASE_URL } : { kind: 'pglite', dataDir: path.join(dataDir, 'pglite') },
     dashboardOrigins: [...new Set([publicUrl, ...e.DASHBOARD_ORIGINS])],
+    embeddings,
   };
 }
 

@@ -10,6 +10,7 @@ import { createRateLimits } from './http/rateLimit.js';
 import { registerHandlers } from './jobs/handlers/index.js';
 import { HandlerRegistry } from './jobs/registry.js';
 import { startWorker, type Worker } from './jobs/worker.js';
+import { announceEmbeddings } from './embeddings/announce.js';
 
 export interface Running {
   app: FastifyInstance;
@@ -58,6 +59,7 @@ export async function startServer(config: Config = loadConfig(), role: 'serve' |
       dataDir: config.database.kind === 'pglite' ? config.database.dataDir : undefined,
     };
     const app = (built.app = await buildApp(ctx, { serveStatic: true }));
+    await announceEmbeddings(config, db, app.log);
     if (wantsWorker(config, role)) {
       worker = startWorker({ db, config, registry: registerHandlers(new HandlerRegistry()), log: app.log });
     }

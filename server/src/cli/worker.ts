@@ -5,6 +5,7 @@ import { openDatabase } from '../db/open.js';
 import { registerHandlers } from '../jobs/handlers/index.js';
 import { HandlerRegistry } from '../jobs/registry.js';
 import { startWorker } from '../jobs/worker.js';
+import { announceEmbeddings } from '../embeddings/announce.js';
 import { onShutdown } from './shutdown.js';
 
 const config = loadConfig();
@@ -14,6 +15,7 @@ if (config.database.kind !== 'postgres') {
 }
 const log = pino({ level: config.LOG_LEVEL });
 const db = await openDatabase(config);
+await announceEmbeddings(config, db, log);
 const worker = startWorker({ db, config, registry: registerHandlers(new HandlerRegistry()), log });
 log.info({ worker: worker.id }, 'worker started');
 onShutdown(async () => {

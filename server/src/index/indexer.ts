@@ -1,7 +1,10 @@
 import type { Db } from '../db/db.js';
 import { insertDocuments, replaceDocumentContent, type NewDocument } from '../db/repositories/documents.js';
+import type { EmbeddablePassage } from '../embeddings/passageText.js';
+import type { EmbeddingProvider } from '../embeddings/provider.js';
+import { textToEmbed } from '../embeddings/shared.js';
+import type { VectorStore } from '../embeddings/store.js';
 import type { MarkdownChunker } from './chunker.js';
-import { insertEmbeddings, type Embedder } from './embedder.js';
 
 export interface IndexablePage {
   url: string;
@@ -16,7 +19,8 @@ export interface IndexerOptions {
   /** Write rows live at once (bot without content) or staged for a swap. */
   live: boolean;
   chunker: MarkdownChunker;
-  embedder?: Embedder;
+  /** Vectors for the semantic leg, when a provider is configured. */
+  embeddings?: { provider: EmbeddingProvider; store: VectorStore };
   /** Chunks per transaction: small, because PGlite blocks the event loop while it writes. */
   batchChunks?: number;
   signal?: AbortSignal;
@@ -34,6 +38,8 @@ export class Indexer {
   private bufferedChunks = 0;
   private writing: Promise<void> = Promise.resolve();
   private embeddingsOff = false;
+  /** Embedding runs beside the writes (its own chain), so a slow model never holds up fetching. */
+  private embedding: Promise<void> = Promise.resolve();
   private queuedBatches = 0;
   indexed = 0;
   chunks = 0;
@@ -78,7 +84,13 @@ export class Indexer {
     const { removed, chunkIds: ids } = await replaceDocumentContent(this.db, documentId, page.markdown, chunks);
     this.chunks += ids.length - removed;
     await yieldToEventLoop();
-    await this.embed(ids, chunks.map((c) => `${page.title}\n${c.headingPath}\n${c.content}`));
+    this.queueEmbedding(ids, chunks.map((c) => ({ title: page.title, headingPath: c.headingPath, content: c.content })));
+  }
+
+  /** Everything queued is written and embedded (embedding failures only turn embedding off). */
+  async settled(): Promise<void> {
+    await this.flush();
+    await this.embedding;
   }
 
   private async write(docs: NewDocument[]): Promise<void> {
@@ -86,22 +98,28 @@ export class Indexer {
     this.indexed += docs.length;
     this.chunks += written.reduce((n, d) => n + d.chunkIds.length, 0);
     await yieldToEventLoop();
-    await this.embed(
+    this.queueEmbedding(
       written.flatMap((d) => d.chunkIds),
-      docs.flatMap((d) => d.chunks.map((c) => `${d.title}\n${c.headingPath}\n${c.content}`)),
+      docs.flatMap((d) => d.chunks.map((c) => ({ title: d.title, headingPath: c.headingPath, content: c.content }))),
     );
   }
 
-  private async embed(ids: string[], texts: string[]): Promise<void> {
-    if (!this.opts.embedder || this.embeddingsOff || ids.length === 0) return;
+  private queueEmbedding(ids: string[], passages: EmbeddablePassage[]): void {
+    if (!this.opts.embeddings || ids.length === 0) return;
+    this.embedding = this.embedding.then(() => this.embed(ids, passages));
+  }
+
+  private async embed(ids: string[], passages: EmbeddablePassage[]): Promise<void> {
+    const e = this.opts.embeddings;
+    if (!e || this.embeddingsOff || this.opts.signal?.aborted) return;
     try {
-      const vectors = await this.opts.embedder.embed(texts, this.opts.signal);
-      await insertEmbeddings(this.db, this.opts.chatbotId, ids, vectors);
+      const vectors = await e.provider.embed(passages.map((p) => textToEmbed(e.provider, p)), 'passage', this.opts.signal);
+      await e.store.insert(this.db, this.opts.chatbotId, e.provider.model, ids, vectors);
       await yieldToEventLoop();
     } catch (err) {
-      // Vectors are an extra: a failing provider must not fail the crawl.
+      // Vectors are an extra: a failing provider must not fail the crawl (the backfill retries later).
       this.embeddingsOff = true;
-      this.opts.onEmbeddingError?.(err);
+      if (!this.opts.signal?.aborted) this.opts.onEmbeddingError?.(err);
     }
   }
 }

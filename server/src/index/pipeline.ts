@@ -12,7 +12,8 @@ import type { FetchErrorKind } from '../crawl/fetchErrors.js';
 import { createSafeFetcher, type SafeFetcher } from '../crawl/safeFetch.js';
 import { SiteBoilerplate } from '../crawl/siteBoilerplate.js';
 import { MarkdownChunker } from './chunker.js';
-import { createEmbedder, ensureEmbeddingTable } from './embedder.js';
+import { embeddingProvider } from '../embeddings/shared.js';
+import { vectorStoreFor } from '../embeddings/store.js';
 import { Indexer, yieldToEventLoop } from './indexer.js';
 
 /**
@@ -71,16 +72,15 @@ export async function runIndexingPipeline(input: PipelineInput): Promise<Pipelin
   await deleteTaskDocuments(db, taskId);
   const previous = await countOtherLiveDocuments(db, chatbotId, taskId);
   const live = previous === 0;
-  const embedder = createEmbedder(config);
-  const useEmbeddings = embedder !== undefined && (await ensureEmbeddingTable(db));
+  const provider = embeddingProvider(config);
   const indexer = new Indexer(db, {
     chatbotId,
     taskId,
     live,
     chunker: new MarkdownChunker(),
-    embedder: useEmbeddings ? embedder : undefined,
+    embeddings: provider ? { provider, store: await vectorStoreFor(db) } : undefined,
     signal: input.signal,
-    onEmbeddingError: (err) => input.log?.warn({ err }, 'embeddings disabled for this task: the provider failed'),
+    onEmbeddingError: (err) => input.log?.warn({ err }, 'embeddings stopped for this task: the provider failed (the backfill retries later)'),
   });
   const ownFetcher = !input.fetcher;
   const fetcher =
@@ -175,6 +175,8 @@ export async function runIndexingPipeline(input: PipelineInput): Promise<Pipelin
     stoppedBy = summary.stoppedBy;
     await indexer.flush();
     if (stoppedBy !== 'aborted') await finishSiteLevel(db, taskId, indexer, boilerplate, anchors, storedUrls);
+    // A refresh's vectors are made before its swap, so they go live with the content.
+    await indexer.settled();
     await report(true);
   } finally {
     if (ownFetcher) await fetcher.close();

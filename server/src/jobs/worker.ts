@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.js';
 import type { Db } from '../db/db.js';
 import type { TaskRow } from '../db/repositories/tasks.js';
+import { startEmbeddingBackfill } from '../embeddings/backfill.js';
 import { claimTask, completeTask, failTask, recoverExpiredLeases, releaseTask, renewLease, saveProgress } from './queue.js';
 import { PermanentTaskError, type HandlerRegistry } from './registry.js';
 
@@ -17,6 +18,8 @@ export interface WorkerOptions {
   pollMs?: number;
   /** How often to return expired leases to the queue. */
   recoverEveryMs?: number;
+  /** Run the embedding backfill beside the tasks (default: yes, when embeddings are on). */
+  backfill?: boolean;
 }
 
 export interface Worker {
@@ -131,6 +134,8 @@ export function startWorker(opts: WorkerOptions): Worker {
   }
 
   schedule(0);
+  // Chunks without a vector from the configured model (a model change, embeddings turned on later).
+  const backfill = opts.backfill === false ? undefined : startEmbeddingBackfill(opts.db, opts.config, opts.log);
   return {
     id,
     wake: () => schedule(0),
@@ -140,7 +145,7 @@ export function startWorker(opts: WorkerOptions): Worker {
       clearTimeout(timer);
       shutdown.abort(new Error('worker stopping'));
       await ticking?.catch(() => {});
-      await Promise.allSettled([...active]);
+      await Promise.allSettled([...active, backfill?.stop()]);
     },
   };
 }

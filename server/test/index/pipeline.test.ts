@@ -1,5 +1,3 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TaskType } from '../../../shared/src/api/types.js';
@@ -114,35 +112,6 @@ describe('indexing pipeline', () => {
     const r = await runIndexingPipeline({ db, config, chatbotId: bot.id, taskId: randomUUID(), mode: { kind: 'urls', urls: [`${site.origin}/missing.html`] } });
     expect(r.indexed).toBe(0);
     expect(await liveDocs(bot.id)).toEqual(before);
-  });
-
-  it('stores embeddings when an OpenAI-compatible provider is configured', async () => {
-    let calls = 0;
-    const provider = http.createServer((req, res) => {
-      let body = '';
-      req.on('data', (c) => (body += c));
-      req.on('end', () => {
-        calls++;
-        const input = (JSON.parse(body) as { input: string[] }).input;
-        res.writeHead(200, { 'content-type': 'application/json' });
-        res.end(JSON.stringify({ object: 'list', data: input.map((t, index) => ({ object: 'embedding', index, embedding: [t.length % 7, 1, 0.5] })) }));
-      });
-    });
-    await new Promise<void>((r) => provider.listen(0, '127.0.0.1', () => r()));
-    const base = `http://127.0.0.1:${(provider.address() as AddressInfo).port}/v1`;
-    try {
-      const cfg = loadConfig({ CRAWL_ALLOW_HOSTS: site.host, EMBEDDING_BASE_URL: base, EMBEDDING_MODEL: 'fake-embed', LOG_LEVEL: 'silent' });
-      const bot = await insertChatbot(db, { ownerUid: 'owner-1' });
-      await runIndexingPipeline({ db, config: cfg, chatbotId: bot.id, taskId: randomUUID(), mode: crawlMode(1) });
-      if (!(await db.hasVector())) return;
-      const chunks = (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM chunks WHERE chatbot_id = $1', [bot.id]))[0]!.n;
-      const vectors = (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM chunk_embeddings WHERE chatbot_id = $1', [bot.id]))[0]!.n;
-      expect(calls).toBeGreaterThan(0);
-      expect(vectors).toBe(chunks);
-    } finally {
-      provider.closeAllConnections();
-      await new Promise((r) => provider.close(r));
-    }
   });
 });
 

@@ -17,6 +17,9 @@ import { TermStats } from './termStats.js';
  * group into pages (pages), decide whether the site covers the question (floor) and order the
  * pages that do by their whole text too (pageEvidence).
  */
+/** Nearest chunks the semantic leg offers to the fusion. */
+const VECTOR_CANDIDATES = 50;
+
 export interface FullTextRetrieverOptions {
   vectorFloor?: VectorFloor;
   /** Retrieval parameters other than DEFAULT_PARAMS (evaluation). */
@@ -45,6 +48,8 @@ export class FullTextRetriever implements Retriever {
     const empty: Retrieval = { terms: [], pages: [], outcome: 'none', evidence: 0, covered: false };
     if (!text) return empty;
 
+    // The semantic leg runs beside the full-text one; a failure leaves full text to answer alone.
+    const vectorHits = this.vector?.search(chatbotId, text, VECTOR_CANDIDATES).catch((): VectorHit[] => []);
     const { terms, total } = await analyseQuestion(this.db, this.stats, chatbotId, text, p);
     if (terms.length === 0) return empty;
 
@@ -72,7 +77,7 @@ export class FullTextRetriever implements Retriever {
       ranked = rankChunks(terms, rows, avgLen, p);
     }
 
-    if (this.vector) ranked = await this.fuseVectors(chatbotId, text, terms, ranked);
+    if (vectorHits) ranked = await this.fuseVectors(chatbotId, await vectorHits, terms, ranked);
     const byPassage = collectPages(ranked, perPage, p.secondPassageShare);
     // The outcome is decided on the passages; the whole pages' evidence only orders the pages offered.
     const evidence = questionEvidence(byPassage, p);
@@ -96,13 +101,7 @@ export class FullTextRetriever implements Retriever {
   }
 
   /** Reciprocal rank fusion of the full-text order with the vector order. */
-  private async fuseVectors(chatbotId: string, text: string, terms: QueryTerm[], ranked: RetrievedChunk[]): Promise<RetrievedChunk[]> {
-    let hits: VectorHit[];
-    try {
-      hits = await this.vector!.search(chatbotId, text, 50);
-    } catch {
-      return ranked; // semantic search is an enhancement; full text alone still answers
-    }
+  private async fuseVectors(chatbotId: string, hits: VectorHit[], terms: QueryTerm[], ranked: RetrievedChunk[]): Promise<RetrievedChunk[]> {
     if (hits.length === 0) return ranked;
     const byId = new Map(ranked.map((c) => [c.id, c]));
     const missing = hits.map((h) => h.id).filter((id) => !byId.has(id));
