@@ -2,7 +2,7 @@ import type { Queryable } from '../../db/db.js';
 import type { PageHit, QueryTerm, RetrievedChunk, Retrieval, RetrieveOptions, Retriever } from '../types.js';
 import { CANDIDATES_SQL, comboQuery, relaxedQuery, RELAXED_ROW_BUDGET, rowColumns, usesSearchSyntax, type CandidateRow } from './candidates.js';
 import { rankChunks } from './chunkRanking.js';
-import { cutAtFloor, DEFAULT_VECTOR_FLOOR, outcomeOf, questionEvidence, type VectorFloor } from './floor.js';
+import { cutAtFloor, outcomeOf, questionEvidence, type VectorFloor } from './floor.js';
 import { fuseRankings, vectorClearance, type VectorHit, type VectorSearch } from './fusion.js';
 import { withPageEvidence } from './pageEvidence.js';
 import { collectPages } from './pages.js';
@@ -28,7 +28,7 @@ export interface FullTextRetrieverOptions {
 
 export class FullTextRetriever implements Retriever {
   private readonly stats = new TermStats();
-  private readonly vectorFloor: VectorFloor;
+  private readonly vectorFloor?: VectorFloor;
   private readonly p: RetrievalParams;
 
   constructor(
@@ -36,7 +36,7 @@ export class FullTextRetriever implements Retriever {
     private readonly vector?: VectorSearch,
     opts: FullTextRetrieverOptions = {},
   ) {
-    this.vectorFloor = opts.vectorFloor ?? DEFAULT_VECTOR_FLOOR;
+    this.vectorFloor = opts.vectorFloor;
     this.p = withParams(opts.params);
   }
 
@@ -113,7 +113,7 @@ export class FullTextRetriever implements Retriever {
       const avgLen = await this.stats.meanChunkLength(this.db, chatbotId);
       for (const c of rankChunks(terms, rows, avgLen, this.p)) byId.set(c.id, c);
     }
-    const clears = vectorClearance(hits, this.vectorFloor);
+    const clears = this.vectorFloor ? vectorClearance(hits, this.vectorFloor) : new Set<string>();
     hits.forEach((h, i) => {
       const c = byId.get(h.id);
       if (c) byId.set(h.id, { ...c, vectorRank: i + 1, similarity: h.similarity, vectorClears: clears.has(h.id) });

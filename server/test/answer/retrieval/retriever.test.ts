@@ -179,12 +179,24 @@ describe('with semantic search (a stand-in for the embedding provider)', () => {
   // No word of this question occurs on the site: full text alone finds nothing.
   const question = 'Any advice on publishing?';
 
-  it('lets a page found by vectors alone clear the relevance floor when it stands out', async () => {
+  // A floor for a model whose similarity tells covered questions from uncovered ones (floor.ts).
+  const separating = { vectorFloor: { minSimilarity: 0.5, minMargin: 0.05 } };
+
+  it('by default, vectors alone never make the site cover a question none of whose words it uses', async () => {
+    const deploy = await chunkId('https://docs.quill.test/deploy');
+    const vector = stub(async () => [{ id: deploy, similarity: 0.81 }]);
+    const r = await new FullTextRetriever(db, vector).retrieve(bot, question);
+    expect(vector.calls).toEqual([question]);
+    expect(r.covered).toBe(false);
+    expect(r.pages).toEqual([]);
+  });
+
+  it('with a vector floor, lets a page found by vectors alone clear it when it stands out', async () => {
     const deploy = await chunkId('https://docs.quill.test/deploy');
     const others = await Promise.all(['install', 'config', 'plugins', 'faq', 'changelog/1', 'changelog/2'].map((p) => chunkId(`https://docs.quill.test/${p}`)));
     expect((await new FullTextRetriever(db).retrieve(bot, question)).covered).toBe(false);
     const vector = stub(async () => [{ id: deploy, similarity: 0.81 }, ...others.map((id, i) => ({ id, similarity: 0.42 - i * 0.02 }))]);
-    const r = await new FullTextRetriever(db, vector).retrieve(bot, question);
+    const r = await new FullTextRetriever(db, vector, separating).retrieve(bot, question);
     expect(vector.calls).toEqual([question]);
     expect(r.covered).toBe(true);
     expect(paths(r)).toEqual(['/deploy']); // the others neither stand out nor match a word
@@ -194,7 +206,7 @@ describe('with semantic search (a stand-in for the embedding provider)', () => {
   it('still refuses when the nearest neighbours are all about equally far', async () => {
     const ids = await Promise.all(['deploy', 'install', 'config', 'plugins', 'faq'].map((p) => chunkId(`https://docs.quill.test/${p}`)));
     const flat = stub(async () => ids.map((id, i) => ({ id, similarity: 0.62 - i * 0.01 })));
-    const r = await new FullTextRetriever(db, flat).retrieve(bot, question);
+    const r = await new FullTextRetriever(db, flat, separating).retrieve(bot, question);
     expect(r.covered).toBe(false);
     expect(r.pages).toEqual([]);
   });
@@ -204,7 +216,7 @@ describe('with semantic search (a stand-in for the embedding provider)', () => {
     // As a real search answers: the nearest chunk first, then a tail of others further away.
     const tail = await Promise.all(['changelog/3', 'changelog/4', 'changelog/5'].map((p) => chunkId(`https://docs.quill.test/${p}`)));
     const nearest = stub(async () => [{ id: faq, similarity: 0.7 }, ...tail.map((id, i) => ({ id, similarity: 0.4 - i * 0.02 }))]);
-    const fused = await new FullTextRetriever(db, nearest).retrieve(bot, 'How do I install the quill command line tool?');
+    const fused = await new FullTextRetriever(db, nearest, separating).retrieve(bot, 'How do I install the quill command line tool?');
     expect(fused.covered).toBe(true);
     expect(paths(fused).slice(0, 2).sort()).toEqual(['/faq', '/install']);
     const failing = stub(async () => {
