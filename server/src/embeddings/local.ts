@@ -72,13 +72,13 @@ class Lane {
     });
     worker.on('error', (err) => this.fail(worker, err));
     worker.on('exit', (code) => this.fail(worker, new Error(`the local embedding thread exited (${code})`)));
-    worker.unref();
     return this.ready;
   }
 
   private settle(): void {
     clearTimeout(this.timer);
     this.current = undefined;
+    if (this.queue.length === 0) this.worker?.unref();
   }
 
   /** The thread died or hung: fail what it held, start afresh for whatever waits. */
@@ -104,6 +104,9 @@ class Lane {
       () => {
         const worker = this.worker!;
         this.timer = setTimeout(() => this.fail(worker, new Error(`no answer in ${JOB_TIMEOUT_MS / 1000} s`)), JOB_TIMEOUT_MS);
+        this.timer.unref();
+        // Work in flight keeps the process alive; an idle model thread does not.
+        worker.ref();
         worker.postMessage({ id: job.id, texts: job.texts });
       },
       (err: Error) => this.fail(this.worker!, err),
