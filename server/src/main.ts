@@ -11,6 +11,7 @@ import { registerHandlers } from './jobs/handlers/index.js';
 import { HandlerRegistry } from './jobs/registry.js';
 import { startWorker, type Worker } from './jobs/worker.js';
 import { announceEmbeddings } from './embeddings/announce.js';
+import { closeEmbeddingProvider } from './embeddings/shared.js';
 
 export interface Running {
   app: FastifyInstance;
@@ -75,6 +76,7 @@ export async function startServer(config: Config = loadConfig(), role: 'serve' |
           await worker?.stop();
           await app.close();
           await auth?.close();
+          await closeEmbeddingProvider();
           await db.close();
         })()),
     };
