@@ -1,6 +1,5 @@
 import type { RetrievedChunk } from '../types.js';
 import type { VectorFloor } from './floor.js';
-import { reciprocalRankFusion } from './scoring.js';
 
 export interface VectorHit {
   id: string;
@@ -8,7 +7,7 @@ export interface VectorHit {
   similarity: number;
 }
 
-/** Optional semantic search, fused by reciprocal rank when embeddings exist. */
+/** Optional semantic search, fused with the full-text scores when embeddings exist. */
 export interface VectorSearch {
   /** Chunks best-first, or [] when the bot has no embeddings. */
   search(chatbotId: string, question: string, limit: number): Promise<VectorHit[]>;
@@ -22,11 +21,21 @@ export function vectorClearance(hits: VectorHit[], floor: VectorFloor): Set<stri
   return new Set(hits.filter((h) => h.similarity >= floor.minSimilarity && h.similarity - median >= floor.minMargin).map((h) => h.id));
 }
 
-/** Order chunks by RRF over the two lists; the fused value becomes the score. */
-export function fuseRankings(textIds: string[], vectorIds: string[], byId: Map<string, RetrievedChunk>, k = 60): RetrievedChunk[] {
-  const fused = reciprocalRankFusion([textIds, vectorIds], k);
-  return [...fused.entries()]
-    .filter(([id]) => byId.has(id))
-    .sort((a, b) => b[1] - a[1])
-    .map(([id, score]) => ({ ...byId.get(id)!, score }));
+/**
+ * Score fusion that keeps the full-text scale: (1 - share) x the passage's full-text score + share x
+ * the best full-text score x its similarity scaled between the list's least and greatest (0..1).
+ */
+export function fuseScores(hits: VectorHit[], byId: Map<string, RetrievedChunk>, share: number): RetrievedChunk[] {
+  const sims = new Map(hits.map((h) => [h.id, h.similarity]));
+  const values = hits.map((h) => h.similarity);
+  const lo = Math.min(...values);
+  const span = Math.max(...values) - lo || 1;
+  const top = Math.max(0, ...[...byId.values()].map((c) => c.score)) || 1;
+  return [...byId.values()]
+    .map((c) => {
+      const sim = sims.get(c.id);
+      const v = sim === undefined ? 0 : (sim - lo) / span;
+      return { ...c, score: (1 - share) * c.score + share * top * v };
+    })
+    .sort((a, b) => b.score - a.score);
 }

@@ -3,7 +3,7 @@ import type { PageHit, QueryTerm, RetrievedChunk, Retrieval, RetrieveOptions, Re
 import { CANDIDATES_SQL, comboQuery, relaxedQuery, RELAXED_ROW_BUDGET, rowColumns, usesSearchSyntax, type CandidateRow } from './candidates.js';
 import { rankChunks } from './chunkRanking.js';
 import { cutAtFloor, outcomeOf, questionEvidence, type VectorFloor } from './floor.js';
-import { fuseRankings, vectorClearance, type VectorHit, type VectorSearch } from './fusion.js';
+import { fuseScores, vectorClearance, type VectorHit, type VectorSearch } from './fusion.js';
 import { withPageEvidence } from './pageEvidence.js';
 import { collectPages } from './pages.js';
 import { withParams, type RetrievalParams } from './params.js';
@@ -100,7 +100,7 @@ export class FullTextRetriever implements Retriever {
     for (const c of chunks) c.content = byId.get(c.id) ?? '';
   }
 
-  /** Reciprocal rank fusion of the full-text order with the vector order. */
+  /** The vector leg's nearest chunks, scored by their words too, fused with the full-text scores. */
   private async fuseVectors(chatbotId: string, hits: VectorHit[], terms: QueryTerm[], ranked: RetrievedChunk[]): Promise<RetrievedChunk[]> {
     if (hits.length === 0) return ranked;
     const byId = new Map(ranked.map((c) => [c.id, c]));
@@ -118,11 +118,6 @@ export class FullTextRetriever implements Retriever {
       const c = byId.get(h.id);
       if (c) byId.set(h.id, { ...c, vectorRank: i + 1, similarity: h.similarity, vectorClears: clears.has(h.id) });
     });
-    return fuseRankings(
-      ranked.map((c) => c.id),
-      hits.map((h) => h.id),
-      byId,
-      this.p.rrfK,
-    );
+    return fuseScores(hits, byId, this.p.vectorShare);
   }
 }

@@ -133,12 +133,3 @@ function minForwardGap(from: number[], to: number[]): number | undefined {
   }
   return best;
 }
-
-/** Reciprocal rank fusion of several best-first id lists (k = 60, the usual constant). */
-export function reciprocalRankFusion(lists: string[][], k = 60): Map<string, number> {
-  const fused = new Map<string, number>();
-  for (const list of lists) {
-    list.forEach((id, rank) => fused.set(id, (fused.get(id) ?? 0) + 1 / (k + rank + 1)));
-  }
-  return fused;
-}

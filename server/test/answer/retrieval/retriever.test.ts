@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { atLeast, usesSearchSyntax } from '../../../src/answer/retrieval/candidates.js';
 import { urlWords } from '../../../src/answer/retrieval/chunkRanking.js';
-import { fuseRankings, type VectorHit, type VectorSearch } from '../../../src/answer/retrieval/fusion.js';
+import { fuseScores, type VectorHit, type VectorSearch } from '../../../src/answer/retrieval/fusion.js';
 import { withoutGeneralWords } from '../../../src/answer/retrieval/queryAnalysis.js';
 import { FullTextRetriever } from '../../../src/answer/retrieval/retriever.js';
 import { quoteLexeme } from '../../../src/answer/retrieval/queryText.js';
-import { reciprocalRankFusion } from '../../../src/answer/retrieval/scoring.js';
 import { parseTsvector } from '../../../src/answer/retrieval/tsvectorText.js';
 import type { RetrievedChunk } from '../../../src/answer/types.js';
 import type { Db } from '../../../src/db/db.js';
@@ -216,7 +215,8 @@ describe('with semantic search (a stand-in for the embedding provider)', () => {
     // As a real search answers: the nearest chunk first, then a tail of others further away.
     const tail = await Promise.all(['changelog/3', 'changelog/4', 'changelog/5'].map((p) => chunkId(`https://docs.quill.test/${p}`)));
     const nearest = stub(async () => [{ id: faq, similarity: 0.7 }, ...tail.map((id, i) => ({ id, similarity: 0.4 - i * 0.02 }))]);
-    const fused = await new FullTextRetriever(db, nearest, separating).retrieve(bot, 'How do I install the quill command line tool?');
+    // With half the fused score from similarity, the nearest chunk weighs as much as the best words.
+    const fused = await new FullTextRetriever(db, nearest, { ...separating, params: { vectorShare: 0.5 } }).retrieve(bot, 'How do I install the quill command line tool?');
     expect(fused.covered).toBe(true);
     expect(paths(fused).slice(0, 2).sort()).toEqual(['/faq', '/install']);
     const failing = stub(async () => {
@@ -263,16 +263,15 @@ describe('ranking helpers', () => {
     expect(hits.has('other')).toBe(false);
   });
 
-  it('fuses full-text and vector rankings by reciprocal rank', () => {
-    const fused = reciprocalRankFusion([
-      ['a', 'b', 'c'],
-      ['c', 'a', 'd'],
-    ]);
-    const order = [...fused.entries()].sort((x, y) => y[1] - x[1]).map(([id]) => id);
-    expect(order.slice(0, 2)).toEqual(['a', 'c']); // in both lists near the top
-    expect(order).toContain('d'); // found by vectors alone still takes part
-    const chunk = (id: string): RetrievedChunk => ({ id, url: `u${id}`, title: '', headingPath: '', content: '', score: 0, phrase: 0, coverage: 1, matched: [] });
-    const byId = new Map(['a', 'b', 'c', 'd'].map((id) => [id, chunk(id)]));
-    expect(fuseRankings(['a', 'b', 'c'], ['c', 'a', 'd'], byId).map((c) => c.id)).toEqual(['a', 'c', 'b', 'd']);
+  it('fuses vector similarity into the full-text scores, keeping their scale', () => {
+    const chunk = (id: string, score: number): RetrievedChunk => ({ id, url: `u${id}`, title: '', headingPath: '', content: '', score, phrase: 0, coverage: 1, matched: [] });
+    const byId = new Map([chunk('a', 10), chunk('b', 8), chunk('c', 2), chunk('d', 0)].map((c) => [c.id, c]));
+    const hits = [{ id: 'c', similarity: 0.8 }, { id: 'd', similarity: 0.7 }, { id: 'a', similarity: 0.4 }];
+    const fused = fuseScores(hits, byId, 0.3);
+    // a: 0.7 x 10 + 0.3 x 10 x 0 = 7; b: 5.6; c: 1.4 + 3 = 4.4; d: 0 + 3 x 0.75 = 2.25.
+    expect(fused.map((c) => c.id)).toEqual(['a', 'b', 'c', 'd']);
+    expect(fused.map((c) => Number(c.score.toFixed(2)))).toEqual([7, 5.6, 4.4, 2.25]);
+    // With no vector share the full-text order and scores stand.
+    expect(fuseScores(hits, byId, 0).map((c) => c.score)).toEqual([10, 8, 2, 0]);
   });
 });
