@@ -2,14 +2,27 @@ import { PGlite } from '@electric-sql/pglite';
 import { vector } from '@electric-sql/pglite-pgvector';
 import type { Db, Queryable } from './db.js';
 import { Mutex } from './mutex.js';
+import { openPgliteThread } from './pgliteThread.js';
 import { withSafeErrors } from './safeError.js';
 
+export interface PgliteOptions {
+  /**
+   * Run PGlite on a worker thread (the default): its work then never blocks this thread's event
+   * loop. false runs it in this thread (PGLITE_THREAD=off), kept as a fallback and for comparison.
+   */
+  thread?: boolean;
+}
+
+/** Embedded PostgreSQL (WASM). dataDir undefined = in-memory (tests). */
+export async function openPglite(dataDir: string | undefined, options: PgliteOptions = {}): Promise<Db> {
+  return (options.thread ?? true) ? openPgliteThread(dataDir) : openPgliteInProcess(dataDir);
+}
+
 /**
- * Embedded PostgreSQL (WASM). One session per process, so every statement and transaction is
+ * PGlite in this thread. One session per process, so every statement and transaction is
  * serialised through a mutex; a transaction's own statements bypass it.
- * dataDir undefined = in-memory (tests).
  */
-export async function openPglite(dataDir: string | undefined): Promise<Db> {
+export async function openPgliteInProcess(dataDir: string | undefined): Promise<Db> {
   // pgvector is always registered: a data dir that has the extension fails every query without it.
   const pg = await PGlite.create({ dataDir, extensions: { vector } });
   const mutex = new Mutex();
