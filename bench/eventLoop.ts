@@ -6,7 +6,8 @@
  * (PGLITE_THREAD=off) and on its worker thread (on), each from a copy of the same seeded data dir.
  * Budget (issue #14, DESIGN §7): no event-loop delay above 100 ms.
  *
- *   npm run bench:eventloop [-- --rounds=2 --depth=2 --max-pages=1000 --visitors=20]
+ *   npm run bench:eventloop [-- --rounds=2 --depth=2 --max-pages=1000 --visitors=20 --modes=off,on --profile=DIR]
+ * --profile writes the server's CPU profiles (main thread and workers) to DIR, to see what still stalls.
  */
 import { fork, spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -25,6 +26,8 @@ const ROUNDS = Number(args.rounds ?? 2);
 const DEPTH = Number(args.depth ?? 2);
 const MAX_PAGES = Number(args['max-pages'] ?? 1000);
 const VISITORS = Number(args.visitors ?? 20);
+const MODES = (args.modes ?? 'off,on').split(',') as ('on' | 'off')[];
+const PROFILE = args.profile ? path.resolve(args.profile) : undefined;
 const SITE_PORT = 39_000 + Math.floor(Math.random() * 500);
 const QUESTIONS = [
   'How do I read a file line by line?',
@@ -111,7 +114,7 @@ async function round(seedDir: string, ids: { chatBot: string; taskId: string }, 
   };
   delete env.DATABASE_URL;
   delete env.FIREBASE_AUTH_EMULATOR_HOST;
-  const child = fork(path.resolve('bench/eventLoopServer.ts'), [], { env, execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const child = fork(path.resolve('bench/eventLoopServer.ts'), [], { env, execArgv: ['--import', 'tsx', ...(PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE}`] : [])], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   const started = performance.now();
   const taskDone = waitFor(child, (m) => m.task as string | undefined);
   await waitFor(child, (m) => m.ready);
@@ -174,7 +177,7 @@ try {
   console.log(`seeded: Python docs (depth ${DEPTH}) indexed as the chat bot, ${ids.chunks} chunks, in ${((performance.now() - t) / 1000).toFixed(1)} s`);
   const rows: Awaited<ReturnType<typeof round>>[] = [];
   for (let i = 0; i < ROUNDS; i++) {
-    for (const thread of ['off', 'on'] as const) {
+    for (const thread of MODES) {
       t = performance.now();
       const row = await round(seedDir, ids, new URL(site.url).host, thread);
       rows.push(row);
@@ -183,8 +186,9 @@ try {
   }
   console.table(rows);
   const worst = (mode: string) => Math.max(...rows.filter((r) => r.pglite === mode).map((r) => r.loop_delay_max_ms));
-  console.log(`event-loop delay max: main thread ${worst('main thread')} ms, worker thread ${worst('worker thread')} ms (budget: ≤ 100 ms)`);
-  console.log(worst('worker thread') <= 100 ? 'within budget' : 'OVER BUDGET');
+  for (const mode of ['main thread', 'worker thread']) if (rows.some((r) => r.pglite === mode)) console.log(`event-loop delay max, PGlite on the ${mode}: ${worst(mode)} ms`);
+  // The histogram's values include its 10 ms sampling interval.
+  console.log(worst('worker thread') <= 110 ? 'within budget (≤ 100 ms)' : 'OVER BUDGET (≤ 100 ms)');
 } finally {
   site.stop();
   rmSync(seedDir, { recursive: true, force: true });

@@ -1,5 +1,4 @@
-import { PGlite } from '@electric-sql/pglite';
-import { vector } from '@electric-sql/pglite-pgvector';
+import type { PGlite } from '@electric-sql/pglite';
 import type { Db, Queryable } from './db.js';
 import { Mutex } from './mutex.js';
 import { openPgliteThread } from './pgliteThread.js';
@@ -23,8 +22,10 @@ export async function openPglite(dataDir: string | undefined, options: PgliteOpt
  * serialised through a mutex; a transaction's own statements bypass it.
  */
 export async function openPgliteInProcess(dataDir: string | undefined): Promise<Db> {
+  // Loaded only here: with the default worker thread, this thread never needs PGlite's code.
+  const [{ PGlite: Engine }, { vector }] = await Promise.all([import('@electric-sql/pglite'), import('@electric-sql/pglite-pgvector')]);
   // pgvector is always registered: a data dir that has the extension fails every query without it.
-  const pg = await PGlite.create({ dataDir, extensions: { vector } });
+  const pg = await Engine.create({ dataDir, extensions: { vector } });
   const mutex = new Mutex();
   const run = <T>(q: Pick<PGlite, 'query'>, sql: string, params?: readonly unknown[]) =>
     withSafeErrors(async () => (await q.query<T>(sql, params ? [...params] : undefined)).rows);

@@ -27,8 +27,18 @@ const inFlight = new Set();
 // hold visitor data and must never reach a log (safeError.ts does the rest on the other side).
 const KEPT = ['code', 'severity', 'constraint', 'table', 'column', 'routine'];
 
+// PGlite's file system reports failures as Emscripten's ErrnoError, with its own errno numbering.
+const FS_ERRNO = { 2: 'permission denied', 20: 'file exists', 31: 'is a directory', 44: 'no such file or directory', 51: 'no space left on device', 54: 'not a directory', 69: 'read-only file system' };
+
+function messageOf(err) {
+  if (err instanceof Error) return err.message;
+  if (err && typeof err === 'object' && err.name === 'ErrnoError') return `file system error: ${FS_ERRNO[err.errno] ?? `errno ${err.errno}`}`;
+  if (err && typeof err === 'object' && typeof err.message === 'string') return err.message;
+  return String(err);
+}
+
 function describe(err) {
-  const out = { message: String((err && err.message) || err), engine: !!err && typeof err === 'object' && 'severity' in err };
+  const out = { message: messageOf(err), engine: !!err && typeof err === 'object' && 'severity' in err };
   if (out.engine) for (const key of KEPT) if (typeof err[key] === 'string') out[key] = err[key];
   return out;
 }
@@ -105,7 +115,13 @@ parentPort.on('message', (msg) => {
   const { id, op } = msg;
   if (op === 'open') {
     // pgvector is always registered: a data dir that has the extension fails every query without it.
-    track(id, PGlite.create({ dataDir: msg.dataDir, extensions: { vector } }).then((db) => ((pg = db), { ok: true })));
+    const opened = PGlite.create({ dataDir: msg.dataDir, extensions: { vector } }).then(
+      (db) => ((pg = db), { ok: true }),
+      (err) => {
+        throw new Error(`Could not open the embedded database${msg.dataDir ? ` in ${msg.dataDir}` : ''} (${messageOf(err)})`);
+      },
+    );
+    track(id, opened);
   } else if (!pg) {
     parentPort.postMessage({ id, error: { message: 'The embedded database is not open', engine: false } });
   } else if (op === 'query') {
