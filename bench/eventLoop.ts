@@ -8,6 +8,7 @@
  *
  *   npm run bench:eventloop [-- --rounds=2 --depth=2 --max-pages=1000 --visitors=20 --modes=off,on --profile=DIR]
  * --profile writes the server's CPU profiles (main thread and workers) to DIR, to see what still stalls.
+ * --chat-only=SECONDS runs no crawl: the visitors alone for that long (answers/s without a crawl).
  */
 import { fork, spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -15,6 +16,7 @@ import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { loadConfig } from '../server/src/config.js';
+import { maintainAfterWrites } from '../server/src/db/maintenance.js';
 import { migrate } from '../server/src/db/migrate.js';
 import { openPglite } from '../server/src/db/pglite.js';
 import { insertChatbot } from '../server/src/db/repositories/chatbots.js';
@@ -27,6 +29,7 @@ const DEPTH = Number(args.depth ?? 2);
 const MAX_PAGES = Number(args['max-pages'] ?? 1000);
 const VISITORS = Number(args.visitors ?? 20);
 const MODES = (args.modes ?? 'off,on').split(',') as ('on' | 'off')[];
+const CHAT_ONLY_S = args['chat-only'] ? Number(args['chat-only']) : undefined;
 const PROFILE = args.profile ? path.resolve(args.profile) : undefined;
 const SITE_PORT = 39_000 + Math.floor(Math.random() * 500);
 const QUESTIONS = [
@@ -71,7 +74,9 @@ async function seed(dir: string, siteUrl: string): Promise<{ chatBot: string; ta
     const chat = await insertChatbot(db, { ownerUid: 'bench', name: 'Python docs' });
     const taskId = randomUUID();
     const r = await runIndexingPipeline({ db, config, chatbotId: chat.id, taskId, mode: { kind: 'crawl', url: siteUrl, maxDepth: DEPTH, maxPages: MAX_PAGES } });
+    await maintainAfterWrites(db); // as the crawl task does: statistics for the chat bot's chunks
     const crawled = await insertChatbot(db, { ownerUid: 'bench', name: 'Crawled during the bench' });
+    if (CHAT_ONLY_S) return { chatBot: chat.id, taskId: '', chunks: r.chunks };
     const task = await enqueueTask(db, { chatbotId: crawled.id, taskType: 'crawl_and_index', params: { url: siteUrl, max_depth: DEPTH, max_pages: MAX_PAGES } });
     return { chatBot: chat.id, taskId: task.id, chunks: r.chunks };
   } finally {
@@ -110,25 +115,23 @@ async function round(seedDir: string, ids: { chatBot: string; taskId: string }, 
     TASK_POLL_MS: '200',
     RATE_LIMIT_IP_PER_MINUTE: '100000000',
     RATE_LIMIT_VISITOR_MESSAGES_PER_MINUTE: '100000',
-    WATCH_TASK: ids.taskId,
+    ...(ids.taskId ? { WATCH_TASK: ids.taskId } : {}),
   };
   delete env.DATABASE_URL;
   delete env.FIREBASE_AUTH_EMULATOR_HOST;
   const child = fork(path.resolve('bench/eventLoopServer.ts'), [], { env, execArgv: ['--import', 'tsx', ...(PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE}`] : [])], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   const started = performance.now();
-  const taskDone = waitFor(child, (m) => m.task as string | undefined);
+  const crawlDone = CHAT_ONLY_S ? undefined : waitFor(child, (m) => m.task as string | undefined);
   await waitFor(child, (m) => m.ready);
-  child.send({ cmd: 'reset' }); // the crawl starts at the worker's first poll; chat starts now too
   const api = `http://127.0.0.1:${port}/api/v1/chatbots/${ids.chatBot}`;
   const latencies: number[] = [];
   let errors = 0;
   let crawling = true;
-  void taskDone.finally(() => (crawling = false));
 
-  const visitor = async (v: number) => {
+  const visitor = async (v: number, messages = Infinity) => {
     const visitorId = `visitor-${randomUUID().replace(/-/g, '')}${String(v).padStart(4, '0')}`;
     let conversation = '';
-    for (let n = 0; crawling; n++) {
+    for (let n = 0; crawling && n < messages; n++) {
       if (n % 10 === 0) {
         const res = await fetch(`${api}/conversations`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ visitor_id: visitorId, title: 'Bench' }) });
         conversation = ((await res.json()) as { data: { id: string } }).data.id;
@@ -144,6 +147,13 @@ async function round(seedDir: string, ids: { chatBot: string; taskId: string }, 
       else errors++;
     }
   };
+  // Warm-up, outside the window: every question once, so first-use compilation is not counted.
+  await Promise.all(QUESTIONS.map((_, v) => visitor(v, 1)));
+  latencies.length = 0;
+  errors = 0;
+  child.send({ cmd: 'reset' }); // the crawl started at the worker's first poll, during the warm-up
+  const taskDone = crawlDone ?? new Promise<string>((r) => setTimeout(() => r('no crawl'), CHAT_ONLY_S! * 1000));
+  void taskDone.finally(() => (crawling = false));
   const visitors = Promise.all(Array.from({ length: VISITORS }, (_, v) => visitor(v)));
   const status = await taskDone;
   await visitors;
