@@ -57,6 +57,8 @@ const EnvSchema = z.object({
   PUBLIC_URL: optionalText,
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: optionalText,
+  // Where PGlite runs: its own worker thread (on), or the server's main thread (off, the old way).
+  PGLITE_THREAD: z.enum(['on', 'off']).default('on'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   BODY_LIMIT_BYTES: intFrom(1_048_576, 1024),
 

@@ -31,14 +31,22 @@ export function wantsWorker(config: Config, role: 'serve' | 'all'): boolean {
 export interface StartOptions {
   /** Awaited before the first request of each uid (per run) goes on: `npm start` saves emulator users here. */
   onNewUser?: (uid: string) => Promise<void>;
+  /**
+   * The database, already opened and migrated with `openDatabase(config)` (`npm start` opens it while
+   * the auth emulator starts). The server owns it from here: it closes it on close or failure.
+   */
+  db?: Db;
 }
 
 /** Composition root: config → db → migrations → auth → app → worker → listen. */
 export async function startServer(config: Config = loadConfig(), role: 'serve' | 'all' = 'all', options: StartOptions = {}): Promise<Running> {
   // Checked here too (not only in npm start) so `npm run serve` and embedders cannot expose emulator auth.
   const exposure = config.authMode === 'emulator' ? emulatorExposureError(config.HOST, config.ALLOW_EMULATOR_ON_NETWORK) : undefined;
-  if (exposure) throw new Error(exposure);
-  const db: Db = await openDatabase(config);
+  if (exposure) {
+    await options.db?.close();
+    throw new Error(exposure);
+  }
+  const db: Db = options.db ?? (await openDatabase(config));
   let auth: AuthVerifier | undefined;
   let worker: Worker | undefined;
   try {

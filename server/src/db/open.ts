@@ -15,7 +15,7 @@ export async function openDatabase(config: Config): Promise<Db> {
   }
   const unlock = lockDataDir(path.dirname(config.database.dataDir));
   try {
-    const db = await openPglite(config.database.dataDir);
+    const db = await openPglite(config.database.dataDir, { thread: config.PGLITE_THREAD === 'on' });
     await migrate(db);
     const close = db.close.bind(db);
     return { ...db, close: async () => { await close(); unlock(); } };

@@ -1,17 +1,31 @@
-import { PGlite } from '@electric-sql/pglite';
-import { vector } from '@electric-sql/pglite-pgvector';
+import type { PGlite } from '@electric-sql/pglite';
 import type { Db, Queryable } from './db.js';
 import { Mutex } from './mutex.js';
+import { openPgliteThread } from './pgliteThread.js';
 import { withSafeErrors } from './safeError.js';
 
+export interface PgliteOptions {
+  /**
+   * Run PGlite on a worker thread (the default): its work then never blocks this thread's event
+   * loop. false runs it in this thread (PGLITE_THREAD=off), kept as a fallback and for comparison.
+   */
+  thread?: boolean;
+}
+
+/** Embedded PostgreSQL (WASM). dataDir undefined = in-memory (tests). */
+export async function openPglite(dataDir: string | undefined, options: PgliteOptions = {}): Promise<Db> {
+  return (options.thread ?? true) ? openPgliteThread(dataDir) : openPgliteInProcess(dataDir);
+}
+
 /**
- * Embedded PostgreSQL (WASM). One session per process, so every statement and transaction is
+ * PGlite in this thread. One session per process, so every statement and transaction is
  * serialised through a mutex; a transaction's own statements bypass it.
- * dataDir undefined = in-memory (tests).
  */
-export async function openPglite(dataDir: string | undefined): Promise<Db> {
+export async function openPgliteInProcess(dataDir: string | undefined): Promise<Db> {
+  // Loaded only here: with the default worker thread, this thread never needs PGlite's code.
+  const [{ PGlite: Engine }, { vector }] = await Promise.all([import('@electric-sql/pglite'), import('@electric-sql/pglite-pgvector')]);
   // pgvector is always registered: a data dir that has the extension fails every query without it.
-  const pg = await PGlite.create({ dataDir, extensions: { vector } });
+  const pg = await Engine.create({ dataDir, extensions: { vector } });
   const mutex = new Mutex();
   const run = <T>(q: Pick<PGlite, 'query'>, sql: string, params?: readonly unknown[]) =>
     withSafeErrors(async () => (await q.query<T>(sql, params ? [...params] : undefined)).rows);

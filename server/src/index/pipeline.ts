@@ -196,9 +196,6 @@ export async function runIndexingPipeline(input: PipelineInput): Promise<Pipelin
       if (s) await updateCrawlSettings(tx, chatbotId, s.url, s.maxDepth, s.maxPages);
       await recordCommit(tx, chatbotId, taskId, indexer.indexed);
     });
-    // PGlite runs no autovacuum: without fresh statistics (and a flushed GIN pending list) the planner
-    // scans every chunk of the bot instead of using the full-text index (measured 5-10x slower answers).
-    if (db.engine === 'pglite') await db.query('VACUUM ANALYZE chunks').catch(() => {});
   }
   return { ...counts, chunks: indexer.chunks, attempted: counts.fetched, keptPrevious, stoppedBy, startFailure, failureKinds, timings: { totalMs: Date.now() - started } };
 }

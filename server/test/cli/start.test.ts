@@ -1,5 +1,5 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -190,5 +190,18 @@ describe('npm start', () => {
     expect(await starting.exited).toBe(0);
     expect(starting.output()).not.toContain('Docent is running');
     expect(processesUsing(dir)).toEqual([]);
+  }, 120_000);
+
+  it('stops the auth emulator it started beside the database when the database cannot be opened', async () => {
+    const dir = freshDir();
+    writeFileSync(path.join(dir, 'pglite'), 'not a database directory');
+    const starting = start({ DATA_DIR: dir, PORT: String(port + 40), AUTH_EMULATOR_PORT: String(authPort + 40) });
+    expect(await starting.exited).toBe(1);
+    expect(starting.output()).toContain('Starting the Firebase Auth Emulator');
+    expect(starting.output()).toContain(`Could not open the embedded database in ${path.join(dir, 'pglite')} (file system error: not a directory)`);
+    expect(starting.output()).not.toContain('Docent is running');
+    expect(processesUsing(dir)).toEqual([]);
+    // The lock is released: the next start is not refused as if another process held the data dir.
+    expect(existsSync(path.join(dir, 'docent.lock'))).toBe(false);
   }, 120_000);
 });

@@ -1,8 +1,11 @@
+import { execFile } from 'node:child_process';
 import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/config.js';
 import { lockDataDir } from '../../src/db/dataDirLock.js';
+import { openDatabase } from '../../src/db/open.js';
 import { migrate, splitStatements } from '../../src/db/migrate.js';
 import { openPglite } from '../../src/db/pglite.js';
 import { openPostgres } from '../../src/db/postgres.js';
@@ -121,6 +124,27 @@ describe('embedded data directory', () => {
       rmSync(dir, { recursive: true, force: true });
     }
   });
+
+  it('refuses a second process while a server has the data dir open, and lets it in once closed', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'docent-lock2-'));
+    const child = path.resolve(import.meta.dirname, '../helpers/openDataDirChild.ts');
+    const second = () =>
+      new Promise<string>((resolve) => {
+        execFile(process.execPath, ['--import', 'tsx', child], { env: { ...process.env, DATA_DIR: dir, DATABASE_URL: '' } }, (_err, stdout) => resolve(stdout.trim()));
+      });
+    try {
+      const db = await openDatabase(loadConfig({ DATA_DIR: dir }));
+      try {
+        expect(await second()).toMatch(new RegExp(`^Another Docent process \\(pid ${process.pid}\\) is using the data directory`));
+        expect(await db.query<{ n: number }>('SELECT count(*)::int AS n FROM schema_migrations')).not.toEqual([{ n: 0 }]);
+      } finally {
+        await db.close();
+      }
+      expect(await second()).toBe('opened');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
 
   it('keeps committed rows across reopening a PGlite data dir', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'docent-pgl-'));

@@ -1,4 +1,5 @@
 import type { TaskType } from '../../../../shared/src/api/types.js';
+import { maintainAfterWrites } from '../../db/maintenance.js';
 import { getChatbotRow } from '../../db/repositories/chatbots.js';
 import { failUnstoredSources, manualSourceUrls } from '../../db/repositories/sources.js';
 import { runIndexingPipeline, type PipelineInput, type PipelineMode, type PipelineResult } from '../../index/pipeline.js';
@@ -76,6 +77,9 @@ async function run(ctx: TaskContext, mode: PipelineMode, settings?: PipelineInpu
     throw err;
   });
   if (ctx.signal.aborted) throw ctx.signal.reason ?? new Error('aborted');
+  // Statistics (and full-text index) for what the crawl changed, before its answers are served. It
+  // only speeds queries up: the content is in place either way, so a failure here fails nothing.
+  await maintainAfterWrites(ctx.db).catch(() => {});
   // An earlier attempt committed and died before the task was marked completed: it is done.
   if (result.alreadyCommitted) return;
   if (result.keptPrevious) {

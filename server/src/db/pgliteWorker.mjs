@@ -1,0 +1,138 @@
+// Worker-thread entry that owns the embedded database (see pgliteThread.ts for the protocol).
+// Plain JS so it starts under any parent (tsx, vitest, node) without a TypeScript loader: PGlite's
+// work (parsing, planning, executing in WASM) then runs on this thread's event loop, never the server's.
+//
+// Messages in:  { id, op: 'open', dataDir }          → { id, ok: true }
+//               { id, op: 'query', sql, params, tx? } → { id, rows }
+//               { id, op: 'begin' }                  → { id, ok: true }  (the transaction's id is this id)
+//               { id, op: 'commit' | 'rollback', tx } → { id, ok: true }
+//               { id, op: 'close' }                  → { id, ok: true }
+// Failures:     { id, error: { message, engine, code, severity, constraint, table, column, routine } }
+//
+// Ordering: every message is handed to PGlite in arrival order. PGlite's own transaction mutex makes
+// a plain query wait while a transaction is open, so statements outside it queue here (none is lost)
+// and run after its COMMIT or ROLLBACK, in order.
+import { parentPort } from 'node:worker_threads';
+import { PGlite } from '@electric-sql/pglite';
+import { vector } from '@electric-sql/pglite-pgvector';
+
+/** @type {PGlite | undefined} */
+let pg;
+/** Open transactions by id: PGlite's scoped handle and how to end it. */
+const transactions = new Map();
+/** Work handed to PGlite and not yet answered: close waits for it. */
+const inFlight = new Set();
+
+// Only these fields cross back: PGlite also attaches the query text and its parameters, which may
+// hold visitor data and must never reach a log (safeError.ts does the rest on the other side).
+const KEPT = ['code', 'severity', 'constraint', 'table', 'column', 'routine'];
+
+// PGlite's file system reports failures as Emscripten's ErrnoError, with its own errno numbering.
+const FS_ERRNO = { 2: 'permission denied', 20: 'file exists', 31: 'is a directory', 44: 'no such file or directory', 51: 'no space left on device', 54: 'not a directory', 69: 'read-only file system' };
+
+function messageOf(err) {
+  if (err instanceof Error) return err.message;
+  if (err && typeof err === 'object' && err.name === 'ErrnoError') return `file system error: ${FS_ERRNO[err.errno] ?? `errno ${err.errno}`}`;
+  if (err && typeof err === 'object' && typeof err.message === 'string') return err.message;
+  return String(err);
+}
+
+function describe(err) {
+  const out = { message: messageOf(err), engine: !!err && typeof err === 'object' && 'severity' in err };
+  if (out.engine) for (const key of KEPT) if (typeof err[key] === 'string') out[key] = err[key];
+  return out;
+}
+
+function track(id, work) {
+  const p = work.then(
+    (result) => parentPort.postMessage({ id, ...result }),
+    (err) => parentPort.postMessage({ id, error: describe(err) }),
+  );
+  inFlight.add(p);
+  void p.finally(() => inFlight.delete(p));
+}
+
+/** Open transaction `id`; resolves once BEGIN ran. `t.ended` settles when it commits or rolls back. */
+function begin(id) {
+  const t = {};
+  transactions.set(id, t);
+  return new Promise((began, failed) => {
+    t.ended = pg
+      .transaction(
+        (tx) =>
+          new Promise((commit, rollback) => {
+            Object.assign(t, { tx, commit, rollback });
+            began({ ok: true });
+          }),
+      )
+      .finally(() => transactions.delete(id));
+    // A BEGIN that fails never calls the callback: the caller hears of it here.
+    t.ended.catch(failed);
+    // Close waits for an open transaction to end as it waits for queries.
+    const settled = t.ended.catch(() => {});
+    inFlight.add(settled);
+    void settled.finally(() => inFlight.delete(settled));
+  });
+}
+
+/** End transaction `tx`: resolving its callback makes PGlite COMMIT, rejecting it ROLLBACK. */
+async function end(txId, commit) {
+  const t = transactions.get(txId);
+  if (!t || !t.commit) throw new Error('The transaction is no longer open');
+  const ended = t.ended;
+  if (commit) {
+    t.commit();
+    await ended; // a COMMIT that fails (a deferred constraint) rejects here
+  } else {
+    const marker = new Error('rolled back');
+    t.rollback(marker);
+    await ended.catch((err) => {
+      if (err !== marker) throw err;
+    });
+  }
+  return { ok: true };
+}
+
+async function query(msg) {
+  let target = pg;
+  if (msg.tx !== undefined) {
+    const t = transactions.get(msg.tx);
+    if (!t || !t.tx) throw new Error('The transaction is no longer open');
+    target = t.tx;
+  }
+  const result = await target.query(msg.sql, msg.params);
+  return { rows: result.rows };
+}
+
+async function close() {
+  await Promise.allSettled([...inFlight]);
+  await pg?.close();
+  pg = undefined;
+  return { ok: true };
+}
+
+parentPort.on('message', (msg) => {
+  const { id, op } = msg;
+  if (op === 'open') {
+    // pgvector is always registered: a data dir that has the extension fails every query without it.
+    const opened = PGlite.create({ dataDir: msg.dataDir, extensions: { vector } }).then(
+      (db) => ((pg = db), { ok: true }),
+      (err) => {
+        throw new Error(`Could not open the embedded database${msg.dataDir ? ` in ${msg.dataDir}` : ''} (${messageOf(err)})`);
+      },
+    );
+    track(id, opened);
+  } else if (!pg) {
+    parentPort.postMessage({ id, error: { message: 'The embedded database is not open', engine: false } });
+  } else if (op === 'query') {
+    track(id, query(msg));
+  } else if (op === 'begin') {
+    track(id, begin(id));
+  } else if (op === 'commit' || op === 'rollback') {
+    track(id, end(msg.tx, op === 'commit'));
+  } else if (op === 'close') {
+    track(id, close());
+  } else {
+    parentPort.postMessage({ id, error: { message: `Unknown database operation ${String(op)}`, engine: false } });
+  }
+});
