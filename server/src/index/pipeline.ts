@@ -196,7 +196,8 @@ export async function runIndexingPipeline(input: PipelineInput): Promise<Pipelin
     });
     // PGlite runs no autovacuum: without fresh statistics (and a flushed GIN pending list) the planner
     // scans every chunk of the bot instead of using the full-text index (measured 5-10x slower answers).
-    if (db.engine === 'pglite') await db.query('VACUUM ANALYZE chunks').catch(() => {});
+    // term_stats: every batch rewrote its counts, and the swap dropped the old generation's.
+    if (db.engine === 'pglite') await db.query('VACUUM ANALYZE chunks, term_stats').catch(() => {});
   }
   return { ...counts, chunks: indexer.chunks, attempted: counts.fetched, keptPrevious, stoppedBy, startFailure, failureKinds, timings: { totalMs: Date.now() - started } };
 }
