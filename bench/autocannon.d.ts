@@ -11,10 +11,19 @@ declare module 'autocannon' {
     errors: number;
     non2xx: number;
   }
+  /** One request of the sequence a connection sends; setupRequest may change it (path, method). */
+  interface RequestSpec {
+    setupRequest?(req: { path: string }): { path: string };
+  }
   interface Options {
     url: string;
     connections?: number;
     duration?: number;
+    requests?: RequestSpec[];
   }
-  export default function autocannon(options: Options): Promise<Result>;
+  function autocannon(options: Options): Promise<Result>;
+  namespace autocannon {
+    export type { Result };
+  }
+  export default autocannon;
 }

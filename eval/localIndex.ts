@@ -4,6 +4,7 @@ import path from 'node:path';
 import { parseHTML } from 'linkedom';
 import TurndownService from 'turndown';
 import type { Db } from '../server/src/db/db.js';
+import { rebuildTermStats } from '../server/src/db/repositories/termStats.js';
 
 /**
  * A stand-in indexer for developing retrieval offline: reads a folder of HTML files straight from
@@ -47,6 +48,8 @@ export async function indexLocalDir(db: Db, chatbotId: string, dir: string, base
     });
     pages++;
   }
+  // Written here rather than by the indexer: count the bot's term statistics afresh.
+  await rebuildTermStats(db, chatbotId);
   return pages;
 }
 

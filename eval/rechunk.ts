@@ -1,4 +1,5 @@
 import type { Db } from '../server/src/db/db.js';
+import { rebuildTermStats } from '../server/src/db/repositories/termStats.js';
 import { MarkdownChunker } from '../server/src/index/chunker.js';
 
 /**
@@ -33,6 +34,7 @@ export async function rechunkBot(db: Db, chatbotId: string, chunker = new Markdo
     );
     chunks += rows.length;
   }
+  await rebuildTermStats(db, chatbotId);
   await db.query('VACUUM ANALYZE chunks');
   return { documents: docs.length, chunks };
 }

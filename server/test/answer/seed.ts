@@ -1,5 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
-import type { Queryable } from '../../src/db/db.js';
+import type { Db } from '../../src/db/db.js';
+import { rebuildTermStats } from '../../src/db/repositories/termStats.js';
 
 export interface SeedPage {
   url: string;
@@ -9,8 +10,8 @@ export interface SeedPage {
   anchorText?: string;
 }
 
-/** Insert live documents and chunks for a bot, as the indexer would. */
-export async function seedPages(db: Queryable, chatbotId: string, pages: SeedPage[]): Promise<void> {
+/** Insert live documents and chunks for a bot, as the indexer would (term statistics included). */
+export async function seedPages(db: Db, chatbotId: string, pages: SeedPage[]): Promise<void> {
   for (const page of pages) {
     const docId = randomUUID();
     const content = page.chunks.map((c) => c.content).join('\n\n');
@@ -25,6 +26,7 @@ export async function seedPages(db: Queryable, chatbotId: string, pages: SeedPag
       );
     }
   }
+  await rebuildTermStats(db, chatbotId);
 }
 
 /** A small documentation site about a fictional tool, "Quill". */

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertChatbot } from '../../src/db/repositories/chatbots.js';
+import { forgetAllConversations } from '../../src/db/repositories/messageCache.js';
 import { appendMessage } from '../../src/db/repositories/messages.js';
 import { buildTestApp, newVisitorId, type TestApp } from '../helpers/app.js';
 
@@ -80,6 +81,24 @@ describe('visitor routes', () => {
     const list = await t.app.inject({ method: 'GET', url: `/api/v1/chatbots/${botId}/conversations?visitor_id=${v}` });
     expect(list.json().data.conversations[0]).toMatchObject({ id: conv.id, message_count: 5 });
     expect(list.json().data.conversations[0].last_message_at).not.toBeNull();
+  });
+
+  it('an uncached read shows every message exactly as it was stored, sources and times included', async () => {
+    const v = newVisitorId();
+    const conv = await createConversation(v);
+    const stored = [
+      await appendMessage(t.db, conv.id, { role: 'user', content: 'How do I "quote" \\ things?' }),
+      await appendMessage(t.db, conv.id, { role: 'assistant', content: 'Like this [1].', sources: [{ url: 'https://docs.test/q', title: 'Quoting', snippet: 'Use "…"' }], outcome: 'answer' }),
+    ];
+    const url = `/api/v1/chatbots/${botId}/conversations/${conv.id}/messages?visitor_id=${v}`;
+    forgetAllConversations(t.db);
+    const uncached = (await t.app.inject({ method: 'GET', url })).json().data.messages;
+    expect(uncached).toEqual(stored);
+    const cached = (await t.app.inject({ method: 'GET', url })).json().data.messages;
+    expect(cached).toEqual(stored);
+    // Another visitor's id finds nothing, cached or not.
+    forgetAllConversations(t.db);
+    expect((await t.app.inject({ method: 'GET', url: `/api/v1/chatbots/${botId}/conversations/${conv.id}/messages?visitor_id=${newVisitorId()}` })).statusCode).toBe(404);
   });
 
   it('shows a new message on the very next read, and nothing once the bot is deleted', async () => {

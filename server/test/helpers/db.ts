@@ -9,19 +9,20 @@ export const onPostgres = () => process.env.DOCENT_TEST_ENGINE === 'postgres';
 
 /**
  * A migrated, empty database for one test file: in-memory PGlite, or a fresh schema on the
- * PostgreSQL server at TEST_DATABASE_URL (dropped again on close).
+ * PostgreSQL server at TEST_DATABASE_URL (dropped again on close). `migrationsDir`: migrate from
+ * another folder (a test of a migration starts from the ones before it).
  */
-export async function openTestDb(): Promise<Db> {
+export async function openTestDb(migrationsDir?: string): Promise<Db> {
   if (!onPostgres()) {
     const db = await openPglite(undefined);
-    await migrate(db);
+    await migrate(db, migrationsDir);
     return db;
   }
   const url = process.env.TEST_DATABASE_URL;
   if (!url) throw new Error('DOCENT_TEST_ENGINE=postgres needs TEST_DATABASE_URL');
   const schema = `t_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
   const db = await openPostgres({ url, schema, max: 8 });
-  await migrate(db);
+  await migrate(db, migrationsDir);
   const close = db.close.bind(db);
   return {
     ...db,

@@ -1,6 +1,5 @@
 import type { Queryable } from '../../db/db.js';
 import type { RetrievalParams } from './params.js';
-import type { TermStats } from './termStats.js';
 import { parseTsvector } from './tsvectorText.js';
 import type { PageHit, QueryTerm } from '../types.js';
 
@@ -70,7 +69,8 @@ export async function pageScores(db: Queryable, chatbotId: string, terms: QueryT
  */
 export async function withPageEvidence(
   db: Queryable,
-  stats: TermStats,
+  /** The bot's mean page length (CorpusStats.meanPageLength). */
+  meanPageLength: number,
   chatbotId: string,
   terms: QueryTerm[],
   pages: PageHit[],
@@ -79,13 +79,12 @@ export async function withPageEvidence(
   const head = pages.slice(0, p.pageEvidencePages);
   const bestPassage = head[0]?.score ?? 0;
   if (head.length < 2 || bestPassage <= 0) return pages;
-  const avgLen = await stats.meanPageLength(db, chatbotId);
   const scores = await pageScores(
     db,
     chatbotId,
     terms,
     head.map((p) => p.url),
-    avgLen,
+    meanPageLength,
   );
   const bestPage = Math.max(0, ...scores.values());
   if (bestPage <= 0) return pages;

@@ -1,10 +1,10 @@
 import type { Queryable } from '../../db/db.js';
+import { readTermStats, type CorpusStats } from '../../db/repositories/termStats.js';
 import type { QueryTerm } from '../types.js';
 import { unknownTermWeight } from './floor.js';
 import type { RetrievalParams } from './params.js';
 import { GENERAL_ENGLISH_WORDS, MAX_QUERY_TERMS } from './queryText.js';
 import { coverageWeightOf, idf, isNumeric } from './scoring.js';
-import type { TermStats } from './termStats.js';
 
 /**
  * The question's lexemes with their parts: PostgreSQL's parser reads a dotted or slashed name
@@ -46,14 +46,12 @@ export function withoutGeneralWords(text: string): string {
   );
 }
 
-/** The question's lexemes (PostgreSQL does stemming and stopwords) with their weights in this bot. */
-export async function analyseQuestion(
-  db: Queryable,
-  stats: TermStats,
-  chatbotId: string,
-  text: string,
-  p: RetrievalParams,
-): Promise<{ terms: QueryTerm[]; total: number }> {
+/**
+ * The question's lexemes (PostgreSQL does stemming and stopwords) with their weights in this bot, and
+ * the bot's statistics (kept at index time: one lookup, the same cost for a new question as for a
+ * repeated one).
+ */
+export async function analyseQuestion(db: Queryable, chatbotId: string, text: string, p: RetrievalParams): Promise<{ terms: QueryTerm[]; stats: CorpusStats }> {
   const rows = await db.query<{ lexeme: string; positions: number[]; parts: string[] | null; content: boolean }>(ANALYSE_SQL, [text, withoutGeneralWords(text)]);
   const seen = new Set<string>();
   const picked: { lexeme: string; positions: number[]; parts: string[]; general: boolean }[] = [];
@@ -71,9 +69,10 @@ export async function analyseQuestion(
   }
   const useful = picked.filter((x) => x.lexeme.length > 1);
   const chosen = (useful.length > 0 ? useful : picked).slice(0, MAX_QUERY_TERMS);
-  if (chosen.length === 0) return { terms: [], total: 0 };
+  if (chosen.length === 0) return { terms: [], stats: { total: 0, df: new Map(), meanChunkLength: 1, meanPageLength: 1 } };
 
-  const { total, df } = await stats.get(db, chatbotId, chosen.map((r) => r.lexeme));
+  const stats = await readTermStats(db, chatbotId, chosen.map((r) => r.lexeme));
+  const { total, df } = stats;
   const has = (lx: string) => (df.get(lx) ?? 0) > 0;
   const terms = chosen.map((r): QueryTerm => {
     const d = df.get(r.lexeme) ?? 0;
@@ -91,5 +90,5 @@ export async function analyseQuestion(
     const g = r.general ? p.generalWordWeight : 1;
     return { ...base, scoreWeight: w * g, coverageWeight: coverageWeightOf(r.lexeme) * unknown * (r.general ? p.generalWordCoverage : 1) };
   });
-  return { terms, total };
+  return { terms, stats };
 }

@@ -9,7 +9,6 @@ import { collectPages } from './pages.js';
 import { withParams, type RetrievalParams } from './params.js';
 import { analyseQuestion } from './queryAnalysis.js';
 import { cleanQueryText, quoteLexeme } from './queryText.js';
-import { TermStats } from './termStats.js';
 
 /**
  * Retrieval for one question: analyse the words (queryAnalysis), pick candidates with cheap index
@@ -27,7 +26,6 @@ export interface FullTextRetrieverOptions {
 }
 
 export class FullTextRetriever implements Retriever {
-  private readonly stats = new TermStats();
   private readonly vectorFloor?: VectorFloor;
   private readonly p: RetrievalParams;
 
@@ -50,7 +48,7 @@ export class FullTextRetriever implements Retriever {
 
     // The semantic leg runs beside the full-text one; a failure leaves full text to answer alone.
     const vectorHits = this.vector?.search(chatbotId, text, VECTOR_CANDIDATES).catch((): VectorHit[] => []);
-    const { terms, total } = await analyseQuestion(this.db, this.stats, chatbotId, text, p);
+    const { terms, stats } = await analyseQuestion(this.db, chatbotId, text, p);
     if (terms.length === 0) return empty;
 
     const known = terms.filter((t) => t.df > 0);
@@ -59,31 +57,28 @@ export class FullTextRetriever implements Retriever {
       const byRarity = [...known].sort((a, b) => a.df - b.df);
       const relaxed = relaxedQuery(byRarity);
       // When the OR list already takes every word of the "m of n" list, it finds all its chunks.
-      let combo = comboQuery(terms, total);
+      let combo = comboQuery(terms, stats.total);
       if (combo && combo.terms.every((lx) => relaxed.any.has(lx))) combo = undefined;
-      const [rows, avgLen] = await Promise.all([
-        this.db.query<CandidateRow>(CANDIDATES_SQL, [
-          chatbotId,
-          usesSearchSyntax(text) ? text : null,
-          relaxed.query,
-          // When even the rarest word is common, ranking all its chunks costs more than it finds.
-          byRarity[0]!.df <= RELAXED_ROW_BUDGET ? quoteLexeme(byRarity[0]!.lexeme) : null,
-          combo?.match ?? null,
-          combo?.rank ?? null,
-          terms.map((t) => t.lexeme),
-        ]),
-        this.stats.meanChunkLength(this.db, chatbotId),
+      const rows = await this.db.query<CandidateRow>(CANDIDATES_SQL, [
+        chatbotId,
+        usesSearchSyntax(text) ? text : null,
+        relaxed.query,
+        // When even the rarest word is common, ranking all its chunks costs more than it finds.
+        byRarity[0]!.df <= RELAXED_ROW_BUDGET ? quoteLexeme(byRarity[0]!.lexeme) : null,
+        combo?.match ?? null,
+        combo?.rank ?? null,
+        terms.map((t) => t.lexeme),
       ]);
-      ranked = rankChunks(terms, rows, avgLen, p);
+      ranked = rankChunks(terms, rows, stats.meanChunkLength, p);
     }
 
-    if (vectorHits) ranked = await this.fuseVectors(chatbotId, await vectorHits, terms, ranked);
+    if (vectorHits) ranked = await this.fuseVectors(chatbotId, await vectorHits, terms, ranked, stats.meanChunkLength);
     const byPassage = collectPages(ranked, perPage, p.secondPassageShare);
     // The outcome is decided on the passages; the whole pages' evidence only orders the pages offered.
     const evidence = questionEvidence(byPassage, p);
     const outcome = outcomeOf(evidence, p);
     const reorder = (outcome !== 'none' || opts.keepBelowFloor) && !opts.passageOrder;
-    const pages = reorder ? await withPageEvidence(this.db, this.stats, chatbotId, terms, byPassage, p) : byPassage;
+    const pages = reorder ? await withPageEvidence(this.db, stats.meanPageLength, chatbotId, terms, byPassage, p) : byPassage;
     const retrieval = cutAtFloor(terms, pages, outcome, evidence, wantPages, p, opts.keepBelowFloor);
     await this.fillContent(chatbotId, retrieval.pages);
     return retrieval;
@@ -101,7 +96,7 @@ export class FullTextRetriever implements Retriever {
   }
 
   /** The vector leg's nearest chunks, scored by their words too, fused with the full-text scores. */
-  private async fuseVectors(chatbotId: string, hits: VectorHit[], terms: QueryTerm[], ranked: RetrievedChunk[]): Promise<RetrievedChunk[]> {
+  private async fuseVectors(chatbotId: string, hits: VectorHit[], terms: QueryTerm[], ranked: RetrievedChunk[], avgLen: number): Promise<RetrievedChunk[]> {
     if (hits.length === 0) return ranked;
     const byId = new Map(ranked.map((c) => [c.id, c]));
     const missing = hits.map((h) => h.id).filter((id) => !byId.has(id));
@@ -110,7 +105,6 @@ export class FullTextRetriever implements Retriever {
         `SELECT ${rowColumns(3)} FROM chunks c WHERE c.chatbot_id = $1 AND c.live AND c.id = ANY($2::text[]::bigint[])`,
         [chatbotId, missing, terms.map((t) => t.lexeme)],
       );
-      const avgLen = await this.stats.meanChunkLength(this.db, chatbotId);
       for (const c of rankChunks(terms, rows, avgLen, this.p)) byId.set(c.id, c);
     }
     const clears = this.vectorFloor ? vectorClearance(hits, this.vectorFloor) : new Set<string>();

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Db, Queryable } from '../db.js';
 import { one } from '../db.js';
+import { countDocuments, swapTermStats } from './termStats.js';
 
 /**
  * Indexed pages and their chunks. A (re-)crawl writes its generation with `task_id`; rows are
@@ -39,7 +40,10 @@ export async function insertDocuments(
       [chatbotId, taskId, live, ids, docs.map((d) => d.url), docs.map((d) => d.title), docs.map((d) => d.content), docs.map((d) => d.contentHash)],
     );
     const rows = docs.flatMap((d, i) => d.chunks.map((c) => ({ doc: ids[i]!, url: d.url, title: d.title, ...c })));
-    if (rows.length === 0) return ids.map((id) => ({ id, chunkIds: [] }));
+    if (rows.length === 0) {
+      await countDocuments(tx, { chatbotId, taskId, live }, ids, 1);
+      return ids.map((id) => ({ id, chunkIds: [] }));
+    }
     const inserted = await tx.query<{ id: string; document_id: string }>(
       `INSERT INTO chunks (document_id, chatbot_id, live, ordinal, url, title, heading_path, content)
        SELECT c.doc, $1, $2, c.ord, c.url, c.title, c.path, c.content
@@ -57,6 +61,7 @@ export async function insertDocuments(
         rows.map((r) => r.content),
       ],
     );
+    await countDocuments(tx, { chatbotId, taskId, live }, ids, 1);
     return ids.map((id) => ({ id, chunkIds: inserted.filter((r) => r.document_id === id).map((r) => r.id) }));
   });
 }
@@ -64,21 +69,27 @@ export async function insertDocuments(
 /** Replace a stored document's text and chunks (its site-wide lines were judged again after the crawl). */
 export async function replaceDocumentContent(db: Db, documentId: string, content: string, chunks: NewDocument['chunks']): Promise<{ removed: number; chunkIds: string[] }> {
   return db.transaction(async (tx) => {
-    const [doc] = await tx.query<{ chatbot_id: string; live: boolean; url: string; title: string }>(
-      'UPDATE documents SET content = $2 WHERE id = $1 RETURNING chatbot_id, live, url, title',
-      [documentId, content],
+    const [doc] = await tx.query<{ chatbot_id: string; task_id: string | null; live: boolean; url: string; title: string }>(
+      'SELECT chatbot_id, task_id, live, url, title FROM documents WHERE id = $1 FOR UPDATE',
+      [documentId],
     );
     if (!doc) return { removed: 0, chunkIds: [] };
+    const generation = { chatbotId: doc.chatbot_id, taskId: doc.task_id, live: doc.live };
+    await countDocuments(tx, generation, [documentId], -1);
+    await tx.query('UPDATE documents SET content = $2 WHERE id = $1', [documentId, content]);
     const [gone] = await tx.query<{ n: number }>('WITH d AS (DELETE FROM chunks WHERE document_id = $1 RETURNING 1) SELECT count(*)::int AS n FROM d', [documentId]);
     const removed = gone?.n ?? 0;
-    if (chunks.length === 0) return { removed, chunkIds: [] };
-    const inserted = await tx.query<{ id: string }>(
-      `INSERT INTO chunks (document_id, chatbot_id, live, ordinal, url, title, heading_path, content)
-       SELECT $1, $2, $3, c.ord, $4, $5, c.path, c.content
-         FROM unnest($6::int[], $7::text[], $8::text[]) AS c(ord, path, content)
-       RETURNING id::text AS id`,
-      [documentId, doc.chatbot_id, doc.live, doc.url, doc.title, chunks.map((c) => c.ordinal), chunks.map((c) => c.headingPath), chunks.map((c) => c.content)],
-    );
+    const inserted =
+      chunks.length === 0
+        ? []
+        : await tx.query<{ id: string }>(
+            `INSERT INTO chunks (document_id, chatbot_id, live, ordinal, url, title, heading_path, content)
+             SELECT $1, $2, $3, c.ord, $4, $5, c.path, c.content
+               FROM unnest($6::int[], $7::text[], $8::text[]) AS c(ord, path, content)
+             RETURNING id::text AS id`,
+            [documentId, doc.chatbot_id, doc.live, doc.url, doc.title, chunks.map((c) => c.ordinal), chunks.map((c) => c.headingPath), chunks.map((c) => c.content)],
+          );
+    await countDocuments(tx, generation, [documentId], 1);
     return { removed, chunkIds: inserted.map((r) => r.id) };
   });
 }
@@ -99,9 +110,10 @@ export async function setAnchorTexts(q: Queryable, taskId: string, rows: { url: 
   );
 }
 
-/** Remove everything a task wrote (a retried attempt starts clean). */
+/** Remove everything a task wrote (a retried attempt starts clean), its term statistics with it. */
 export async function deleteTaskDocuments(q: Queryable, taskId: string): Promise<void> {
-  await q.query('DELETE FROM documents WHERE task_id = $1', [taskId]);
+  // One statement, so the statistics and the documents they count go together.
+  await q.query('WITH stats AS (DELETE FROM term_totals WHERE generation = $1) DELETE FROM documents WHERE task_id = $1', [taskId]);
 }
 
 /** Live documents of the bot that another task wrote (decides staged vs direct writes). */
@@ -116,9 +128,10 @@ export async function countOtherLiveDocuments(q: Queryable, chatbotId: string, t
 
 /**
  * Make the task's generation the bot's content: delete the old live documents (their chunks
- * cascade) and flip the staged ones live, all in one transaction.
+ * cascade) and flip the staged ones live, with their term statistics, all in one transaction.
  */
 export async function swapGeneration(q: Queryable, chatbotId: string, taskId: string): Promise<void> {
+  await swapTermStats(q, chatbotId, taskId);
   await q.query('DELETE FROM documents WHERE chatbot_id = $1 AND live AND task_id IS DISTINCT FROM $2', [chatbotId, taskId]);
   await q.query('UPDATE documents SET live = true WHERE chatbot_id = $1 AND task_id = $2 AND NOT live', [chatbotId, taskId]);
   await q.query(

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pageScores } from '../../../src/answer/retrieval/pageEvidence.js';
 import { FullTextRetriever } from '../../../src/answer/retrieval/retriever.js';
-import { TermStats } from '../../../src/answer/retrieval/termStats.js';
+import { readTermStats } from '../../../src/db/repositories/termStats.js';
 import type { Db } from '../../../src/db/db.js';
 import { insertChatbot } from '../../../src/db/repositories/chatbots.js';
 import { openTestDb } from '../../helpers/db.js';
@@ -64,9 +64,8 @@ describe('page-level evidence', () => {
   });
 
   it('scores whole pages by BM25 over their text: repeated words count, long pages are normalised', async () => {
-    const stats = new TermStats();
     const { terms } = await new FullTextRetriever(db).retrieve(bot, 'export report spreadsheet', { keepBelowFloor: true });
-    const avg = await stats.meanPageLength(db, bot);
+    const avg = (await readTermStats(db, bot, [])).meanPageLength;
     const scores = await pageScores(db, bot, terms, [`${SITE}/guide/exporting`, `${SITE}/changelog`, `${SITE}/help/1`], avg);
     expect(scores.get(`${SITE}/guide/exporting`)).toBeGreaterThan(scores.get(`${SITE}/changelog`)!);
     // A page with none of the words has no score at all.

@@ -9,6 +9,7 @@ import { parseTsvector } from '../../../src/answer/retrieval/tsvectorText.js';
 import type { RetrievedChunk } from '../../../src/answer/types.js';
 import type { Db } from '../../../src/db/db.js';
 import { insertChatbot } from '../../../src/db/repositories/chatbots.js';
+import { rebuildTermStats } from '../../../src/db/repositories/termStats.js';
 import { openTestDb } from '../../helpers/db.js';
 import { QUILL_SITE, seedPages } from '../seed.js';
 
@@ -155,6 +156,7 @@ describe('full-text retrieval', () => {
          FROM generate_series(0, 19999) AS i`,
       [big],
     );
+    await rebuildTermStats(db, big);
     await db.query('VACUUM ANALYZE chunks'); // what the indexer does after a crawl (PGlite has no autovacuum)
     const plan = await db.query<Record<string, string>>(
       `EXPLAIN SELECT id FROM chunks WHERE chatbot_id = $1 AND live AND tsv @@ $2::tsquery
