@@ -13,6 +13,7 @@ import { loadConfig } from '../server/src/config.js';
 import { migrate } from '../server/src/db/migrate.js';
 import { openPglite } from '../server/src/db/pglite.js';
 import { insertChatbot } from '../server/src/db/repositories/chatbots.js';
+import { rebuildTermStats } from '../server/src/db/repositories/termStats.js';
 import { LOCAL_MODEL } from '../server/src/embeddings/local.js';
 import { closeEmbeddingProvider } from '../server/src/embeddings/shared.js';
 import { vectorStoreFor } from '../server/src/embeddings/store.js';
@@ -48,6 +49,8 @@ for (let round = 0; copied < target; round++) {
   }
   copied += ids.length;
 }
+// Chunks written by hand: the bot's term statistics are built from them once (full-text leg).
+await rebuildTermStats(db, bot);
 await db.query('VACUUM ANALYZE chunks');
 await db.query('VACUUM ANALYZE documents');
 await db.query('VACUUM ANALYZE chunk_embeddings');
