@@ -9,13 +9,13 @@
  * are printed side by side.
  */
 import { readFileSync } from 'node:fs';
+import { buildBenchBot } from './benchBot.js';
 import { FullTextRetriever } from '../server/src/answer/retrieval/retriever.js';
 import type { Db } from '../server/src/db/db.js';
 import { migrate } from '../server/src/db/migrate.js';
 import { openPglite } from '../server/src/db/pglite.js';
 import { openPostgres } from '../server/src/db/postgres.js';
 import { insertChatbot } from '../server/src/db/repositories/chatbots.js';
-import { rebuildTermStats } from '../server/src/db/repositories/termStats.js';
 
 const [dataDir, targetArg, ...qaFiles] = process.argv.slice(2);
 if (!dataDir) throw new Error('usage: tsx eval/retrievalBench.ts DATA_DIR [TARGET_CHUNKS] [QA.jsonl…]');
@@ -24,33 +24,6 @@ const questions = qaFiles
   .flatMap((f) => readFileSync(f, 'utf8').split('\n').filter((l) => l.trim()))
   .map((l) => (JSON.parse(l) as { question: string }).question);
 if (questions.length === 0) questions.push('How do I read a file line by line?', 'What is a decorator?', 'How do I sort a list of dictionaries by a key?');
-
-/** Copy the source bot's live pages and chunks into a new bot until it has `target` chunks. */
-async function buildBenchBot(db: Db, sourceBot: string): Promise<{ bot: string; chunks: number }> {
-  const bot = (await insertChatbot(db, { ownerUid: 'bench', name: 'retrieval bench' })).id;
-  let copied = 0;
-  for (let round = 0; copied < target; round++) {
-    // Each copy gets its own URLs so the copies count as distinct pages.
-    const rows = await db.query<{ n: number }>(
-      `WITH docs AS (SELECT id, gen_random_uuid() AS copy FROM documents WHERE chatbot_id = $2 AND live),
-       pages AS (INSERT INTO documents (id, chatbot_id, url, title, content, content_hash, anchor_text)
-                 SELECT docs.copy, $1, d.url || '#copy' || $3, d.title, d.content, d.content_hash, d.anchor_text
-                   FROM docs JOIN documents d ON d.id = docs.id),
-       ins AS (INSERT INTO chunks (document_id, chatbot_id, ordinal, url, title, heading_path, content)
-               SELECT docs.copy, $1, c.ordinal, c.url || '#copy' || $3, c.title, c.heading_path, c.content
-                 FROM chunks c JOIN docs ON docs.id = c.document_id
-                WHERE c.chatbot_id = $2 AND c.live ORDER BY c.id LIMIT $4 RETURNING 1)
-       SELECT count(*)::int AS n FROM ins`,
-      [bot, sourceBot, round, target - copied],
-    );
-    if (rows[0]!.n === 0) throw new Error('the source bot has no live chunks');
-    copied += rows[0]!.n;
-  }
-  // Written by SQL rather than by the indexer: count its term statistics.
-  await rebuildTermStats(db, bot);
-  for (const table of ['chunks', 'documents', 'term_stats', 'term_totals']) await db.query(`VACUUM ANALYZE ${table}`);
-  return { bot, chunks: copied };
-}
 
 /** The source bot's live pages and chunks, copied from PGlite to another database (same ids). */
 async function copyBot(from: Db, to: Db, sourceBot: string): Promise<string> {
@@ -92,7 +65,7 @@ const summary = (times: number[]) => ({ queries: times.length, p50_ms: pct(times
 
 /** Every question once (new), then twice more (repeated); the bench bot is deleted afterwards. */
 async function bench(engine: string, db: Db, sourceBot: string) {
-  const { bot, chunks } = await buildBenchBot(db, sourceBot);
+  const { bot, chunks } = await buildBenchBot(db, sourceBot, target);
   const retriever = new FullTextRetriever(db);
   const timed = async (q: string) => {
     const t = performance.now();

@@ -12,11 +12,10 @@ import { createVectorSearch } from '../server/src/answer/retrieval/vectorSearch.
 import { loadConfig } from '../server/src/config.js';
 import { migrate } from '../server/src/db/migrate.js';
 import { openPglite } from '../server/src/db/pglite.js';
-import { insertChatbot } from '../server/src/db/repositories/chatbots.js';
-import { rebuildTermStats } from '../server/src/db/repositories/termStats.js';
 import { LOCAL_MODEL } from '../server/src/embeddings/local.js';
 import { closeEmbeddingProvider } from '../server/src/embeddings/shared.js';
 import { vectorStoreFor } from '../server/src/embeddings/store.js';
+import { buildBenchBot } from './benchBot.js';
 
 const [dataDir, targetArg, ...qaFiles] = process.argv.slice(2);
 if (!dataDir) throw new Error('usage: tsx eval/vectorBench.ts DATA_DIR [TARGET_CHUNKS] [QA.jsonl…]');
@@ -29,30 +28,13 @@ const [source] = await db.query<{ chatbot_id: string }>(
   'SELECT chatbot_id FROM chunks WHERE live GROUP BY chatbot_id ORDER BY count(*) DESC LIMIT 1',
 );
 if (!source) throw new Error('no chunks in that data dir');
-const bot = (await insertChatbot(db, { ownerUid: 'bench', name: 'vector bench' })).id;
-let copied = 0;
-for (let round = 0; copied < target; round++) {
-  const ids = await db.query<{ id: string }>(
-    `INSERT INTO chunks (document_id, chatbot_id, ordinal, url, title, heading_path, content)
-     SELECT document_id, $1, ordinal, url || '#copy' || $3, title, heading_path, content
-       FROM chunks WHERE chatbot_id = $2 AND live ORDER BY id LIMIT $4 RETURNING id::text AS id`,
-    [bot, source.chatbot_id, round, target - copied],
-  );
-  await db.query(
-    `INSERT INTO documents (id, chatbot_id, url, title, content, content_hash)
-     SELECT gen_random_uuid(), $1, url || '#copy' || $3, title, content, content_hash FROM documents WHERE chatbot_id = $2 AND live`,
-    [bot, source.chatbot_id, round],
-  );
-  for (let i = 0; i < ids.length; i += 500) {
-    const slice = ids.slice(i, i + 500).map((r) => r.id);
-    await store.insert(db, bot, LOCAL_MODEL, slice, slice.map(randomUnit));
-  }
-  copied += ids.length;
+const { bot, chunks: copied } = await buildBenchBot(db, source.chatbot_id, target);
+// Every copied chunk gets a vector of the local model's size.
+const ids = await db.query<{ id: string }>('SELECT id::text AS id FROM chunks WHERE chatbot_id = $1', [bot]);
+for (let i = 0; i < ids.length; i += 500) {
+  const slice = ids.slice(i, i + 500).map((r) => r.id);
+  await store.insert(db, bot, LOCAL_MODEL, slice, slice.map(randomUnit));
 }
-// Chunks written by hand: the bot's term statistics are built from them once (full-text leg).
-await rebuildTermStats(db, bot);
-await db.query('VACUUM ANALYZE chunks');
-await db.query('VACUUM ANALYZE documents');
 await db.query('VACUUM ANALYZE chunk_embeddings');
 
 const questions = qaFiles
