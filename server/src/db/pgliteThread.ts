@@ -1,6 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import type { Db, Queryable } from './db.js';
-import { DatabaseError, safeDbError } from './safeError.js';
+import { DatabaseError, safeDbError, type KeptErrorFields } from './safeError.js';
 
 /**
  * Embedded PostgreSQL on a worker thread. PGlite computes on whatever thread calls it, and a query
@@ -17,16 +17,10 @@ const WORKER_URL = new URL('./pgliteWorker.mjs', import.meta.url);
 /** How long close waits for the worker to finish its work and shut PGlite down before ending it. */
 const CLOSE_TIMEOUT_MS = 30_000;
 
-interface WireError {
+type WireError = KeptErrorFields & {
   message: string;
   engine: boolean;
-  code?: string;
-  severity?: string;
-  constraint?: string;
-  table?: string;
-  column?: string;
-  routine?: string;
-}
+};
 
 interface Reply {
   id: number;

@@ -16,6 +16,8 @@ export class DatabaseError extends Error {
 }
 
 const KEPT = ['code', 'severity', 'constraint', 'table', 'column', 'routine'] as const;
+/** The fields of an engine error that are kept (and may cross a thread). */
+export type KeptErrorFields = Partial<Record<(typeof KEPT)[number], string>>;
 
 /** The same failure without parameters or row contents; errors that are not the engine's pass through. */
 export function safeDbError(err: unknown): unknown {
