@@ -1,8 +1,7 @@
 /**
  * The text embedded for a chunk: where it sits (page title › heading path) and what it says, with
- * Markdown syntax and code blocks reduced to words. A small local model reads only the opening words:
- * its cost grows faster than the length, and a passage's topic is set by its heading and first
- * sentences (eval/README.md, "Semantic retrieval", has the measurement).
+ * Markdown syntax and code blocks reduced to words. A small local model reads only the opening words,
+ * because its cost grows faster than the length (see LOCAL_PASSAGE_WORDS in shared.ts).
  */
 export interface EmbeddablePassage {
   title: string;
