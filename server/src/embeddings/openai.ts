@@ -1,3 +1,4 @@
+import { retryAfterMs } from '../text/retryAfter.js';
 import { EmbeddingError, unitVector, type EmbeddingProvider } from './provider.js';
 
 /**
@@ -49,9 +50,8 @@ export function openAiEmbeddings(opts: OpenAiEmbeddingOptions): EmbeddingProvide
     if (!res.ok) {
       const detail = await errorMessage(res);
       const transient = res.status === 429 || res.status >= 500;
-      const err = new EmbeddingError(`the embedding endpoint answered HTTP ${res.status}${detail ? `: ${detail}` : ''}`, transient);
-      (err as EmbeddingError & { retryAfterMs?: number }).retryAfterMs = retryAfter(res.headers.get('retry-after'));
-      throw err;
+      const wait = retryAfterMs(res.headers.get('retry-after'));
+      throw new EmbeddingError(`the embedding endpoint answered HTTP ${res.status}${detail ? `: ${detail}` : ''}`, transient, wait && Math.min(wait, MAX_RETRY_AFTER_MS));
     }
     let json: { data?: { index?: number; embedding?: unknown }[] };
     try {
@@ -76,8 +76,7 @@ export function openAiEmbeddings(opts: OpenAiEmbeddingOptions): EmbeddingProvide
         return await once(input, signal);
       } catch (err) {
         if (!(err instanceof EmbeddingError) || !err.transient || attempt >= retries || signal?.aborted) throw err;
-        const hinted = (err as EmbeddingError & { retryAfterMs?: number }).retryAfterMs;
-        await sleep(hinted ?? backoffMs * 2 ** attempt, signal);
+        await sleep(err.retryAfterMs ?? backoffMs * 2 ** attempt, signal);
       }
     }
   }
@@ -104,13 +103,6 @@ async function errorMessage(res: Response): Promise<string> {
   } catch {
     return '';
   }
-}
-
-function retryAfter(header: string | null): number | undefined {
-  if (!header) return undefined;
-  const seconds = Number(header);
-  const ms = Number.isFinite(seconds) ? seconds * 1000 : Date.parse(header) - Date.now();
-  return Number.isFinite(ms) && ms >= 0 ? Math.min(ms, MAX_RETRY_AFTER_MS) : undefined;
 }
 
 function sleep(ms: number, signal?: AbortSignal): Promise<void> {

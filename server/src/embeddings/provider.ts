@@ -19,6 +19,8 @@ export class EmbeddingError extends Error {
     message: string,
     /** Worth retrying (time-out, rate limit, server error, connection) or not (bad key, bad model). */
     readonly transient = false,
+    /** How long the provider asked to wait before the next try (Retry-After). */
+    readonly retryAfterMs?: number,
   ) {
     super(message);
     this.name = 'EmbeddingError';

@@ -1,4 +1,5 @@
 import type { Config } from '../../config.js';
+import { retryAfterMs } from '../../text/retryAfter.js';
 import type { ChatMessage } from './prompt.js';
 import { SseParser } from './sse.js';
 import { LlmError } from './llmError.js';
@@ -218,14 +219,4 @@ async function safeErrorText(res: Response): Promise<string> {
   }
 }
 
-/**
- * Retry-After in milliseconds: delta-seconds ("120") or an HTTP-date ("Wed, 21 Oct 2015 07:28:00
- * GMT", relative to `now`); undefined when absent or unreadable.
- */
-export function retryAfterMs(header: string | null, now = Date.now()): number | undefined {
-  const value = header?.trim();
-  if (!value) return undefined;
-  if (/^\d+(\.\d+)?$/.test(value)) return Number(value) * 1000;
-  const at = Date.parse(value);
-  return Number.isNaN(at) ? undefined : Math.max(0, at - now);
-}
+export { retryAfterMs };
