@@ -54,18 +54,18 @@ export function withoutGeneralWords(text: string): string {
 export async function analyseQuestion(db: Queryable, chatbotId: string, text: string, p: RetrievalParams): Promise<{ terms: QueryTerm[]; stats: CorpusStats }> {
   const rows = await db.query<{ lexeme: string; positions: number[]; parts: string[] | null; content: boolean }>(ANALYSE_SQL, [text, withoutGeneralWords(text)]);
   const seen = new Set<string>();
-  const picked: { lexeme: string; positions: number[]; parts: string[]; general: boolean }[] = [];
-  const add = (lexeme: string, positions: number[], general: boolean, parts: string[] = []) => {
+  const picked: { lexeme: string; positions: number[]; parts: string[]; general: boolean; whole?: string }[] = [];
+  const add = (lexeme: string, positions: number[], general: boolean, parts: string[] = [], whole?: string) => {
     if (seen.has(lexeme)) return;
     seen.add(lexeme);
-    picked.push({ lexeme, positions, parts, general });
+    picked.push({ lexeme, positions, parts, general, whole });
   };
   const general = new Set(rows.filter((r) => !r.content).map((r) => r.lexeme));
   const hyphenated = hyphenParts(rows);
   for (const r of [...rows].sort((a, b) => Math.min(...a.positions) - Math.min(...b.positions))) {
     const parts = (r.parts ?? hyphenated.get(r.lexeme) ?? []).filter((x) => x !== r.lexeme);
     add(r.lexeme, r.positions, general.has(r.lexeme), parts);
-    for (const x of parts) add(x, r.positions, general.has(x));
+    for (const x of parts) add(x, r.positions, general.has(x), [], r.lexeme);
   }
   const useful = picked.filter((x) => x.lexeme.length > 1);
   const chosen = (useful.length > 0 ? useful : picked).slice(0, MAX_QUERY_TERMS);
@@ -86,6 +86,9 @@ export async function analyseQuestion(db: Queryable, chatbotId: string, text: st
     // (that a site never says "actually" tells nothing), nor a number: a value the question quotes
     // (an error code, an output) is often one no page prints, which says nothing about coverage.
     if (d === 0 && isNumeric(r.lexeme)) return { ...base, scoreWeight: 0, coverageWeight: 0 };
+    // A part the site never uses on its own, of a compound it does use ("sitemap" of
+    // "sitemap.xml"): the compound carries the meaning, and the part is no sign of a gap.
+    if (d === 0 && r.whole !== undefined && has(r.whole)) return { ...base, scoreWeight: 0, coverageWeight: 0 };
     const unknown = d === 0 && !r.general ? unknownTermWeight(total) : 1;
     const g = r.general ? p.generalWordWeight : 1;
     return { ...base, scoreWeight: w * g, coverageWeight: coverageWeightOf(r.lexeme) * unknown * (r.general ? p.generalWordCoverage : 1) };
