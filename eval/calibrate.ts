@@ -9,8 +9,9 @@
  * then, with every site weighing the same:
  *  - answerFloor: the lowest evidence at which at most 10% of unanswerable questions would be
  *    answered (the issue's 0.9 refusal target), rounded up to the next 0.05;
- *  - unsureFloor: the highest evidence below which at most 5% of answerable questions fall (the
- *    answerable-refused target), rounded down to 0.05.
+ *  - unsureFloor: the highest evidence below which at most 5% of answerable questions fall on every
+ *    site (the answerable-refused target holds per site: a floor met only on the mean refused 13% of
+ *    the sample site's questions), rounded down to 0.05.
  * Rounding keeps the floors off the exact evidence of one question. Reads DIR directly: not while
  * a run holds it.
  */
@@ -48,12 +49,15 @@ const answeredUnanswerable = (t: number) => mean((e) => e.unanswerable.filter((x
 const belowAnswerable = (t: number) => mean((e) => e.answerable.filter((x) => x < t).length / e.answerable.length);
 const grid = Array.from({ length: 1001 }, (_, i) => i / 1000);
 const answerAt = grid.find((t) => answeredUnanswerable(t) <= 0.1) ?? 1;
-const unsureAt = [...grid].reverse().find((t) => belowAnswerable(t) <= 0.05) ?? 0;
+const worstBelowAnswerable = (t: number) => Math.max(...evidence.map((e) => e.answerable.filter((x) => x < t).length / e.answerable.length));
+const unsureAt = [...grid].reverse().find((t) => worstBelowAnswerable(t) <= 0.05) ?? 0;
 const answerFloor = Math.ceil(answerAt * 20 - 1e-9) / 20;
 const unsureFloor = Math.min(answerFloor, Math.floor(unsureAt * 20 + 1e-9) / 20);
 console.log(`sites: ${evidence.map((e) => `${e.site} (${e.answerable.length} + ${e.unanswerable.length})`).join(', ')}`);
 console.log(`answerFloor ${answerFloor} (rule met from ${answerAt}): unanswerable answered ${answeredUnanswerable(answerFloor).toFixed(3)}, answerable below ${belowAnswerable(answerFloor).toFixed(3)}`);
-console.log(`unsureFloor ${unsureFloor} (rule met up to ${unsureAt}): answerable refused ${belowAnswerable(unsureFloor).toFixed(3)}, unanswerable refused outright ${(1 - answeredUnanswerable(unsureFloor)).toFixed(3)}`);
+console.log(
+  `unsureFloor ${unsureFloor} (rule met up to ${unsureAt}): answerable refused ${belowAnswerable(unsureFloor).toFixed(3)} (worst site ${worstBelowAnswerable(unsureFloor).toFixed(3)}), unanswerable refused outright ${(1 - answeredUnanswerable(unsureFloor)).toFixed(3)}`,
+);
 for (const e of evidence) {
   const share = (xs: number[], f: (x: number) => boolean) => (xs.filter(f).length / xs.length).toFixed(2);
   console.log(
