@@ -12,6 +12,7 @@
  * weighing the same) and, against the first variant, the questions gained and lost. Reads DIR
  * directly: not while a run holds it.
  */
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { FullTextRetriever } from '../server/src/answer/retrieval/retriever.js';
 import type { RetrievalParams } from '../server/src/answer/retrieval/params.js';
@@ -85,6 +86,8 @@ for (const site of SITES) {
 }
 await db.close();
 
+// SWEEP_DUMP=FILE keeps the first variant's hits per site, to set two versions of the code side by side.
+if (process.env.SWEEP_DUMP) writeFileSync(process.env.SWEEP_DUMP, JSON.stringify(Object.fromEntries(table.map((r) => [r.site, [...r.figures[0]!.hits]]))));
 const fmt = (x: number) => x.toFixed(3);
 for (const [i, params] of variants.entries()) {
   console.log(`\nvariant ${i}: ${JSON.stringify(params)}`);

@@ -13,6 +13,11 @@ export interface QueryTerm {
   scoreWeight: number;
   /** How much the term counts towards "is this question covered" (numbers and 1-letter terms count less). */
   coverageWeight: number;
+  /**
+   * For a part of a dotted or slashed name ("tmp" of "/tmp"): that name's lexeme. Pages that write the
+   * name whole hold the part too, though the parser indexes only the whole.
+   */
+  whole?: string;
 }
 
 export interface RetrievedChunk {

@@ -10,12 +10,26 @@ export function rankChunks(terms: QueryTerm[], rows: CandidateRow[], avgLen: num
   return rows
     .map((row) => {
       const { hits, title } = parseChunkTsvector(row.tsv, wanted);
+      addWholeNameHits(terms, hits);
       addNameHits(terms, hits, [...title, ...urlWords(row.url)]);
       const anchored = new Set(row.anchor ? parseTsvector(row.anchor, wanted).keys() : []);
       const { score, phrase, coverage, matched } = scoreChunk(terms, hits, Number(row.len), avgLen, p, anchored);
       return { ...toChunk(row, score, coverage, matched), phrase };
     })
     .sort((a, b) => b.score - a.score || a.id.localeCompare(b.id));
+}
+
+/**
+ * A passage that writes a dotted or slashed name whole ("/tmp", "sitemap.xml") holds its parts too,
+ * but the parser indexes only the whole: the parts take the whole's occurrences. Without this, a
+ * question's "/tmp" ranked pages saying "tmp" on its own above the page about /tmp.
+ */
+export function addWholeNameHits(terms: QueryTerm[], hits: Map<string, TermHit>): void {
+  for (const t of terms) {
+    if (t.whole === undefined || hits.has(t.lexeme)) continue;
+    const whole = hits.get(t.whole);
+    if (whole && whole.positions.length > 0) hits.set(t.lexeme, whole);
+  }
 }
 
 /** Share of a title match that a prefix match with the page's name earns (see TermHit.nameShare). */

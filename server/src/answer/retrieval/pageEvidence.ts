@@ -1,5 +1,6 @@
 import type { Queryable } from '../../db/db.js';
 import type { RetrievalParams } from './params.js';
+import { addWholeNameHits } from './chunkRanking.js';
 import { parseTsvector } from './tsvectorText.js';
 import type { PageHit, QueryTerm } from '../types.js';
 
@@ -50,6 +51,7 @@ export async function pageScores(db: Queryable, chatbotId: string, terms: QueryT
   const wanted = new Set(lexemes);
   for (const row of rows) {
     const hits = parseTsvector(row.tsv, wanted);
+    addWholeNameHits(terms, hits);
     const norm = 1 - B + B * (Number(row.len) / Math.max(1, avgLen));
     let score = 0;
     for (const t of scored) {

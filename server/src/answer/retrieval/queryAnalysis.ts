@@ -77,7 +77,7 @@ export async function analyseQuestion(db: Queryable, chatbotId: string, text: st
   const terms = chosen.map((r): QueryTerm => {
     const d = df.get(r.lexeme) ?? 0;
     const w = idf(Math.max(d, 1), total);
-    const base = { lexeme: r.lexeme, positions: r.positions, df: d, idf: w };
+    const base = { lexeme: r.lexeme, positions: r.positions, df: d, idf: w, ...(r.whole !== undefined ? { whole: r.whole } : {}) };
     // A compound comes with its parts as terms of their own: counting it fully as well would
     // score the same words twice. Found as written, it still adds to the score.
     if (r.parts.some(has)) return { ...base, scoreWeight: d > 0 ? 0.3 * w : 0, coverageWeight: 0 };

@@ -147,6 +147,18 @@ describe('full-text retrieval', () => {
   });
 
 
+  it('reads a path the page writes whole ("/tmp") as holding its parts ("tmp")', async () => {
+    const site = (await insertChatbot(db, { ownerUid: 'o' })).id;
+    await seedPages(db, site, [
+      { url: 'https://fs.test/rights', title: 'Managing rights', chunks: [{ content: 'The sticky bit, shown as a trailing t on /tmp, lets only a file owner delete the file.' }] },
+      { url: 'https://fs.test/selinux', title: 'SELinux rules', chunks: [{ content: 'A type such as tmp is declared in the module. The tmp type labels temporary files; tmp rules are written in the policy.' }] },
+      ...Array.from({ length: 20 }, (_, i) => ({ url: `https://fs.test/page/${i}`, title: `Page ${i}`, chunks: [{ content: `Chapter ${i} explains what a file system means for the administrator.` }] })),
+    ]);
+    const r = await retriever.retrieve(site, "What does the trailing 't' on /tmp mean?");
+    expect(r.terms.find((t) => t.lexeme === 'tmp')?.whole).toBe('/tmp');
+    expect(paths(r)[0]).toBe('/rights');
+  });
+
   it('does not count the parts of a compound the site writes whole as words it never uses', async () => {
     const site = (await insertChatbot(db, { ownerUid: 'o' })).id;
     await seedPages(db, site, [
