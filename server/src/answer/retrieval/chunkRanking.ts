@@ -36,13 +36,17 @@ export function addWholeNameHits(terms: QueryTerm[], hits: Map<string, TermHit>)
 const NAME_PREFIX_SHARE = 0.5;
 /** Shortest word taking part in prefix matching: shorter prefixes match too many unrelated names. */
 const NAME_PREFIX_MIN = 4;
+/** Shortest question word matched as the end of a compound name ("ignor" of "gitignore"). */
+const NAME_SUFFIX_MIN = 5;
 
 /**
  * Pages are often named after the thing they document, in a form the question does not use:
  * "authentication" for auth, "calculator" for calc, "uploader" for uploads. A question word that is
  * a prefix of a word of the page's title or URL path (or the other way round) is a weaker title
- * match. (No measurable effect on the dev set, whose page titles name their subject in full; it is
- * for sites whose pages are named after an API.)
+ * match; so is one that ends a compound name ("gitignore", "gitattributes", "dataclasses": a tool's
+ * pages are often named after it plus the subject). (Prefixes: no measurable effect on the dev
+ * sites, whose page titles name their subject in full; they are for sites whose pages are named after
+ * an API. Compound ends: one pydocs question gained, none lost on any site; eval/README.md.)
  */
 export function addNameHits(terms: QueryTerm[], hits: Map<string, TermHit>, names: string[]): void {
   const words = names.filter((n) => n.length >= NAME_PREFIX_MIN && /^[a-z][a-z0-9]*$/.test(n));
@@ -52,7 +56,8 @@ export function addNameHits(terms: QueryTerm[], hits: Map<string, TermHit>, name
     if (lx.length < NAME_PREFIX_MIN || !/^[a-z][a-z0-9]*$/.test(lx) || t.coverageWeight <= 0) continue;
     const hit = hits.get(lx);
     if (hit?.weights.includes('A')) continue;
-    if (!words.some((n) => n !== lx && (n.startsWith(lx) || lx.startsWith(n)))) continue;
+    const named = (n: string) => n !== lx && (n.startsWith(lx) || lx.startsWith(n) || (lx.length >= NAME_SUFFIX_MIN && n.endsWith(lx)));
+    if (!words.some(named)) continue;
     hits.set(lx, { positions: hit?.positions ?? [], weights: hit?.weights ?? [], nameShare: NAME_PREFIX_SHARE });
   }
 }

@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { atLeast, usesSearchSyntax } from '../../../src/answer/retrieval/candidates.js';
-import { urlWords } from '../../../src/answer/retrieval/chunkRanking.js';
+import { addNameHits, urlWords } from '../../../src/answer/retrieval/chunkRanking.js';
 import { fuseScores, type VectorHit, type VectorSearch } from '../../../src/answer/retrieval/fusion.js';
 import { withoutGeneralWords } from '../../../src/answer/retrieval/queryAnalysis.js';
 import { FullTextRetriever } from '../../../src/answer/retrieval/retriever.js';
 import { quoteLexeme } from '../../../src/answer/retrieval/queryText.js';
+import type { TermHit } from '../../../src/answer/retrieval/scoring.js';
 import { parseTsvector } from '../../../src/answer/retrieval/tsvectorText.js';
 import type { RetrievedChunk } from '../../../src/answer/types.js';
 import type { Db } from '../../../src/db/db.js';
@@ -277,6 +278,16 @@ describe('ranking helpers', () => {
   it('drops general English words from plain text only', () => {
     expect(withoutGeneralWords("What's really the best way to use obj.use() or use_it?").replace(/\s+/g, ' ').trim()).toBe('the to obj.use() or use_it?');
     expect(urlWords('https://docs.example.test/library/path-lib.html?x=1')).toEqual(['library', 'path', 'lib']);
+  });
+
+  it("counts a page's name that starts or ends with a question word as a weaker title match", () => {
+    const term = (lexeme: string) => ({ lexeme, positions: [1], df: 3, idf: 2, scoreWeight: 2, coverageWeight: 1 });
+    const hits = new Map<string, TermHit>();
+    addNameHits([term('ignor'), term('auth'), term('test'), term('patch')], hits, ['gitignor', 'authent', 'unittest', 'dispatcher']);
+    expect(hits.get('ignor')?.nameShare).toBe(0.5); // ends the compound "gitignore"
+    expect(hits.get('auth')?.nameShare).toBe(0.5); // starts "authentication"
+    expect(hits.has('test')).toBe(false); // too short to be read as the end of a compound
+    expect(hits.has('patch')).toBe(false); // inside a word, neither its start nor its end
   });
 
   it('reads web-search syntax from quotes, -words and OR in capitals, not from the English "or"', () => {
