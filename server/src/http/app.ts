@@ -3,6 +3,8 @@ import type { TrustProxy } from '../config.js';
 import type { AppContext } from './context.js';
 import { installCors, isPublicPath } from './cors.js';
 import { frameworkErrorReply, installErrorHandling } from './errorHandler.js';
+import type { RegisteredRoute } from './openapi/document.js';
+import { openApiRoutes } from './openapi/routes.js';
 import { routePlugins } from './routes/index.js';
 import { installSecurityHeaders } from './security.js';
 import { installStaticAssets } from './staticAssets.js';
@@ -47,9 +49,16 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Pro
     }
   });
 
+  // Every route as registered, for the OpenAPI document (HEAD is Fastify's automatic twin of GET).
+  const registered: RegisteredRoute[] = [];
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) if (method !== 'HEAD') registered.push({ method, url: route.url });
+  });
+
   await app.register(
     async (api) => {
       for (const plugin of routePlugins) await api.register(plugin(ctx));
+      await api.register(openApiRoutes(registered));
     },
     { prefix: '/api/v1' },
   );
