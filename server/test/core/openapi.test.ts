@@ -49,6 +49,11 @@ describe('OpenAPI document', () => {
     for (const key of Object.keys(ROUTE_DOCS)) expect(sources, key).toContain(key);
   });
 
+  it('may be read from any origin (API tools), like the other public routes', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/v1/openapi.json', headers: { origin: 'https://tools.example' } });
+    expect(res.headers['access-control-allow-origin']).toBe('*');
+  });
+
   it('describes inputs with the schemas the handlers validate with', async () => {
     const doc = await getDoc();
     const send = doc.paths['/api/v1/chatbots/{id}/conversations/{conversationId}/messages']!.post!;
