@@ -45,7 +45,7 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Pro
   // Per-IP limit on everything a visitor (or a bot pretending to be one) can reach.
   app.addHook('onRequest', async (request) => {
     if (request.url.startsWith('/api/v1/') && isPublicPath(request.url) && request.method !== 'OPTIONS') {
-      ctx.limits.publicRequest(request.ip);
+      await ctx.limits.publicRequest(request.ip);
     }
   });
 
