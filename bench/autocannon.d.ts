@@ -10,6 +10,12 @@ declare module 'autocannon' {
     latency: Histogram;
     errors: number;
     non2xx: number;
+    timeouts: number;
+    '2xx': number;
+    '4xx': number;
+    '5xx': number;
+    /** Answers per status code, e.g. statusCodeStats['429'].count. */
+    statusCodeStats?: Record<string, { count: number }>;
   }
   /** One request of the sequence a connection sends; setupRequest may change it (path, method). */
   interface RequestSpec {

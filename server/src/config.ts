@@ -115,6 +115,9 @@ const EnvSchema = z.object({
   // Abuse limits on public (visitor) routes, per minute.
   RATE_LIMIT_IP_PER_MINUTE: intFrom(300, 1),
   RATE_LIMIT_VISITOR_MESSAGES_PER_MINUTE: intFrom(20, 1),
+  // Shared limits across API processes (redis://[:password@]host[:port][/db]); unset: per process.
+  REDIS_URL: optionalText.refine((v) => v === undefined || /^redis:\/\/[^\s]+$/.test(v), 'must be a redis:// URL'),
+  REDIS_PREFIX: z.string().default('docent:rl:'),
 });
 
 export type Env = z.infer<typeof EnvSchema>;

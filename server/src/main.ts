@@ -6,7 +6,7 @@ import { openDatabase } from './db/open.js';
 import { buildApp } from './http/app.js';
 import { announcingNewUsers, createFirebaseVerifier, type AuthVerifier } from './http/auth.js';
 import type { AppContext } from './http/context.js';
-import { createRateLimits } from './http/rateLimit.js';
+import { createLimits } from './http/limits.js';
 import { registerHandlers } from './jobs/handlers/index.js';
 import { HandlerRegistry } from './jobs/registry.js';
 import { startWorker, type Worker } from './jobs/worker.js';
@@ -54,14 +54,12 @@ export async function startServer(config: Config = loadConfig(), role: 'serve' |
     if (options.onNewUser) auth = announcingNewUsers(auth, options.onNewUser);
     // The answerer warns through the app's logger, which exists once the app is built.
     const built: { app?: FastifyInstance } = {};
+    const limits = createLimits(config, (obj, msg) => built.app?.log.warn(obj, msg));
     const ctx: AppContext = {
       config,
       db,
       auth,
-      limits: createRateLimits({
-        ipPerMinute: config.RATE_LIMIT_IP_PER_MINUTE,
-        visitorMessagesPerMinute: config.RATE_LIMIT_VISITOR_MESSAGES_PER_MINUTE,
-      }),
+      limits: limits.limits,
       answerer: createAnswerer(config, db, { warn: (obj, msg) => built.app?.log.warn(obj, msg) }),
       wakeWorker: () => worker?.wake(),
       workerRunning: () => worker?.running() ?? false,
@@ -83,6 +81,7 @@ export async function startServer(config: Config = loadConfig(), role: 'serve' |
         (closing ??= (async () => {
           await worker?.stop();
           await app.close();
+          await limits.close();
           await auth?.close();
           await closeEmbeddingProvider();
           await db.close();

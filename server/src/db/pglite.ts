@@ -23,9 +23,14 @@ export async function openPglite(dataDir: string | undefined, options: PgliteOpt
  */
 export async function openPgliteInProcess(dataDir: string | undefined): Promise<Db> {
   // Loaded only here: with the default worker thread, this thread never needs PGlite's code.
-  const [{ PGlite: Engine }, { vector }] = await Promise.all([import('@electric-sql/pglite'), import('@electric-sql/pglite-pgvector')]);
-  // pgvector is always registered: a data dir that has the extension fails every query without it.
-  const pg = await Engine.create({ dataDir, extensions: { vector } });
+  const [{ PGlite: Engine }, { vector }, { btree_gin }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('@electric-sql/pglite-pgvector'),
+    import('@electric-sql/pglite/contrib/btree_gin'),
+  ]);
+  // Both extensions are always registered: a data dir that has one fails every query without it
+  // (btree_gin: the bot-led full-text index of migration 013).
+  const pg = await Engine.create({ dataDir, extensions: { vector, btree_gin } });
   const mutex = new Mutex();
   const run = <T>(q: Pick<PGlite, 'query'>, sql: string, params?: readonly unknown[]) =>
     withSafeErrors(async () => (await q.query<T>(sql, params ? [...params] : undefined)).rows);

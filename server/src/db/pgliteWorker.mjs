@@ -15,6 +15,7 @@
 import { parentPort } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { vector } from '@electric-sql/pglite-pgvector';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 
 /** @type {PGlite | undefined} */
 let pg;
@@ -114,8 +115,9 @@ async function close() {
 parentPort.on('message', (msg) => {
   const { id, op } = msg;
   if (op === 'open') {
-    // pgvector is always registered: a data dir that has the extension fails every query without it.
-    const opened = PGlite.create({ dataDir: msg.dataDir, extensions: { vector } }).then(
+    // Both extensions are always registered: a data dir that has one fails every query without it
+    // (btree_gin: the bot-led full-text index of migration 013).
+    const opened = PGlite.create({ dataDir: msg.dataDir, extensions: { vector, btree_gin } }).then(
       (db) => ((pg = db), { ok: true }),
       (err) => {
         throw new Error(`Could not open the embedded database${msg.dataDir ? ` in ${msg.dataDir}` : ''} (${messageOf(err)})`);

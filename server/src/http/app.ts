@@ -3,6 +3,8 @@ import type { TrustProxy } from '../config.js';
 import type { AppContext } from './context.js';
 import { installCors, isPublicPath } from './cors.js';
 import { frameworkErrorReply, installErrorHandling } from './errorHandler.js';
+import type { RegisteredRoute } from './openapi/document.js';
+import { openApiRoutes } from './openapi/routes.js';
 import { routePlugins } from './routes/index.js';
 import { installSecurityHeaders } from './security.js';
 import { installStaticAssets } from './staticAssets.js';
@@ -43,13 +45,20 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Pro
   // Per-IP limit on everything a visitor (or a bot pretending to be one) can reach.
   app.addHook('onRequest', async (request) => {
     if (request.url.startsWith('/api/v1/') && isPublicPath(request.url) && request.method !== 'OPTIONS') {
-      ctx.limits.publicRequest(request.ip);
+      await ctx.limits.publicRequest(request.ip);
     }
+  });
+
+  // Every route as registered, for the OpenAPI document (HEAD is Fastify's automatic twin of GET).
+  const registered: RegisteredRoute[] = [];
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) if (method !== 'HEAD') registered.push({ method, url: route.url });
   });
 
   await app.register(
     async (api) => {
       for (const plugin of routePlugins) await api.register(plugin(ctx));
+      await api.register(openApiRoutes(registered));
     },
     { prefix: '/api/v1' },
   );

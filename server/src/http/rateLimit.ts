@@ -10,7 +10,7 @@ interface Window {
 
 /**
  * Fixed-window counters in memory. Per process: behind a load balancer each API process counts its
- * own share, which is the usual trade-off for not needing Redis.
+ * own share, unless REDIS_URL is set (sharedRateLimit.ts shares them, and falls back to these).
  *
  * Memory is bounded and every hit is O(1) (a couple of Map lookups, never a scan), even under a
  * flood of distinct keys. Keys live in two generations, as in hashlru: `current` takes new and
@@ -87,13 +87,14 @@ export class WindowCounter {
   }
 }
 
+/** Each throws (or rejects with) a 429 once its limit is passed; callers await them. */
 export interface RateLimits {
   /** Every public-route request, per client IP. */
-  publicRequest(ip: string): void;
+  publicRequest(ip: string): void | Promise<void>;
   /** Each message a visitor sends (answers cost the most). */
-  visitorMessage(visitorId: string): void;
+  visitorMessage(visitorId: string): void | Promise<void>;
   /** Each conversation a visitor creates (its own bucket, with the same per-visitor limit). */
-  visitorConversation(visitorId: string): void;
+  visitorConversation(visitorId: string): void | Promise<void>;
 }
 
 export function createRateLimits(opts: { ipPerMinute: number; visitorMessagesPerMinute: number; maxKeys?: number }): RateLimits {

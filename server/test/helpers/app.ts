@@ -5,7 +5,7 @@ import { createAnswerer } from '../../src/answer/service.js';
 import { buildApp } from '../../src/http/app.js';
 import { createFirebaseVerifier } from '../../src/http/auth.js';
 import type { AppContext } from '../../src/http/context.js';
-import { createRateLimits } from '../../src/http/rateLimit.js';
+import { createLimits } from '../../src/http/limits.js';
 import { emulatorHost } from './auth.js';
 import { openTestDb } from './db.js';
 
@@ -36,14 +36,13 @@ export async function buildTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
   const config = loadConfig({ FIREBASE_AUTH_EMULATOR_HOST: emulatorHost(), LOG_LEVEL: opts.logStream ? 'info' : 'silent', DATA_DIR: '/nonexistent', ...opts.env });
   const db = opts.db ?? (await openTestDb());
   const auth = createFirebaseVerifier(config);
+  // As the server builds them: shared through Redis when the test sets REDIS_URL.
+  const limits = createLimits(config);
   const ctx: AppContext = {
     config,
     db,
     auth,
-    limits: createRateLimits({
-      ipPerMinute: config.RATE_LIMIT_IP_PER_MINUTE,
-      visitorMessagesPerMinute: config.RATE_LIMIT_VISITOR_MESSAGES_PER_MINUTE,
-    }),
+    limits: limits.limits,
     answerer: createAnswerer(config, db),
     wakeWorker: opts.wakeWorker ?? (() => {}),
     workerRunning: () => false,
@@ -58,6 +57,7 @@ export async function buildTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
     config,
     async close() {
       await app.close();
+      await limits.close();
       await auth.close();
       if (!opts.db) await db.close();
     },

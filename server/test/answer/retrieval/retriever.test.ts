@@ -192,7 +192,7 @@ describe('full-text retrieval', () => {
         ORDER BY ts_rank(tsv, $2::tsquery, 1) DESC LIMIT 100`,
       [big, quoteLexeme('1234')],
     );
-    expect(plan.map((r) => Object.values(r)[0]).join('\n')).toContain('chunks_tsv_idx');
+    expect(plan.map((r) => Object.values(r)[0]).join('\n')).toContain('chunks_bot_tsv_idx');
     const r = await retriever.retrieve(big, 'chunk 1234 echo'); // i = 1234 (mod 2000) are all 'echo' chunks
     expect(r.pages[0]?.url).toBe('https://big.test/1234');
   });

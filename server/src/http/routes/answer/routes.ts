@@ -47,7 +47,7 @@ export function answerRoutes(ctx: AppContext, opts: AnswerRoutesOptions = {}): F
     app.post('/chatbots/:id/conversations/:conversationId/messages', async (request, reply) => {
       const { id, conversationId } = parse(conversationParamsSchema, request.params, 'path');
       const body = parse(sendMessageSchema, request.body, 'body');
-      ctx.limits.visitorMessage(body.visitor_id);
+      await ctx.limits.visitorMessage(body.visitor_id);
       const conversation = await getVisitorConversation(ctx.db, id, conversationId, body.visitor_id);
       if (!conversation) throw notFound('Conversation not found');
       const bot = await getChatbotRow(ctx.db, id);

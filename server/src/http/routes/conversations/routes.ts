@@ -40,7 +40,7 @@ export function conversationRoutes(ctx: AppContext): FastifyPluginAsync {
       const { id } = parse(chatbotParamsSchema, request.params, 'path');
       const body = parse(createConversationSchema, request.body, 'body');
       // Creating conversations writes rows: limit it per visitor as well as per IP.
-      ctx.limits.visitorConversation(body.visitor_id);
+      await ctx.limits.visitorConversation(body.visitor_id);
       await requireBot(id);
       const conversation = await createConversation(ctx.db, id, body.visitor_id, body.title || DEFAULT_TITLE);
       return reply.status(201).send(ok(conversation));

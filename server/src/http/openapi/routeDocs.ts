@@ -1,0 +1,67 @@
+import { z } from 'zod';
+import { querySchema, sendMessageSchema } from '../routes/answer/schema.js';
+import { chatbotPatchSchema, promptsPatchSchema } from '../routes/chatbots/schema.js';
+import { conversationParamsSchema, createConversationSchema, messageListQuerySchema, visitorQuerySchema } from '../routes/conversations/schema.js';
+import { collectSchema, crawlAndIndexSchema, indexUrlsSchema, recrawlSchema } from '../routes/indexing/schema.js';
+import { chatbotParamsSchema, uuidSchema } from '../routes/schemas.js';
+import { taskListQuerySchema } from '../routes/tasks/schema.js';
+
+/**
+ * What the OpenAPI document says about each /api/v1 route: the same zod schemas the handlers parse
+ * their input with (so the document cannot drift from validation), plus a summary and who may call
+ * it. The document is built from the routes Fastify actually registered (openapi/document.ts); a
+ * registered route missing here still appears, marked undocumented, and a test fails on it.
+ */
+export type Access = 'public' | 'visitor' | 'owner';
+
+export interface RouteDoc {
+  summary: string;
+  tag: string;
+  access: Access;
+  params?: z.ZodType;
+  query?: z.ZodType;
+  body?: z.ZodType;
+  /** The success status (200 unless said). */
+  status?: number;
+  /** Also answers with a text/event-stream when the client accepts it. */
+  stream?: boolean;
+  /** The response is not the JSON envelope (the reference page). */
+  contentType?: string;
+}
+
+const taskParams = z.object({ chatbotId: uuidSchema });
+
+/** Keyed by `METHOD /path` as Fastify registers it (`:param` segments). */
+export const ROUTE_DOCS: Record<string, RouteDoc> = {
+  'GET /api/v1/health': { summary: 'Health of the server, its database and (embedded mode) its data dir; 503 when degraded.', tag: 'Operations', access: 'public' },
+  'GET /api/v1/client-config': { summary: 'Runtime configuration for the front ends (auth mode, public URL). No secrets.', tag: 'Operations', access: 'public' },
+  'GET /api/v1/openapi.json': { summary: 'This document.', tag: 'Operations', access: 'public' },
+  'GET /api/v1/reference': { summary: 'This document as a readable HTML page.', tag: 'Operations', access: 'public', contentType: 'text/html' },
+
+  'GET /api/v1/chatbots': { summary: "The signed-in owner's chatbots.", tag: 'Chatbots', access: 'owner' },
+  'GET /api/v1/chatbots/:id': { summary: 'One of the owner’s chatbots.', tag: 'Chatbots', access: 'owner', params: chatbotParamsSchema },
+  'PATCH /api/v1/chatbots/:id': { summary: 'Rename a chatbot, change its description or switch retrieval on or off.', tag: 'Chatbots', access: 'owner', params: chatbotParamsSchema, body: chatbotPatchSchema },
+  'PATCH /api/v1/chatbots/:id/prompts': { summary: 'Set the system prompt and response format.', tag: 'Chatbots', access: 'owner', params: chatbotParamsSchema, body: promptsPatchSchema },
+  'DELETE /api/v1/chatbots/:id': { summary: 'Delete a chatbot with its content, conversations and tasks.', tag: 'Chatbots', access: 'owner', params: chatbotParamsSchema },
+
+  'POST /api/v1/indexing/collect-urls': { summary: "Collect a site's URLs (no indexing) so the owner can pick pages.", tag: 'Indexing', access: 'owner', body: collectSchema },
+  'POST /api/v1/crawl-and-index': { summary: 'Create a chatbot and queue a crawl of the site into it.', tag: 'Indexing', access: 'owner', body: crawlAndIndexSchema },
+  'POST /api/v1/indexing/index-urls': { summary: 'Create a chatbot and queue indexing of the listed URLs.', tag: 'Indexing', access: 'owner', body: indexUrlsSchema },
+  'POST /api/v1/indexing/crawl': { summary: 'Re-crawl an existing chatbot; its content is swapped when the crawl completes.', tag: 'Indexing', access: 'owner', body: recrawlSchema },
+  'GET /api/v1/crawl-and-index/tasks/:chatbotId': { summary: "A chatbot's indexing tasks and their progress.", tag: 'Indexing', access: 'owner', params: taskParams, query: taskListQuerySchema },
+
+  'POST /api/v1/chatbots/:id/query': { summary: "Ask the chatbot's index directly (owner testing): retrieved passages and the answer.", tag: 'Answers', access: 'owner', params: chatbotParamsSchema, body: querySchema },
+
+  'GET /api/v1/chatbots/:id/public': { summary: 'What a visitor may see of a chatbot (name, description, greeting).', tag: 'Visitors', access: 'public', params: chatbotParamsSchema },
+  'GET /api/v1/chatbots/:id/conversations': { summary: "The visitor's conversations with this chatbot.", tag: 'Visitors', access: 'visitor', params: chatbotParamsSchema, query: visitorQuerySchema },
+  'POST /api/v1/chatbots/:id/conversations': { summary: 'Start a conversation.', tag: 'Visitors', access: 'visitor', params: chatbotParamsSchema, body: createConversationSchema, status: 201 },
+  'GET /api/v1/chatbots/:id/conversations/:conversationId/messages': { summary: "A conversation's messages, oldest first, after a message index.", tag: 'Visitors', access: 'visitor', params: conversationParamsSchema, query: messageListQuerySchema },
+  'POST /api/v1/chatbots/:id/conversations/:conversationId/messages': {
+    summary: 'Send a question; the answer cites the pages it comes from. Streams with Accept: text/event-stream.',
+    tag: 'Visitors',
+    access: 'visitor',
+    params: conversationParamsSchema,
+    body: sendMessageSchema,
+    stream: true,
+  },
+};
