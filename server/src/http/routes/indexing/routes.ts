@@ -9,7 +9,7 @@ import { requireOwnedChatbot, requireUser } from '../../owner.js';
 import { ok } from '../../reply.js';
 import { parse } from '../../validate.js';
 import { collectUrls } from './collect.js';
-import { hasActiveTask } from './repo.js';
+import { defaultBotName, hasActiveTask } from './repo.js';
 import { collectSchema, crawlAndIndexSchema, indexUrlsSchema, recrawlSchema } from './schema.js';
 import { checkAddresses, checkMaxPages } from './submitChecks.js';
 
@@ -23,7 +23,6 @@ export function indexingRoutes(ctx: AppContext): FastifyPluginAsync {
     checkMaxPages(config, v);
     return Math.min(v ?? fallback, config.CRAWL_MAX_PAGES);
   };
-  const defaultName = (name: string | undefined, url: string) => (name && name.trim()) || new URL(url).host;
 
   return async (app) => {
     app.post('/indexing/collect-urls', async (request, reply) => {
@@ -48,7 +47,7 @@ export function indexingRoutes(ctx: AppContext): FastifyPluginAsync {
       const { bot, task } = await ctx.db.transaction(async (tx) => {
         const bot = await insertChatbot(tx, {
           ownerUid: user.uid,
-          name: defaultName(body.name, url),
+          name: body.name?.trim() || (await defaultBotName(tx, user.uid, url)),
           description: body.description ?? '',
           startUrl: url,
           maxDepth,
@@ -70,7 +69,7 @@ export function indexingRoutes(ctx: AppContext): FastifyPluginAsync {
       }
       await checkAddresses(config, urls, 'urls_to_index');
       const { bot, task } = await ctx.db.transaction(async (tx) => {
-        const bot = await insertChatbot(tx, { ownerUid: user.uid, name: defaultName(body.name, urls[0]!), description: body.description ?? '' });
+        const bot = await insertChatbot(tx, { ownerUid: user.uid, name: body.name?.trim() || (await defaultBotName(tx, user.uid, urls[0]!)), description: body.description ?? '' });
         await insertManualSources(tx, bot.id, urls);
         const task = await enqueueTask(tx, { chatbotId: bot.id, taskType: 'index_urls', params: { urls }, maxAttempts: config.TASK_MAX_ATTEMPTS });
         return { bot, task };
