@@ -99,6 +99,9 @@ describe("a new owner's first bots", () => {
       await page.goto(`${stack.url}/app/chatbots/create?url=${encodeURIComponent(`${stack.url}/demo/site/`)}`);
       await page.getByRole('button', { name: /^Collect( Sources & Review)?$/ }).click(); // 'Collect' when narrow
       await page.locator('.toast', { hasText: /Collected \d+ URLs/ }).waitFor({ timeout: 60_000 });
+      // Every action toasts for 5 s: three quick ones stack up.
+      for (let i = 0; i < 3; i++) await page.getByRole('button', { name: 'Add Source' }).click();
+      await expect.poll(() => page.locator('.toast').count()).toBeGreaterThanOrEqual(3);
       const confirm = page.getByRole('button', { name: 'Confirm & Create Chatbot' });
       // As the page lands, and scrolled to the end of the list (the button at the bottom edge).
       for (const scroll of [false, true]) {
