@@ -8,34 +8,35 @@ import esbuild from 'rollup-plugin-esbuild';
 import postcss from 'rollup-plugin-postcss';
 
 /**
- * The embeddable widget: one self-contained IIFE (widget/dist/widget.js, no runtime chunk loading)
- * and one stylesheet (widget/dist/widget.css: the shared chat thread + widget chrome). The shared
- * chat code is written against React's API; here `react`/`react-dom` become preact/compat.
+ * The embeddable widget, as two self-contained IIFEs and one stylesheet:
+ * - widget/dist/widget.js, the launcher the embed snippet loads: plain DOM, paints the bubble;
+ * - widget/dist/widget-panel.js, the chat panel (Preact, markdown, sanitizer), which the launcher
+ *   adds to the page on first open or when the page is idle (widget/src/panelScript.ts);
+ * - widget/dist/widget.css: the shared chat thread + widget chrome.
+ * The shared chat code is written against React's API; here `react`/`react-dom` become preact/compat.
  */
-export default {
-  input: 'widget/src/main.ts',
-  output: {
-    file: 'widget/dist/widget.js',
-    format: 'iife',
-    sourcemap: false,
-    // Keep everything private to the closure; only the mount registry and window.DocentChat (mount/unmount) are global.
-    strict: true,
-  },
-  treeshake: { moduleSideEffects: (id) => !id.includes('node_modules') || /\.css$/.test(id) || id.includes('preact/compat') },
-  plugins: [
-    alias({
-      entries: [
-        { find: /^react$/, replacement: 'preact/compat' },
-        { find: /^react-dom$/, replacement: 'preact/compat' },
-        { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
-        { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-runtime' },
-      ],
-    }),
-    replace({ preventAssignment: true, values: { 'process.env.NODE_ENV': JSON.stringify('production') } }),
-    resolve({ browser: true, extensions: ['.mjs', '.js', '.ts', '.tsx'] }),
-    commonjs(),
-    postcss({ extract: 'widget.css', minimize: false, plugins: [cssnano({ preset: 'default' })] }),
-    esbuild({ include: /\.[jt]sx?$/, target: 'es2021', jsx: 'automatic', jsxImportSource: 'preact', tsconfig: 'tsconfig.json' }),
-    terser({ ecma: 2020, compress: { passes: 3, pure_getters: true, unsafe_arrows: true }, format: { comments: false } }),
-  ],
-};
+const plugins = (withCss) => [
+  alias({
+    entries: [
+      { find: /^react$/, replacement: 'preact/compat' },
+      { find: /^react-dom$/, replacement: 'preact/compat' },
+      { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
+      { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-runtime' },
+    ],
+  }),
+  replace({ preventAssignment: true, values: { 'process.env.NODE_ENV': JSON.stringify('production') } }),
+  resolve({ browser: true, extensions: ['.mjs', '.js', '.ts', '.tsx'] }),
+  commonjs(),
+  ...(withCss ? [postcss({ extract: 'widget.css', minimize: false, plugins: [cssnano({ preset: 'default' })] })] : []),
+  esbuild({ include: /\.[jt]sx?$/, target: 'es2021', jsx: 'automatic', jsxImportSource: 'preact', tsconfig: 'tsconfig.json' }),
+  terser({ ecma: 2020, compress: { passes: 3, pure_getters: true, unsafe_arrows: true }, format: { comments: false } }),
+];
+
+// Keep everything private to each closure; only the registry (window.__docentWidget__) and
+// window.DocentChat (mount/unmount) are global.
+const treeshake = { moduleSideEffects: (id) => !id.includes('node_modules') || /\.css$/.test(id) || id.includes('preact/compat') };
+
+export default [
+  { input: 'widget/src/main.ts', output: { file: 'widget/dist/widget.js', format: 'iife', sourcemap: false, strict: true }, treeshake, plugins: plugins(true) },
+  { input: 'widget/src/panelEntry.ts', output: { file: 'widget/dist/widget-panel.js', format: 'iife', sourcemap: false, strict: true }, treeshake, plugins: plugins(false) },
+];

@@ -23,6 +23,8 @@ export interface StackOptions {
   env?: Record<string, string | undefined>;
   /** How long to wait for the auth emulator and server. */
   timeoutMs?: number;
+  /** The server's port (the emulator takes the next three): to restart on the same origin. */
+  basePort?: number;
 }
 
 /**
@@ -31,7 +33,7 @@ export interface StackOptions {
  * Requires `npm run build` beforehand (npm run test:e2e does it).
  */
 export async function startStack(opts: StackOptions = {}): Promise<Stack> {
-  const base = await freePortRange(4);
+  const base = opts.basePort ?? (await freePortRange(4));
   const port = base;
   const authEmulatorPort = base + 1;
   const dataDir = opts.env?.DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'docent-e2e-'));

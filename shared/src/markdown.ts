@@ -1,5 +1,5 @@
-import DOMPurify from 'dompurify';
 import { Marked, type Tokens } from 'marked';
+import { sanitizeWith } from './sanitize';
 
 /** Link schemes the spec keeps; anything else has its href emptied. Scheme-less = relative. */
 const LINK_SCHEMES = new Set(['http', 'https', 'ircs', 'irc', 'mailto', 'xmpp']);
@@ -43,29 +43,6 @@ const marked = new Marked({
   },
 });
 
-let purifier: ReturnType<typeof DOMPurify> | null = null;
-
-/** A private DOMPurify instance (its hooks never touch a host page's own DOMPurify). */
-function getPurifier() {
-  if (purifier) return purifier;
-  const p = DOMPurify(window);
-  p.addHook('uponSanitizeAttribute', (_node, data) => {
-    if ((data.attrName === 'href' || data.attrName === 'xlink:href') && !isAllowedHref(data.attrValue)) {
-      data.attrValue = '';
-    }
-  });
-  p.addHook('afterSanitizeAttributes', (node) => {
-    if (node.nodeName.toUpperCase() === 'IMG') return void node.replaceWith(imageLink(node));
-    // Case-insensitive: an <a> inside <svg> reports 'a', and must open in a new tab too.
-    if (node.nodeName.toUpperCase() === 'A' && (node.hasAttribute('href') || node.hasAttribute('xlink:href'))) {
-      node.setAttribute('target', '_blank');
-      node.setAttribute('rel', 'noopener noreferrer');
-    }
-  });
-  purifier = p;
-  return p;
-}
-
 /** The link an <img> becomes (see IMAGE_LINK_TEXT): built here, so nothing of the image survives but these. */
 function imageLink(img: Element): HTMLAnchorElement {
   const a = img.ownerDocument.createElement('a');
@@ -77,19 +54,12 @@ function imageLink(img: Element): HTMLAnchorElement {
   return a;
 }
 
-const PURIFY_CONFIG = {
-  // Same shape as DOMPurify's default, with the spec's schemes (irc/ircs are not in the default).
-  ALLOWED_URI_REGEXP: /^(?:(?:https?|ircs?|mailto|xmpp):|[^a-z]|[a-z+.-]+(?:[^a-z+.\-:]|$))/i,
-  // No styles (an answer must not restyle or overlay the chat or the page), no forms or media, and
-  // nothing else that fetches by itself (SVG images, picture sources, background and poster images).
-  FORBID_TAGS: ['style', 'form', 'input', 'button', 'textarea', 'select', 'iframe', 'object', 'embed', 'video', 'audio', 'picture', 'source', 'track', 'image', 'feimage'],
-  FORBID_ATTR: ['style', 'srcset', 'action', 'formaction', 'background', 'poster'],
-  ADD_ATTR: ['target'],
-};
-
-/** Sanitizes an HTML string with the chat's rules (allowed link schemes, links in a new tab). */
+/**
+ * Sanitizes an HTML string with the chat's rules (sanitize.ts: text elements only, no styles, forms,
+ * media or anything else that fetches by itself; allowed link schemes; links in a new tab).
+ */
 export function sanitizeHtml(html: string): string {
-  return getPurifier().sanitize(html, PURIFY_CONFIG) as unknown as string;
+  return sanitizeWith(html, { allowHref: isAllowedHref, image: imageLink });
 }
 
 /** Markdown (raw HTML allowed) → sanitized HTML safe to insert with innerHTML. */

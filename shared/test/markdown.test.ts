@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// DOMPurify is only trustworthy under jsdom or a real browser (never happy-dom).
+// Sanitizer tests run under jsdom here and again in Chromium (e2e/widget.e2e.test.ts), never happy-dom.
 import { describe, expect, it } from 'vitest';
 import { isAllowedHref, renderMarkdown } from '../src/markdown';
 

@@ -1,4 +1,5 @@
 import { safeStorage, type KeyValueStore } from '../../shared/src/storage';
+import type { PanelModule } from './panelContract';
 
 /**
  * The widget's one door to the host page's globals (window, document, localStorage), so tests
@@ -33,9 +34,18 @@ export interface Mounted {
   slot: number;
 }
 
+/** The page-wide state every copy of both bundles shares. */
+export interface Registry {
+  mounted: Map<Element, Mounted>;
+  /** Set by widget-panel.js when it runs. */
+  panel?: PanelModule;
+  /** The one in-flight load of widget-panel.js, however many widgets (or copies of widget.js) asked. */
+  panelLoad?: Promise<PanelModule>;
+}
+
 /** Per-page registry shared by every copy of the bundle, so a page that loads it twice mounts once. */
-export function registry(): { mounted: Map<Element, Mounted> } {
+export function registry(): Registry {
   const key = '__docentWidget__';
-  const w = window as unknown as Record<string, { mounted: Map<Element, Mounted> } | undefined>;
+  const w = window as unknown as Record<string, Registry | undefined>;
   return (w[key] ??= { mounted: new Map() });
 }

@@ -1,7 +1,8 @@
 import '../../shared/src/chat/chat.css';
 import './widget.css';
-import { doc, ownScript, registry, whenReady } from './env';
+import { doc, ownScript, registry, whenReady, win } from './env';
 import { mountWidget } from './mount';
+import { panelScriptLoader } from './panelScript';
 
 /**
  * Entry of widget.js: find every root (`#docent-chat`, `[data-docent-bot-id]`, `[data-bot-id]`),
@@ -13,6 +14,9 @@ const script = ownScript();
 const scriptUrl = script?.src || '';
 const scriptOrigin = scriptUrl ? new URL(scriptUrl).origin : location.origin;
 const cssUrl = scriptUrl ? new URL('widget.css', scriptUrl).href : null;
+const nonce = script?.getAttribute('data-nonce') || script?.nonce || undefined;
+// The chat panel is its own file beside this one, loaded on demand (panelScript.ts).
+const loadPanel = panelScriptLoader(scriptUrl ? new URL('widget-panel.js', scriptUrl).href : 'widget-panel.js', nonce);
 
 const botIdOf = (el: Element) => el.getAttribute('data-docent-bot-id') || el.getAttribute('data-bot-id') || '';
 
@@ -49,8 +53,7 @@ function mount(root: Element): void {
   let slot = 0;
   while (used.has(slot)) slot++;
   const apiBase = root.getAttribute('data-api-base') || script?.getAttribute('data-api-base') || scriptOrigin;
-  const nonce = script?.getAttribute('data-nonce') || script?.nonce || undefined;
-  mounted.set(root, { slot, teardown: mountWidget(root, { botId, apiBase, cssUrl, nonce, slot }) });
+  mounted.set(root, { slot, teardown: mountWidget(root, { botId, apiBase, cssUrl, nonce, slot, loadPanel }) });
 }
 
 function unmount(root?: Element): void {
@@ -75,4 +78,23 @@ const api: DocentChatApi = {
 const w = window as unknown as { DocentChat?: DocentChatApi };
 w.DocentChat ??= api;
 
-whenReady(() => api.mount());
+/**
+ * Once the page has loaded and the browser is idle, fetch and run the panel so the first open is
+ * instant; `data-prefetch="false"` on the script tag leaves it to the first open (or the pointer
+ * nearing the bubble).
+ */
+function prefetchWhenIdle(): void {
+  if (script?.getAttribute('data-prefetch') === 'false') return;
+  const w = win() as Window & { requestIdleCallback?: (fn: () => void, opts?: { timeout: number }) => number };
+  const warm = () => {
+    if (registry().mounted.size) loadPanel().catch(() => {}); // a failure shows (and is retried) on open
+  };
+  const idle = () => (w.requestIdleCallback ? w.requestIdleCallback(warm, { timeout: 5000 }) : setTimeout(warm, 1500));
+  if (doc().readyState === 'complete') idle();
+  else w.addEventListener('load', idle, { once: true });
+}
+
+whenReady(() => {
+  api.mount();
+  prefetchWhenIdle();
+});

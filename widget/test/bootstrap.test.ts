@@ -1,29 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { addScript, deliverPanel, globals, resetPage, runScript } from './scriptPage';
 
-/** Runs the bundle's entry as a page would (a fresh module each time, like a second <script>). */
-async function runScript() {
-  vi.resetModules();
-  await import('../src/main');
-}
-
-function addScript(attrs: Record<string, string> = {}) {
-  const s = document.createElement('script');
-  s.src = 'https://cdn.docent.test/widget/widget.js';
-  for (const [k, v] of Object.entries(attrs)) s.setAttribute(k, v);
-  document.head.appendChild(s);
-  return s;
-}
-
-type DocentChat = { mount(root?: Element): void; unmount(root?: Element): void };
-const globals = window as unknown as { DocentChat?: DocentChat; __docentWidget__?: unknown };
-
-beforeEach(() => {
-  globals.DocentChat?.unmount();
-  delete globals.DocentChat;
-  delete globals.__docentWidget__;
-  document.head.innerHTML = '';
-  document.body.innerHTML = '';
-});
+beforeEach(resetPage);
 afterEach(() => vi.restoreAllMocks());
 
 describe('widget.js bootstrap', () => {
@@ -80,6 +58,7 @@ describe('widget.js bootstrap', () => {
     const shadow = document.getElementById('docent-chat')!.shadowRoot!;
     await vi.waitFor(() => expect(shadow.querySelector('.docent-launcher')).toBeTruthy());
     shadow.querySelector<HTMLButtonElement>('.docent-launcher')!.click();
+    await deliverPanel();
     await vi.waitFor(() => expect(fetch).toHaveBeenCalled());
     expect(String((fetch.mock.calls[0] as unknown[])[0])).toMatch(/^https:\/\/api\.other\.test\/api\/v1\/chatbots\/bot-a\/conversations\?visitor_id=visitor-/);
     vi.unstubAllGlobals();

@@ -1,6 +1,7 @@
 import { waitFor } from '@testing-library/dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mountWidget } from '../src/mount';
+import { panelModule } from '../src/panelModule';
 import { fakeVisitorServer } from './fakeFetch';
 
 let host: HTMLElement;
@@ -11,7 +12,7 @@ function mount() {
   host = document.createElement('div');
   host.id = 'docent-chat';
   document.body.appendChild(host);
-  unmount = mountWidget(host, { botId: 'bot-1', apiBase: 'http://api.test', cssUrl: null });
+  unmount = mountWidget(host, { botId: 'bot-1', apiBase: 'http://api.test', cssUrl: null, loadPanel: async () => panelModule });
   return host.shadowRoot!;
 }
 const $ = <T extends Element = HTMLElement>(sel: string) => host.shadowRoot!.querySelector<T>(sel);

@@ -1,5 +1,6 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import { loadClientConfig } from '../config/clientConfig';
+import { localStore } from '../storage';
 
 /**
  * The signed-in session as a tiny store, so the API client can read the token outside React and
@@ -46,8 +47,22 @@ export function startAuth(): Promise<AuthHandle> {
       const [config, mod] = await Promise.all([loadClientConfig(), import('./firebaseAuth')]);
       const auth = mod.createAuth(config);
       set({ authMode: config.authMode });
+      const emulator = config.authMode === 'emulator';
       mod.watchUser(auth, (user) => {
         currentUser = user;
+        if (emulator && user?.email) localStore.setItem(EMULATOR_EMAIL_KEY, user.email);
+        // A restarted emulator has forgotten its sessions (it saves users, not tokens), so Firebase
+        // drops the stored one; the emulator takes an unsigned credential for the same account, so
+        // the owner is signed back in instead of being sent to /login after every `npm start`.
+        const remembered = emulator && !user ? localStore.getItem(EMULATOR_EMAIL_KEY) : null;
+        if (remembered && !state.loggingOut) {
+          localStore.removeItem(EMULATOR_EMAIL_KEY); // one try: a refusal must not loop
+          mod.emulatorCredentialSignIn(auth, remembered).catch((err: unknown) => {
+            console.error('Could not restore the local session', err);
+            set({ status: 'signedOut', user: null });
+          });
+          return;
+        }
         set({
           status: user ? 'signedIn' : 'signedOut',
           user: user ? { uid: user.uid, email: user.email, displayName: user.displayName, photoURL: user.photoURL } : null,
@@ -63,6 +78,9 @@ export function startAuth(): Promise<AuthHandle> {
   }
   return handle;
 }
+
+/** Emulator mode: the signed-in owner's email, to sign them back in after the emulator restarts. */
+const EMULATOR_EMAIL_KEY = 'docent.emulatorEmail';
 
 /** The current user's Firebase ID token (refreshed by Firebase when near expiry), or null. */
 export async function getIdToken(): Promise<string | null> {
@@ -109,6 +127,7 @@ export const LOGOUT_REDIRECT_MS = 2000;
 /** Signs out; the app shows a notice and sends the user to /login after LOGOUT_REDIRECT_MS. */
 export async function signOutUser(): Promise<void> {
   set({ loggingOut: true });
+  localStore.removeItem(EMULATOR_EMAIL_KEY); // a chosen logout stays logged out
   try {
     const { mod, auth } = await startAuth();
     await mod.signOutOf(auth);

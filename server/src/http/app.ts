@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import type { TrustProxy } from '../config.js';
 import type { AppContext } from './context.js';
 import { installCors, isPublicPath } from './cors.js';
@@ -31,11 +31,20 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Pro
         req: (req: { method: string; url: string }) => ({ method: req.method, url: req.url.replace(/visitor_id=[^&]*/g, 'visitor_id=[redacted]') }),
       },
     },
+    // Fastify's own two info lines per request flooded the default log (about 2,200 lines in a few
+    // minutes of dashboard use); the onResponse hook below writes one, at debug unless it failed.
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: ctx.config.BODY_LIMIT_BYTES,
     // request.ip keys the per-IP rate limit: only believe X-Forwarded-For from configured proxies.
     trustProxy: trustProxyOption(ctx.config.TRUST_PROXY),
     routerOptions: { maxParamLength: 200 },
     frameworkErrors: frameworkErrorReply,
+  });
+
+  app.addHook('onResponse', async (request, reply) => {
+    const line = { req: request, status: reply.statusCode, ms: Math.round(reply.elapsedTime) };
+    if (reply.statusCode >= 500) request.log.warn(line, 'request failed');
+    else request.log.debug(line, 'request completed');
   });
 
   await installSecurityHeaders(app, ctx.config);

@@ -84,7 +84,7 @@ describe('indexing routes', () => {
   });
 
   it('crawl-and-index creates the bot, crawls it in the worker and reports progress and sources', async () => {
-    const res = await post('/crawl-and-index', { url: `${site.origin}/`, max_depth: 50, max_pages: 1000, name: '', description: 'Docs' });
+    const res = await post('/crawl-and-index', { url: `${site.origin}/`, max_depth: 50, max_pages: 40, name: '', description: 'Docs' });
     expect(res.statusCode).toBe(200);
     const { chatbot_id, task_id } = res.json().data;
     const task = await waitForTask(chatbot_id, task_id);
@@ -94,7 +94,7 @@ describe('indexing routes', () => {
     const bot = await getBot(chatbot_id);
     expect(bot.name).toBe(site.host); // default name: the start URL's host
     expect(bot.max_depth).toBe(10); // clamped to CRAWL_MAX_DEPTH
-    expect(bot.max_pages).toBe(40); // clamped to CRAWL_MAX_PAGES
+    expect(bot.max_pages).toBe(40); // CRAWL_MAX_PAGES itself (more is refused: submitChecks.test.ts)
     expect(bot.document_count).toBe(15);
     expect(bot.urls).toContainEqual(expect.objectContaining({ url: `${site.origin}/missing.html`, status: 'failed', error: 'HTTP 404' }));
     expect(bot.urls).toContainEqual(expect.objectContaining({ url: `${site.origin}/guide/intro.html`, status: 'indexed', title: 'Introduction' }));
@@ -126,13 +126,10 @@ describe('indexing routes', () => {
     expect((await getBot(other.json().data.chatbot_id)).name).toBe('Named');
   });
 
-  it('a refused start URL fails the task at once with the reason', async () => {
+  it('a refused start URL is refused at submit with the reason (the worker refuses it too: crawler tests)', async () => {
     const res = await post('/crawl-and-index', { url: 'http://169.254.169.254/latest/', max_depth: 1, max_pages: 5 });
-    const { chatbot_id, task_id } = res.json().data;
-    const task = await waitForTask(chatbot_id, task_id);
-    expect(task.status).toBe('failed');
-    expect(task.attempts).toBe(1);
-    expect(task.error).toBe('Could not crawl http://169.254.169.254/latest/: Refused: 169.254.169.254 is a private address (cloud metadata)');
+    expect(res.statusCode).toBe(422);
+    expect(res.json().detail[0].msg).toContain('Refused: 169.254.169.254 is a private address (cloud metadata)');
   });
 
   it('a refused re-crawl leaves the bot as it was: start URL, settings, pages and sources', async () => {
@@ -143,10 +140,8 @@ describe('indexing routes', () => {
     expect(before.document_count).toBeGreaterThan(0);
 
     const refused = await post('/indexing/crawl', { chatbot_id, url: 'http://169.254.169.254/latest/', max_depth: 3, max_pages: 7 });
-    expect(refused.statusCode).toBe(200);
-    const task = await waitForTask(chatbot_id, refused.json().data.task_id);
-    expect(task.status).toBe('failed');
-    expect(task.error).toContain('Refused: 169.254.169.254 is a private address');
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().detail[0].msg).toContain('Refused: 169.254.169.254 is a private address');
 
     const after = await getBot(chatbot_id);
     expect(after.start_url).toBe(before.start_url);

@@ -39,6 +39,13 @@ export default function ChatLayout() {
 
   const newChat = async () => {
     if (!botId) return;
+    // A conversation nobody has written in yet is reused: clicking New Chat twice makes one, not two empty ones.
+    const unused = conversations?.find((c) => c.message_count === 0);
+    if (unused) {
+      setOpen(false);
+      navigate(`/chat/${botId}/conversations/${unused.id}`);
+      return;
+    }
     setCreating(true);
     try {
       const conversation = await api.createConversation(botId, 'New Conversation', visitorId);
@@ -65,7 +72,8 @@ export default function ChatLayout() {
       <aside id="chat-sidebar" className={`chat-sidebar${open ? ' is-open' : ''}`} aria-label="Chat History">
         <div className="chat-sidebar-head">
           <Logo to="/" />
-          <ThemeToggle />
+          {/* With a conversation open, its header carries the one theme toggle. */}
+          {!convId && <ThemeToggle />}
         </div>
         {bot && (
           <div className="chat-bot-info">

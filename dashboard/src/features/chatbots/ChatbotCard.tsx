@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
 import type { Chatbot } from '../../../../shared/src/api/types';
+import { pagesIndexed } from './counts';
 import { CrawlProgress } from './CrawlProgress';
 import { useRefreshChatbots } from './queries';
 import { StatusBadge } from './StatusBadge';
@@ -31,7 +32,7 @@ export function ChatbotCard({ chatbot }: { chatbot: Chatbot }) {
         </div>
         <div>
           <dt>Documents</dt>
-          <dd>{chatbot.document_count ?? 0} pages indexed</dd>
+          <dd>{pagesIndexed(chatbot.document_count)}</dd>
         </div>
       </dl>
       <Link to={`/app/chatbots/${chatbot.id}`} className="btn btn-secondary btn-block" aria-label={`View Details of ${name}`}>

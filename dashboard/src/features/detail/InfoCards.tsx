@@ -1,5 +1,6 @@
 import type { Chatbot, Task } from '../../../../shared/src/api/types';
 import { formatLocalDateTime } from '../chatbots/ChatbotCard';
+import { pagesIndexed, sourcesSummary } from '../chatbots/counts';
 import { StatusBadge } from '../chatbots/StatusBadge';
 import { embedSnippet, publicChatLink } from './embedSnippet';
 import { CopyButton } from './CopyField';
@@ -35,7 +36,7 @@ export function InformationCard({ chatbot, task }: { chatbot: Chatbot; task: Tas
           </div>
           <div>
             <dt>Documents</dt>
-            <dd>{chatbot.document_count ?? 0} pages indexed</dd>
+            <dd>{pagesIndexed(chatbot.document_count)}</dd>
           </div>
         </dl>
       </div>
@@ -73,7 +74,7 @@ export function SourcesCard({ chatbot }: { chatbot: Chatbot }) {
     <section className="card" aria-labelledby="sources-title">
       <div className="card-header">
         <h2 id="sources-title" className="card-title"><FileIcon size={18} /> Chatbot Sources</h2>
-        <p className="card-subtitle">{urls.length === 1 ? '1 source' : `${urls.length} sources`}</p>
+        <p className="card-subtitle">{sourcesSummary(urls)}</p>
       </div>
       <div className="card-body">
         {urls.length === 0 ? (
@@ -84,6 +85,8 @@ export function SourcesCard({ chatbot }: { chatbot: Chatbot }) {
               <li key={u.url}>
                 <a href={u.url} target="_blank" rel="noopener noreferrer" title={u.title ?? undefined}>{u.url}</a>
                 {u.status && u.status !== 'indexed' && <span className={`source-status source-status-${u.status}`}>{u.status}</span>}
+                {/* Why it is not indexed (e.g. "Not an HTML page"), so a SKIPPED badge explains itself. */}
+                {u.status && u.status !== 'indexed' && u.error && <span className="source-reason">{u.error}</span>}
               </li>
             ))}
           </ul>

@@ -226,4 +226,32 @@ describe('create wizard: review step', () => {
     expect(boxes.filter((b) => b.checked)).toHaveLength(2);
     await waitFor(() => expect(screen.getByRole('heading', { name: /Review & Select Sources/ }).textContent).toContain('2 selected'));
   });
+
+  it('a reload of the review step keeps unticked addresses, and re-adding one does not mark it Manual', async () => {
+    const user = userEvent.setup();
+    await collectThree(user);
+    await user.click(screen.getByRole('checkbox', { name: COLLECTED[1] }));
+    await user.type(screen.getByLabelText('Search sources or enter a URL to add'), 'https://docs.example.com/extra');
+    await user.click(screen.getByRole('button', { name: 'Add Source' }));
+    await screen.findByText('Source added and selected.');
+    document.body.innerHTML = ''; // the page goes away…
+
+    renderWizard('/app/chatbots/create?step=review'); // …and comes back (the start URL is in the saved configuration)
+    const heading = await screen.findByRole('heading', { name: /Review & Select Sources/ });
+    await waitFor(() => expect(heading.textContent).toContain('3 selected'));
+    const boxes = within(screen.getByRole('group', { name: 'Sources' })).getAllByRole('checkbox') as HTMLInputElement[];
+    expect(boxes.map((b) => [b.closest('label')!.textContent!.replace('Manual', '').trim(), b.checked])).toEqual([
+      [COLLECTED[0], true],
+      [COLLECTED[1], false],
+      [COLLECTED[2], true],
+      ['https://docs.example.com/extra', true],
+    ]);
+    expect(screen.getByRole('checkbox', { name: /\/extra/ }).closest('label')?.textContent).toContain('Manual');
+    expect(screen.getByRole('checkbox', { name: COLLECTED[1] }).closest('label')?.textContent).not.toContain('Manual');
+
+    await user.type(screen.getByLabelText('Search sources or enter a URL to add'), COLLECTED[1]!);
+    await user.click(screen.getByRole('button', { name: 'Add Source' }));
+    expect(await screen.findByText('Existing source selected.')).toBeTruthy();
+    expect(screen.getByRole('checkbox', { name: COLLECTED[1] }).closest('label')?.textContent).not.toContain('Manual');
+  });
 });

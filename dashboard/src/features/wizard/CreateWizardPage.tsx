@@ -11,10 +11,13 @@ import { StepIndicator } from './StepIndicator';
 import {
   clearCrawlConfig,
   clearSelections,
+  clearSourceList,
   loadCrawlConfig,
   loadSelections,
+  loadSourceList,
   saveCrawlConfig,
   saveSelections,
+  saveSourceList,
   WIZARD_DEFAULTS,
   type CrawlConfiguration,
 } from './wizardStorage';
@@ -69,9 +72,14 @@ export default function CreateWizardPage() {
       setNoneSelectedError(false);
       if (prevStep.current === 'review') setError(null);
     } else if (prevStep.current !== 'review' || Object.keys(selected).length === 0) {
-      // Entering review: stored selections come back (they survive a reload of this step).
+      // Entering review: stored selections and the list itself come back (they survive a reload of this step).
       const stored = loadSelections(startUrl);
       if (Object.keys(stored).length) setSelected((cur) => ({ ...stored, ...cur }));
+      const list = loadSourceList(startUrl);
+      if (list.collected.length || list.manual.length) {
+        setCollected((cur) => (cur.length ? cur : list.collected));
+        setManual((cur) => (cur.length ? cur : list.manual));
+      }
     }
     prevStep.current = step;
   }, [step]);
@@ -87,6 +95,11 @@ export default function CreateWizardPage() {
     saveSelections(startUrl, selected);
   }, [selected, startUrl, step]);
 
+  // The list persists per start URL too (unticked addresses are in no selection map).
+  useEffect(() => {
+    if (step === 'review' && (collected.length || manual.length)) saveSourceList(startUrl, { collected, manual });
+  }, [collected, manual, startUrl, step]);
+
   // Addresses restored from storage appear in the list even after a reload.
   const sources = useMemo(() => {
     const all = [...collected];
@@ -99,6 +112,7 @@ export default function CreateWizardPage() {
     setCollecting(true);
     setError(null);
     clearSelections(startUrl);
+    clearSourceList(startUrl);
     setSelected({});
     const maxPages = Number.parseInt(config.max_pages, 10);
     try {
@@ -194,6 +208,7 @@ export default function CreateWizardPage() {
       toast({ title: 'Indexing started!', variant: 'success' });
       clearCrawlConfig();
       clearSelections(startUrl);
+      clearSourceList(startUrl);
       refresh();
       navigate('/app/chatbots');
     } catch (err) {

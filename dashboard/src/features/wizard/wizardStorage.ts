@@ -54,3 +54,23 @@ export function loadSelections(startUrl: string): Record<string, true> {
 }
 export const saveSelections = (startUrl: string, selected: Record<string, true>) => write(selectionsKey(startUrl), selected);
 export const clearSelections = (startUrl: string) => remove(selectionsKey(startUrl));
+
+export const SOURCES_KEY_PREFIX = 'crawlSources:';
+
+/**
+ * The review list itself per start URL: the collected addresses and those the owner added, so a
+ * reload of the review step keeps unticked addresses and does not mark collected ones "Manual".
+ */
+export interface SourceList {
+  collected: string[];
+  manual: string[];
+}
+
+const strings = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string' && x.length <= 2048).slice(0, 10_000) : []);
+
+export function loadSourceList(startUrl: string): SourceList {
+  const v = read(`${SOURCES_KEY_PREFIX}${startUrl}`) as Partial<Record<keyof SourceList, unknown>> | null;
+  return v && typeof v === 'object' ? { collected: strings(v.collected), manual: strings(v.manual) } : { collected: [], manual: [] };
+}
+export const saveSourceList = (startUrl: string, list: SourceList) => write(`${SOURCES_KEY_PREFIX}${startUrl}`, list);
+export const clearSourceList = (startUrl: string) => remove(`${SOURCES_KEY_PREFIX}${startUrl}`);

@@ -43,7 +43,8 @@ export default function LoginPage() {
             {busy ? <Spinner size="sm" label="Signing in" /> : <GoogleMark />}
             Sign in with Google
           </button>
-          {auth.authMode === 'emulator' && offline && <LocalSignIn />}
+          {/* Offered from the start: offline, Google's popup script cannot load at all (README: Sign-in). */}
+          {auth.authMode === 'emulator' && <LocalSignIn googleFailed={offline} />}
           <p className="auth-footnote">
             By signing in you agree to our <a href="/privacy-policy">Privacy Policy</a>.
           </p>
@@ -53,8 +54,8 @@ export default function LoginPage() {
   );
 }
 
-/** Emulator-only: sign in with just an email when Google's popup script cannot load. */
-function LocalSignIn() {
+/** Emulator-only: sign in with just an email (no Google script needed, so it works offline). */
+function LocalSignIn({ googleFailed }: { googleFailed: boolean }) {
   const [email, setEmail] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -78,10 +79,14 @@ function LocalSignIn() {
   };
   return (
     <div className="local-signin">
-      <Alert title="Google sign-in is unavailable" variant="warning">
-        <p>Google's sign-in script could not be loaded; this computer may be offline.</p>
-        <p>This server runs the local auth emulator, so you can sign in with a local test account instead. It works only with the emulator.</p>
-      </Alert>
+      {googleFailed ? (
+        <Alert title="Google sign-in is unavailable" variant="warning">
+          <p>Google's sign-in script could not be loaded; this computer may be offline.</p>
+          <p>This server runs the local auth emulator, so you can sign in with a local test account instead. It works only with the emulator.</p>
+        </Alert>
+      ) : (
+        <p className="auth-lead">Or, with this server's local auth emulator (no internet needed), sign in with a local test account:</p>
+      )}
       <form onSubmit={submit} noValidate>
         <div className="field">
           <label htmlFor={id}>Email for a local account</label>

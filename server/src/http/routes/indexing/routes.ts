@@ -9,16 +9,20 @@ import { requireOwnedChatbot, requireUser } from '../../owner.js';
 import { ok } from '../../reply.js';
 import { parse } from '../../validate.js';
 import { collectUrls } from './collect.js';
-import { hasActiveTask } from './repo.js';
+import { defaultBotName, hasActiveTask } from './repo.js';
 import { collectSchema, crawlAndIndexSchema, indexUrlsSchema, recrawlSchema } from './schema.js';
+import { checkAddresses, checkMaxPages } from './submitChecks.js';
 
 /** Owner routes that turn websites into knowledge: discover, crawl into a new bot, index a list, refresh. */
 export function indexingRoutes(ctx: AppContext): FastifyPluginAsync {
   const { config } = ctx;
-  // Server-side caps: larger requests are clamped, not refused (the UI offers depth up to 10).
+  // Server-side caps: a deeper request is clamped (the UI offers depth up to 10); more pages than
+  // CRAWL_MAX_PAGES are refused with the cap named (checkMaxPages), so the min only caps defaults.
   const depthOf = (v: number | undefined, fallback: number) => Math.min(v ?? fallback, config.CRAWL_MAX_DEPTH);
-  const pagesOf = (v: number | undefined, fallback: number) => Math.min(v ?? fallback, config.CRAWL_MAX_PAGES);
-  const defaultName = (name: string | undefined, url: string) => (name && name.trim()) || new URL(url).host;
+  const pagesOf = (v: number | undefined, fallback: number) => {
+    checkMaxPages(config, v);
+    return Math.min(v ?? fallback, config.CRAWL_MAX_PAGES);
+  };
 
   return async (app) => {
     app.post('/indexing/collect-urls', async (request, reply) => {
@@ -39,10 +43,11 @@ export function indexingRoutes(ctx: AppContext): FastifyPluginAsync {
       const url = normalizeUrl(body.url) ?? body.url;
       const maxDepth = depthOf(body.max_depth, 2);
       const maxPages = pagesOf(body.max_pages, 10);
+      await checkAddresses(config, [url]);
       const { bot, task } = await ctx.db.transaction(async (tx) => {
         const bot = await insertChatbot(tx, {
           ownerUid: user.uid,
-          name: defaultName(body.name, url),
+          name: body.name?.trim() || (await defaultBotName(tx, user.uid, url)),
           description: body.description ?? '',
           startUrl: url,
           maxDepth,
@@ -62,8 +67,9 @@ export function indexingRoutes(ctx: AppContext): FastifyPluginAsync {
       if (urls.length > config.CRAWL_MAX_PAGES) {
         throw new HttpError(422, 'too_many_urls', `At most ${config.CRAWL_MAX_PAGES} URLs can be indexed at once (got ${urls.length}).`);
       }
+      await checkAddresses(config, urls, 'urls_to_index');
       const { bot, task } = await ctx.db.transaction(async (tx) => {
-        const bot = await insertChatbot(tx, { ownerUid: user.uid, name: defaultName(body.name, urls[0]!), description: body.description ?? '' });
+        const bot = await insertChatbot(tx, { ownerUid: user.uid, name: body.name?.trim() || (await defaultBotName(tx, user.uid, urls[0]!)), description: body.description ?? '' });
         await insertManualSources(tx, bot.id, urls);
         const task = await enqueueTask(tx, { chatbotId: bot.id, taskType: 'index_urls', params: { urls }, maxAttempts: config.TASK_MAX_ATTEMPTS });
         return { bot, task };
@@ -77,6 +83,7 @@ export function indexingRoutes(ctx: AppContext): FastifyPluginAsync {
       const body = parse(recrawlSchema, request.body, 'body');
       const bot = await requireOwnedChatbot(ctx.db, body.chatbot_id, user.uid);
       const url = body.url ? (normalizeUrl(body.url) ?? body.url) : undefined;
+      if (url) await checkAddresses(config, [url]);
       const task = await ctx.db.transaction(async (tx) => {
         if (await hasActiveTask(tx, bot.id)) throw conflict('This chatbot is already being indexed. Wait for the current task to finish.');
         const settings = {
