@@ -9,6 +9,8 @@ import { HostGate } from './hostGate.js';
 import { loadRobots, type RobotsRules } from './robots.js';
 import { PAGE_TYPES, type SafeFetcher } from './safeFetch.js';
 import { collectSitemapUrls } from './sitemap.js';
+import { untilAborted } from './untilAborted.js';
+import { PATTERN_SKIP_REASON } from './urlPatterns.js';
 import { acceptableCanonical, inScope, looksLikePage, normalizeUrl, scopeOf, type CrawlScope } from './urls.js';
 
 /**
@@ -33,6 +35,8 @@ export interface CrawlOptions {
   useSitemaps?: boolean;
   /** Discovery only: pages on the last level are listed, not fetched, and no content is extracted. */
   discoveryOnly?: boolean;
+  /** The owner's include/exclude patterns (urlPatterns.ts): links and sitemap entries they leave out are not taken; a start URL is still read for its links. */
+  keep?: (url: string) => boolean;
   signal?: AbortSignal;
 }
 
@@ -138,7 +142,7 @@ export async function crawlSite(fetcher: SafeFetcher, extractor: Extractor, opts
   };
 
   const admit = (url: string, depth: number): boolean => {
-    if (seen.has(url)) return false;
+    if (seen.has(url) || (depth > 0 && opts.keep?.(url) === false)) return false;
     if (robotsBlocked(url)) {
       // Never fetched and not counted towards max_pages; only the first few are reported (and
       // remembered, so each is reported once): a site can link to millions of blocked URLs.
@@ -239,6 +243,7 @@ export async function crawlSite(fetcher: SafeFetcher, extractor: Extractor, opts
       }
     }
     if (opts.discoveryOnly) return hooks.onOutcome({ kind: 'listed', url: pageUrl, depth });
+    if (opts.keep && !opts.keep(url) && !opts.keep(pageUrl)) return hooks.onOutcome({ kind: 'skipped', url, reason: PATTERN_SKIP_REASON });
     if (page.noindex) return hooks.onOutcome({ kind: 'skipped', url, reason: 'The page asks not to be indexed (noindex)' });
     // A stray NUL byte would fail the whole batch write (PostgreSQL text cannot hold it).
     const text = cleanText(page.markdown).trim();
@@ -312,14 +317,4 @@ export async function crawlSite(fetcher: SafeFetcher, extractor: Extractor, opts
   while (deferred.size > 0) await Promise.allSettled([...deferred]);
   if (deferredFailure) throw deferredFailure;
   return { admitted, stoppedBy, remembered: seen.size };
-}
-
-/** The promise's result, or the signal's reason as soon as it fires (the work itself runs on). */
-function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
-  if (signal.aborted) return Promise.reject(signal.reason as Error);
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(signal.reason as Error);
-    signal.addEventListener('abort', onAbort, { once: true });
-    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
-  });
 }

@@ -12,12 +12,19 @@ export interface ValidationDetail {
 export type TaskStatus = 'queued' | 'pending' | 'running' | 'completed' | 'failed';
 export type TaskType = 'crawl_and_index' | 'index_urls' | 'crawl';
 
+export type RecrawlSchedule = 'off' | 'daily' | 'weekly';
+
 export interface TaskProgress {
   discovered: number;
   fetched: number;
   indexed: number;
   failed: number;
   skipped: number;
+  /** A re-crawl's pages compared with the live content (absent on a first crawl). */
+  new?: number;
+  changed?: number;
+  unchanged?: number;
+  removed?: number;
 }
 
 export interface Task {
@@ -44,6 +51,12 @@ export interface Chatbot {
   start_url: string | null;
   max_depth: number | null;
   max_pages: number | null;
+  /** URL globs a crawl takes (none: every page in scope) and leaves out; exclude wins. */
+  include_patterns: string[];
+  exclude_patterns: string[];
+  /** Automatic re-crawl, and when the next one is due (null when off). */
+  recrawl_schedule: RecrawlSchedule;
+  next_recrawl_at: string | null;
   created_at: string;
   updated_at: string;
   /** Number of indexed (live) documents. */

@@ -116,6 +116,15 @@ export async function deleteTaskDocuments(q: Queryable, taskId: string): Promise
   await q.query('WITH stats AS (DELETE FROM term_totals WHERE generation = $1) DELETE FROM documents WHERE task_id = $1', [taskId]);
 }
 
+/** Remove a task's staged (not live) generation, its term statistics with it; live rows stay. */
+export async function discardStagedDocuments(q: Queryable, taskId: string): Promise<void> {
+  await q.query(
+    `WITH stats AS (DELETE FROM term_totals WHERE generation = $1 AND NOT live)
+     DELETE FROM documents WHERE task_id = $1 AND NOT live`,
+    [taskId],
+  );
+}
+
 /** Live documents of the bot that another task wrote (decides staged vs direct writes). */
 export async function countOtherLiveDocuments(q: Queryable, chatbotId: string, taskId: string): Promise<number> {
   const row = await one<{ n: number }>(
@@ -133,6 +142,41 @@ export async function countOtherLiveDocuments(q: Queryable, chatbotId: string, t
 export async function swapGeneration(q: Queryable, chatbotId: string, taskId: string): Promise<void> {
   await swapTermStats(q, chatbotId, taskId);
   await q.query('DELETE FROM documents WHERE chatbot_id = $1 AND live AND task_id IS DISTINCT FROM $2', [chatbotId, taskId]);
+  await q.query('UPDATE documents SET live = true WHERE chatbot_id = $1 AND task_id = $2 AND NOT live', [chatbotId, taskId]);
+  await q.query(
+    `UPDATE chunks SET live = true
+      WHERE chatbot_id = $1 AND NOT live AND document_id IN (SELECT id FROM documents WHERE task_id = $2)`,
+    [chatbotId, taskId],
+  );
+}
+
+/** The bot's live pages by URL with their content hash: what a re-crawl compares its pages with. */
+export async function liveDocumentHashes(q: Queryable, chatbotId: string): Promise<Map<string, { id: string; hash: string }>> {
+  const rows = await q.query<{ id: string; url: string; content_hash: string }>(
+    'SELECT id::text AS id, url, content_hash FROM documents WHERE chatbot_id = $1 AND live',
+    [chatbotId],
+  );
+  return new Map(rows.map((r) => [r.url, { id: r.id, hash: r.content_hash }]));
+}
+
+/**
+ * swapGeneration for an incremental re-crawl: the live pages it found unchanged (`keptIds`) stay
+ * as they are, chunks, vectors and statistics included, in the generation that wrote them; only
+ * the changed and removed ones are counted out and deleted, then the task's generation goes live.
+ * A bot's statistics are the sum over its live generations, so several may be live at once.
+ */
+export async function swapGenerationKeeping(q: Queryable, chatbotId: string, taskId: string, keptIds: string[]): Promise<void> {
+  const gone = await q.query<{ id: string; task_id: string | null }>(
+    `SELECT id::text AS id, task_id::text AS task_id FROM documents
+      WHERE chatbot_id = $1 AND live AND task_id IS DISTINCT FROM $2 AND NOT (id = ANY($3::uuid[]))`,
+    [chatbotId, taskId, keptIds],
+  );
+  const byGeneration = new Map<string | null, string[]>();
+  for (const d of gone) byGeneration.set(d.task_id, [...(byGeneration.get(d.task_id) ?? []), d.id]);
+  for (const [gen, ids] of byGeneration) await countDocuments(q, { chatbotId, taskId: gen, live: true }, ids, -1);
+  if (gone.length > 0) await q.query('DELETE FROM documents WHERE id = ANY($1::uuid[])', [gone.map((d) => d.id)]);
+  await q.query('DELETE FROM term_totals WHERE chatbot_id = $1 AND live AND generation <> $2 AND pages <= 0', [chatbotId, taskId]);
+  await q.query('UPDATE term_totals SET live = true WHERE chatbot_id = $1 AND generation = $2', [chatbotId, taskId]);
   await q.query('UPDATE documents SET live = true WHERE chatbot_id = $1 AND task_id = $2 AND NOT live', [chatbotId, taskId]);
   await q.query(
     `UPDATE chunks SET live = true
