@@ -106,6 +106,7 @@ describe('incremental re-crawl', () => {
     const bot = await newBot();
     const before = await liveDocs(bot);
     expect(before).toHaveLength(6);
+    site.notModified = 0;
     const idOf = (docs: { id: string; url: string }[], path: string) => docs.find((d) => d.url === site.origin + path)?.id;
 
     site.pages.set('/docs/b.html', sitePage('Bravo', words('bravo, now rewritten about quokkas'), nav));
@@ -131,9 +132,67 @@ describe('incremental re-crawl', () => {
     const chunks = await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM chunks WHERE chatbot_id = $1 AND live', [bot]);
     expect(kept.chunks).toBe(chunks[0]!.n);
 
+    // Unchanged pages were asked "changed since?" and answered 304: not downloaded again.
+    expect(site.conditional.get('/docs/a.html')).toBe(1);
+    expect(site.notModified).toBeGreaterThanOrEqual(3);
+
+    // Nothing changes: every page answers 304, and the links stored with each page still lead the
+    // crawl to every page (new.html is linked only from the home page).
+    const served = site.notModified;
+    const again = await refresh(bot);
+    expect(again.progress).toMatchObject({ new: 0, changed: 0, unchanged: 6, removed: 0, indexed: 6 });
+    expect(site.notModified - served).toBe(6);
+    const ids = (docs: { id: string }[]) => docs.map((d) => d.id).sort();
+    expect(ids(await liveDocs(bot))).toEqual(ids(after));
+
     // A question finds the rewritten page's new words.
     const ask = await t.db.query<{ url: string }>(`SELECT url FROM chunks WHERE chatbot_id = $1 AND live AND tsv @@ plainto_tsquery('english', 'quokkas')`, [bot]);
     expect(ask.map((r) => r.url)).toEqual([`${site.origin}/docs/b.html`]);
+  });
+});
+
+describe('single sources', () => {
+  it('add one page, re-index one changed page, or remove one, leaving every other page as it was', async () => {
+    const bot = await newBot({ max_depth: 1 });
+    const before = await liveDocs(bot);
+    const sources = (id: string) => `/chatbots/${id}/sources`;
+    const wait = async (res: { json(): { data: { task_id: string } } }) => waitForTask(bot, res.json().data.task_id);
+
+    site.pages.set('/extra.html', sitePage('Extra', words('an extra page nobody links to'), []));
+    const add = await call('POST', sources(bot), { url: `${site.origin}/extra.html` });
+    expect(add.statusCode).toBe(200);
+    expect(await wait(add)).toMatchObject({ status: 'completed', task_type: 'index_page' });
+    const added = await liveDocs(bot);
+    expect(added.map((d) => d.url)).toEqual([...before.map((d) => d.url), `${site.origin}/extra.html`].sort());
+    expect(added.filter((d) => !d.url.endsWith('/extra.html'))).toEqual(before);
+    expect((await getBot(bot)).urls).toContainEqual(expect.objectContaining({ url: `${site.origin}/extra.html`, status: 'indexed' }));
+
+    // Re-indexing one page that changed replaces just that page.
+    site.pages.set('/docs/a.html', sitePage('Alpha', words('alpha, now about wombats'), nav));
+    expect(await wait(await call('POST', sources(bot), { url: `${site.origin}/docs/a.html` }))).toMatchObject({ status: 'completed' });
+    const reindexed = await liveDocs(bot);
+    expect(reindexed.find((d) => d.url.endsWith('/docs/a.html'))!.content).toContain('wombats');
+    expect(reindexed.filter((d) => !d.url.endsWith('/docs/a.html'))).toEqual(added.filter((d) => !d.url.endsWith('/docs/a.html')));
+
+    // Removing one takes it out of the answers at once, its source with it.
+    const del = await t.app.inject({ method: 'DELETE', url: `/api/v1${sources(bot)}?url=${encodeURIComponent(`${site.origin}/docs/b.html`)}`, headers: auth });
+    expect(del.statusCode).toBe(200);
+    expect((await liveDocs(bot)).some((d) => d.url.endsWith('/docs/b.html'))).toBe(false);
+    expect((await getBot(bot)).urls!.some((u) => u.url.endsWith('/docs/b.html'))).toBe(false);
+    const kept = await totals(bot);
+    await rebuildTermStats(t.db, bot);
+    expect(await totals(bot)).toEqual(kept);
+
+    const again = await t.app.inject({ method: 'DELETE', url: `/api/v1${sources(bot)}?url=${encodeURIComponent(`${site.origin}/docs/b.html`)}`, headers: auth });
+    expect(again.statusCode).toBe(404);
+    expect(again.json().detail).toBe('Source not found');
+    const bad = await call('POST', sources(bot), { url: 'javascript:alert(1)' });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().detail[0].msg).toBe('Invalid URL format.');
+    expect((await call('POST', sources(bot), { url: `${site.origin}/x.html` }, other)).statusCode).toBe(404);
+    const theirs = await t.app.inject({ method: 'DELETE', url: `/api/v1${sources(bot)}?url=${encodeURIComponent(`${site.origin}/docs/c.html`)}`, headers: other });
+    expect(theirs.statusCode).toBe(404);
+    expect((await liveDocs(bot)).some((d) => d.url.endsWith('/docs/c.html'))).toBe(true);
   });
 });
 

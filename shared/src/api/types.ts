@@ -10,7 +10,8 @@ export interface ValidationDetail {
 }
 
 export type TaskStatus = 'queued' | 'pending' | 'running' | 'completed' | 'failed';
-export type TaskType = 'crawl_and_index' | 'index_urls' | 'crawl';
+/** index_page: one source added or re-indexed on the detail page (the rest of the content stays). */
+export type TaskType = 'crawl_and_index' | 'index_urls' | 'crawl' | 'index_page';
 
 export type RecrawlSchedule = 'off' | 'daily' | 'weekly';
 

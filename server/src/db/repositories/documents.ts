@@ -15,6 +15,10 @@ export interface NewDocument {
   content: string;
   contentHash: string;
   chunks: { ordinal: number; headingPath: string; content: string }[];
+  /** For the next re-crawl's conditional request (migration 014). */
+  etag?: string;
+  lastModified?: string;
+  links?: string[];
 }
 
 export interface WrittenDocument {
@@ -34,10 +38,22 @@ export async function insertDocuments(
   return db.transaction(async (tx) => {
     const ids = docs.map(() => randomUUID());
     await tx.query(
-      `INSERT INTO documents (id, chatbot_id, task_id, live, url, title, content, content_hash)
-       SELECT d.id, $1, $2, $3, d.url, d.title, d.content, d.hash
-         FROM unnest($4::uuid[], $5::text[], $6::text[], $7::text[], $8::text[]) AS d(id, url, title, content, hash)`,
-      [chatbotId, taskId, live, ids, docs.map((d) => d.url), docs.map((d) => d.title), docs.map((d) => d.content), docs.map((d) => d.contentHash)],
+      `INSERT INTO documents (id, chatbot_id, task_id, live, url, title, content, content_hash, etag, last_modified, links)
+       SELECT d.id, $1, $2, $3, d.url, d.title, d.content, d.hash, d.etag, d.lm, ARRAY(SELECT jsonb_array_elements_text(d.links))
+         FROM unnest($4::uuid[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[], $11::jsonb[]) AS d(id, url, title, content, hash, etag, lm, links)`,
+      [
+        chatbotId,
+        taskId,
+        live,
+        ids,
+        docs.map((d) => d.url),
+        docs.map((d) => d.title),
+        docs.map((d) => d.content),
+        docs.map((d) => d.contentHash),
+        docs.map((d) => d.etag ?? null),
+        docs.map((d) => d.lastModified ?? null),
+        docs.map((d) => JSON.stringify(d.links ?? [])),
+      ],
     );
     const rows = docs.flatMap((d, i) => d.chunks.map((c) => ({ doc: ids[i]!, url: d.url, title: d.title, ...c })));
     if (rows.length === 0) {
@@ -116,15 +132,6 @@ export async function deleteTaskDocuments(q: Queryable, taskId: string): Promise
   await q.query('WITH stats AS (DELETE FROM term_totals WHERE generation = $1) DELETE FROM documents WHERE task_id = $1', [taskId]);
 }
 
-/** Remove a task's staged (not live) generation, its term statistics with it; live rows stay. */
-export async function discardStagedDocuments(q: Queryable, taskId: string): Promise<void> {
-  await q.query(
-    `WITH stats AS (DELETE FROM term_totals WHERE generation = $1 AND NOT live)
-     DELETE FROM documents WHERE task_id = $1 AND NOT live`,
-    [taskId],
-  );
-}
-
 /** Live documents of the bot that another task wrote (decides staged vs direct writes). */
 export async function countOtherLiveDocuments(q: Queryable, chatbotId: string, taskId: string): Promise<number> {
   const row = await one<{ n: number }>(
@@ -142,41 +149,6 @@ export async function countOtherLiveDocuments(q: Queryable, chatbotId: string, t
 export async function swapGeneration(q: Queryable, chatbotId: string, taskId: string): Promise<void> {
   await swapTermStats(q, chatbotId, taskId);
   await q.query('DELETE FROM documents WHERE chatbot_id = $1 AND live AND task_id IS DISTINCT FROM $2', [chatbotId, taskId]);
-  await q.query('UPDATE documents SET live = true WHERE chatbot_id = $1 AND task_id = $2 AND NOT live', [chatbotId, taskId]);
-  await q.query(
-    `UPDATE chunks SET live = true
-      WHERE chatbot_id = $1 AND NOT live AND document_id IN (SELECT id FROM documents WHERE task_id = $2)`,
-    [chatbotId, taskId],
-  );
-}
-
-/** The bot's live pages by URL with their content hash: what a re-crawl compares its pages with. */
-export async function liveDocumentHashes(q: Queryable, chatbotId: string): Promise<Map<string, { id: string; hash: string }>> {
-  const rows = await q.query<{ id: string; url: string; content_hash: string }>(
-    'SELECT id::text AS id, url, content_hash FROM documents WHERE chatbot_id = $1 AND live',
-    [chatbotId],
-  );
-  return new Map(rows.map((r) => [r.url, { id: r.id, hash: r.content_hash }]));
-}
-
-/**
- * swapGeneration for an incremental re-crawl: the live pages it found unchanged (`keptIds`) stay
- * as they are, chunks, vectors and statistics included, in the generation that wrote them; only
- * the changed and removed ones are counted out and deleted, then the task's generation goes live.
- * A bot's statistics are the sum over its live generations, so several may be live at once.
- */
-export async function swapGenerationKeeping(q: Queryable, chatbotId: string, taskId: string, keptIds: string[]): Promise<void> {
-  const gone = await q.query<{ id: string; task_id: string | null }>(
-    `SELECT id::text AS id, task_id::text AS task_id FROM documents
-      WHERE chatbot_id = $1 AND live AND task_id IS DISTINCT FROM $2 AND NOT (id = ANY($3::uuid[]))`,
-    [chatbotId, taskId, keptIds],
-  );
-  const byGeneration = new Map<string | null, string[]>();
-  for (const d of gone) byGeneration.set(d.task_id, [...(byGeneration.get(d.task_id) ?? []), d.id]);
-  for (const [gen, ids] of byGeneration) await countDocuments(q, { chatbotId, taskId: gen, live: true }, ids, -1);
-  if (gone.length > 0) await q.query('DELETE FROM documents WHERE id = ANY($1::uuid[])', [gone.map((d) => d.id)]);
-  await q.query('DELETE FROM term_totals WHERE chatbot_id = $1 AND live AND generation <> $2 AND pages <= 0', [chatbotId, taskId]);
-  await q.query('UPDATE term_totals SET live = true WHERE chatbot_id = $1 AND generation = $2', [chatbotId, taskId]);
   await q.query('UPDATE documents SET live = true WHERE chatbot_id = $1 AND task_id = $2 AND NOT live', [chatbotId, taskId]);
   await q.query(
     `UPDATE chunks SET live = true

@@ -1,7 +1,7 @@
 import type { TaskType } from '../../../../shared/src/api/types.js';
 import { maintainAfterWrites } from '../../db/maintenance.js';
 import { getChatbotRow } from '../../db/repositories/chatbots.js';
-import { discardStagedDocuments } from '../../db/repositories/documents.js';
+import { discardStagedDocuments } from '../../db/repositories/liveContent.js';
 import { wasStopped } from '../queue.js';
 import { failUnstoredSources, manualSourceUrls } from '../../db/repositories/sources.js';
 import { runIndexingPipeline, type PipelineInput, type PipelineMode, type PipelineResult } from '../../index/pipeline.js';
@@ -21,6 +21,7 @@ export function registerCrawlHandlers(registry: HandlerRegistry): void {
     crawl_and_index: async (ctx) => run(ctx, crawlMode(ctx, ctx.task.params, await botPatterns(ctx))),
     index_urls: (ctx) => run(ctx, urlsMode(ctx.task.params.urls)),
     crawl: async (ctx) => run(ctx, await refreshMode(ctx), refreshSettings(ctx.task.params)),
+    index_page: (ctx) => run(ctx, { ...urlsMode([ctx.task.params.url]), partial: true }),
   };
   for (const [type, handler] of Object.entries(handlers)) registry.register(type, handler);
 }
@@ -45,7 +46,7 @@ function crawlMode(ctx: TaskContext, params: Record<string, unknown>, patterns: 
   };
 }
 
-function urlsMode(urls: unknown): PipelineMode {
+function urlsMode(urls: unknown): Extract<PipelineMode, { kind: 'urls' }> {
   const list = Array.isArray(urls) ? urls.filter((u): u is string => typeof u === 'string') : [];
   if (list.length === 0) throw new PermanentTaskError('The task has no URLs to index.');
   return { kind: 'urls', urls: list };

@@ -47,7 +47,7 @@ export async function collectUrls(config: Config, startUrl: string, maxDepth: nu
             listed.push(o.url);
             if (o.depth === 0) startFinal ??= o.url;
           }
-          else if (o.url === start && o.kind !== 'page') startError = o.reason;
+          else if (o.url === start && o.kind !== 'page' && o.kind !== 'unchanged') startError = o.reason;
         },
       },
     );

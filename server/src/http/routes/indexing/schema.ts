@@ -45,6 +45,9 @@ export const crawlAndIndexSchema = z
   .object({ url, max_depth: count('max_depth', 0).optional(), max_pages: count('max_pages', 1).optional(), name, description, ...patterns })
   .strict();
 
+/** One source added or removed on the detail page. */
+export const sourceUrlSchema = url;
+
 const urlList = z.array(httpUrl(z.string().trim())).max(10_000, 'too many URLs');
 
 export const indexUrlsSchema = z
