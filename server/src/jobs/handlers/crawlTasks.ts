@@ -86,12 +86,11 @@ async function run(ctx: TaskContext, mode: PipelineMode, settings?: PipelineInpu
   }).catch(async (err: unknown) => {
     // Source statuses tell the truth even when the attempt dies midway (a failed write, a lost database).
     await failUnstoredSources(ctx.db, ctx.task.chatbot_id, ctx.task.id).catch(() => {});
+    await discardIfStopped(ctx);
     throw err;
   });
   if (ctx.signal.aborted) {
-    // The owner's Stop: a refresh's staged generation goes (the live one was never touched); a
-    // first crawl keeps the pages it indexed. A shutdown keeps everything for the retry to clear.
-    if (await wasStopped(ctx.db, ctx.task.id)) await discardStagedDocuments(ctx.db, ctx.task.id);
+    await discardIfStopped(ctx);
     throw ctx.signal.reason ?? new Error('aborted');
   }
   // Statistics (and full-text index) for what the crawl changed, before its answers are served. It
@@ -104,6 +103,14 @@ async function run(ctx: TaskContext, mode: PipelineMode, settings?: PipelineInpu
     throw transient ? new Error(reason) : new PermanentTaskError(reason);
   }
   if (result.indexed === 0) throw failure(mode, result);
+}
+
+/**
+ * The owner's Stop: a refresh's staged generation goes (the live one was never touched); a first
+ * crawl keeps the pages it indexed. A shutdown or lost lease keeps everything for the retry to clear.
+ */
+async function discardIfStopped(ctx: TaskContext): Promise<void> {
+  if (ctx.signal.aborted && (await wasStopped(ctx.db, ctx.task.id).catch(() => false))) await discardStagedDocuments(ctx.db, ctx.task.id);
 }
 
 /** A clear reason for a task that indexed nothing, and whether waiting could help. */
