@@ -36,11 +36,25 @@ export interface NewChatbot {
 }
 
 export async function insertChatbot(q: Queryable, input: NewChatbot): Promise<ChatbotRow> {
+  const patterns = (input.includePatterns?.length ?? 0) + (input.excludePatterns?.length ?? 0) > 0;
   const row = await one<ChatbotRow>(
     q,
-    `INSERT INTO chatbots (id, owner_uid, name, description, start_url, max_depth, max_pages, include_patterns, exclude_patterns)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8::text[], $9::text[]) RETURNING *`,
-    [randomUUID(), input.ownerUid, input.name ?? '', input.description ?? '', input.startUrl ?? null, input.maxDepth ?? null, input.maxPages ?? null, input.includePatterns ?? [], input.excludePatterns ?? []],
+    // The pattern columns (migration 014) are named only when given, so tools and tests that work on
+    // an older schema can still create bots.
+    patterns
+      ? `INSERT INTO chatbots (id, owner_uid, name, description, start_url, max_depth, max_pages, include_patterns, exclude_patterns)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8::text[], $9::text[]) RETURNING *`
+      : `INSERT INTO chatbots (id, owner_uid, name, description, start_url, max_depth, max_pages) VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING *`,
+    [
+      randomUUID(),
+      input.ownerUid,
+      input.name ?? '',
+      input.description ?? '',
+      input.startUrl ?? null,
+      input.maxDepth ?? null,
+      input.maxPages ?? null,
+      ...(patterns ? [input.includePatterns ?? [], input.excludePatterns ?? []] : []),
+    ],
   );
   return row!;
 }
