@@ -5,6 +5,7 @@ import { App } from './App';
 import './styles/base.css';
 import './styles/layout.css';
 import './styles/pages.css';
+import './styles/sources.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');

@@ -62,6 +62,7 @@ export async function startServer(config: Config = loadConfig(), role: 'serve' |
       limits: limits.limits,
       answerer: createAnswerer(config, db, { warn: (obj, msg) => built.app?.log.warn(obj, msg) }),
       wakeWorker: () => worker?.wake(),
+      abortTaskHere: (taskId) => void worker?.abort(taskId),
       workerRunning: () => worker?.running() ?? false,
       dataDir: config.database.kind === 'pglite' ? config.database.dataDir : undefined,
     };

@@ -4,11 +4,13 @@ import { CanonicalLedger } from './canonical.js';
 import type { ExtractedPage, PageAnchor } from './extract.js';
 import { extractText } from './extract.js';
 import { ExtractTimeoutError, type Extractor } from './extractor.js';
-import { FetchError, isFetchError, type FetchErrorKind } from './fetchErrors.js';
+import { FetchError, isFetchError } from './fetchErrors.js';
 import { HostGate } from './hostGate.js';
 import { loadRobots, type RobotsRules } from './robots.js';
 import { PAGE_TYPES, type SafeFetcher } from './safeFetch.js';
 import { collectSitemapUrls } from './sitemap.js';
+import { untilAborted } from './untilAborted.js';
+import { PATTERN_SKIP_REASON } from './urlPatterns.js';
 import { acceptableCanonical, inScope, looksLikePage, normalizeUrl, scopeOf, type CrawlScope } from './urls.js';
 
 /**
@@ -18,45 +20,8 @@ import { acceptableCanonical, inScope, looksLikePage, normalizeUrl, scopeOf, typ
  * or (discovery mode, last level) a listing. The consumer awaits each outcome, so a slow indexer
  * slows the crawl instead of piling pages up in memory.
  */
-export interface CrawlOptions {
-  startUrls: string[];
-  /** Follow links (crawl) or fetch exactly the given URLs (index chosen URLs). */
-  followLinks: boolean;
-  maxDepth: number;
-  maxPages: number;
-  underStartPath?: boolean;
-  /** Concurrent requests per host. */
-  concurrency: number;
-  /** Total time budget in ms; when spent, the crawl stops admitting and fetching. */
-  timeBudgetMs: number;
-  userAgent: string;
-  useSitemaps?: boolean;
-  /** Discovery only: pages on the last level are listed, not fetched, and no content is extracted. */
-  discoveryOnly?: boolean;
-  signal?: AbortSignal;
-}
-
-export type CrawlOutcome =
-  /** `aliases`: URLs that led here (before a redirect or canonical); `anchors`, `outsideKeys`: see ExtractedPage. */
-  | { kind: 'page'; url: string; depth: number; title: string; markdown: string; contentHash: string; aliases: string[]; anchors: PageAnchor[]; outsideKeys: number[] }
-  | { kind: 'failed'; url: string; reason: string; errorKind: FetchErrorKind | 'extract' }
-  /** `notFetched`: no request was made (robots.txt, time limit), so it says nothing about the site's health. */
-  | { kind: 'skipped'; url: string; reason: string; notFetched?: boolean }
-  | { kind: 'listed'; url: string; depth: number };
-
-export interface CrawlHooks {
-  /** A URL entered the crawl (counts towards maxPages). */
-  onAdmitted?(url: string, depth: number): void;
-  onOutcome(outcome: CrawlOutcome): Promise<void> | void;
-}
-
-export interface CrawlSummary {
-  admitted: number;
-  /** Why the crawl stopped early, if it did. */
-  stoppedBy?: 'time' | 'aborted';
-  /** URLs the crawl remembered as met (bounded: robots-blocked links beyond the report cap are not kept). */
-  remembered: number;
-}
+import type { CrawlHooks, CrawlOptions, CrawlSummary, PriorPage } from './crawlTypes.js';
+export type { CrawlHooks, CrawlOptions, CrawlOutcome, CrawlSummary, PriorPage } from './crawlTypes.js';
 
 interface Item {
   url: string;
@@ -76,12 +41,17 @@ interface Candidate {
   canonical?: string;
   anchors: PageAnchor[];
   outsideKeys: number[];
+  etag?: string;
+  lastModified?: string;
+  links: string[];
 }
 
 export const TIME_LIMIT_REASON = 'Not fetched: the crawl time limit was reached';
 const ROBOTS_REASON = 'Blocked by robots.txt';
 /** Robots-blocked links reported (and remembered) at most; beyond it they are dropped unrecorded, still never fetched. */
 const MAX_BLOCKED_REPORTED = 1000;
+/** Links kept per page for a later 304 (an index page may link to thousands). */
+const MAX_STORED_LINKS = 5000;
 /** Node timers overflow (and fire at once) past 2^31 - 1 ms. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
@@ -138,7 +108,7 @@ export async function crawlSite(fetcher: SafeFetcher, extractor: Extractor, opts
   };
 
   const admit = (url: string, depth: number): boolean => {
-    if (seen.has(url)) return false;
+    if (seen.has(url) || (depth > 0 && opts.keep?.(url) === false)) return false;
     if (robotsBlocked(url)) {
       // Never fetched and not counted towards max_pages; only the first few are reported (and
       // remembered, so each is reported once): a site can link to millions of blocked URLs.
@@ -205,9 +175,12 @@ export async function crawlSite(fetcher: SafeFetcher, extractor: Extractor, opts
     if (!(await robotsFor(url)).isAllowed(url)) return robotsSkip(url);
     if (outOfTime()) return timeSkip(url);
     const gate = await gateFor(url);
+    const prior = opts.prior?.(url);
+    // Validators only where a 304 can be followed: the stored copy's links are known.
+    const ifChanged = prior?.links ? { ifNoneMatch: prior.etag ?? undefined, ifModifiedSince: prior.lastModified ?? undefined } : {};
     let fetched;
     try {
-      fetched = await gate.run(() => fetcher.fetch(url, { accept: PAGE_TYPES, signal }), signal);
+      fetched = await gate.run(() => fetcher.fetch(url, { accept: PAGE_TYPES, signal, ...ifChanged }), signal);
     } catch (err) {
       // Cut short by the deadline (in flight or still waiting for its turn): not the site's fault.
       if (outOfTime()) return timeSkip(url);
@@ -216,6 +189,7 @@ export async function crawlSite(fetcher: SafeFetcher, extractor: Extractor, opts
       else await hooks.onOutcome({ kind: 'failed', url, reason: e.message, errorKind: e.kind });
       return;
     }
+    if (fetched.status === 304 && prior?.links) return reuse(url, depth, prior, prior.links);
     const pageUrl = normalizeUrl(fetched.url) ?? url;
     if (pageUrl !== url) {
       // Redirected: the start page may move the whole crawl (http → https, bare → www).
@@ -233,12 +207,10 @@ export async function crawlSite(fetcher: SafeFetcher, extractor: Extractor, opts
       if (err instanceof ExtractTimeoutError) return hooks.onOutcome({ kind: 'failed', url, reason: err.message, errorKind: 'extract' });
       return hooks.onOutcome({ kind: 'failed', url, reason: `Could not extract content: ${String((err as Error)?.message ?? err)}`, errorKind: 'extract' });
     }
-    if (opts.followLinks && depth < opts.maxDepth) {
-      for (const link of page.links) {
-        if (inAnyScope(link) && looksLikePage(link)) admit(link, depth + 1);
-      }
-    }
+    const links = page.links.filter((link) => inAnyScope(link) && looksLikePage(link));
+    if (opts.followLinks && depth < opts.maxDepth) for (const link of links) admit(link, depth + 1);
     if (opts.discoveryOnly) return hooks.onOutcome({ kind: 'listed', url: pageUrl, depth });
+    if (opts.keep && !opts.keep(url) && !opts.keep(pageUrl)) return hooks.onOutcome({ kind: 'skipped', url, reason: PATTERN_SKIP_REASON });
     if (page.noindex) return hooks.onOutcome({ kind: 'skipped', url, reason: 'The page asks not to be indexed (noindex)' });
     // A stray NUL byte would fail the whole batch write (PostgreSQL text cannot hold it).
     const text = cleanText(page.markdown).trim();
@@ -246,8 +218,19 @@ export async function crawlSite(fetcher: SafeFetcher, extractor: Extractor, opts
     // A canonical link counts only on the same scheme and host (Python's docs point at file://).
     const canonical = acceptableCanonical(page.canonical, pageUrl);
     const hash = createHash('sha256').update(text).digest('hex');
-    const candidate = { url, pageUrl, depth, title: cleanText(page.title), text, hash, canonical: canonical && inAnyScope(canonical) ? canonical : undefined, anchors: page.anchors ?? [], outsideKeys: page.outsideKeys ?? [] };
+    const candidate = { url, pageUrl, depth, title: cleanText(page.title), text, hash, canonical: canonical && inAnyScope(canonical) ? canonical : undefined, anchors: page.anchors ?? [], outsideKeys: page.outsideKeys ?? [], etag: fetched.etag, lastModified: fetched.lastModified, links };
     return place(candidate, true);
+  }
+
+  /** A 304: the stored copy is current, and its stored links are followed as if it had been read. */
+  async function reuse(url: string, depth: number, prior: PriorPage, links: string[]): Promise<void> {
+    if (opts.followLinks && depth < opts.maxDepth) for (const link of links) if (inAnyScope(link) && looksLikePage(link)) admit(link, depth + 1);
+    if (opts.keep && !opts.keep(url)) return hooks.onOutcome({ kind: 'skipped', url, reason: PATTERN_SKIP_REASON });
+    const twin = hashes.get(prior.contentHash) ?? (ledger.has(url) ? url : undefined);
+    if (twin) return hooks.onOutcome({ kind: 'skipped', url, reason: `Duplicate of ${twin}` });
+    hashes.set(prior.contentHash, url);
+    ledger.store(url, prior.contentHash);
+    await hooks.onOutcome({ kind: 'unchanged', url, depth, title: prior.title, contentHash: prior.contentHash });
   }
 
   /** Where a page's content goes: under its own URL, its canonical URL, or nowhere (duplicate). */
@@ -275,7 +258,7 @@ export async function crawlSite(fetcher: SafeFetcher, extractor: Extractor, opts
     hashes.set(c.hash, url);
     ledger.store(url, c.hash);
     const aliases = [...new Set([c.url, c.pageUrl])].filter((u) => u !== url);
-    await hooks.onOutcome({ kind: 'page', url, depth: c.depth, title: c.title || url, markdown: c.text, contentHash: c.hash, aliases, anchors: c.anchors, outsideKeys: c.outsideKeys });
+    await hooks.onOutcome({ kind: 'page', url, depth: c.depth, title: c.title || url, markdown: c.text, contentHash: c.hash, aliases, anchors: c.anchors, outsideKeys: c.outsideKeys, etag: c.etag, lastModified: c.lastModified, links: c.links.slice(0, MAX_STORED_LINKS) });
   }
 
   // A fixed set of runners drains the queue; new links join the queue while it runs.
@@ -312,14 +295,4 @@ export async function crawlSite(fetcher: SafeFetcher, extractor: Extractor, opts
   while (deferred.size > 0) await Promise.allSettled([...deferred]);
   if (deferredFailure) throw deferredFailure;
   return { admitted, stoppedBy, remembered: seen.size };
-}
-
-/** The promise's result, or the signal's reason as soon as it fires (the work itself runs on). */
-function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
-  if (signal.aborted) return Promise.reject(signal.reason as Error);
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(signal.reason as Error);
-    signal.addEventListener('abort', onAbort, { once: true });
-    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
-  });
 }

@@ -2,7 +2,8 @@ import dns from 'node:dns';
 import type { LookupAddress } from 'node:dns';
 import type { Socket } from 'node:net';
 import { Agent, buildConnector, request, type Dispatcher } from 'undici';
-import { describeRange, hostAllowed, isIpLiteral, refusedRange } from './addressPolicy.js';
+import { hostAllowed, isIpLiteral, refusedRange } from './addressPolicy.js';
+import { refusal, toFetchError, truncate } from './fetchFailure.js';
 import { decodeBody } from './charset.js';
 import { FetchError } from './fetchErrors.js';
 import { readBody } from './responseBody.js';
@@ -46,6 +47,9 @@ export interface FetchOptions {
   accept?: readonly string[];
   signal?: AbortSignal;
   maxBytes?: number;
+  /** Validators of a stored copy (a re-crawl): a 304 answer comes back as status 304 with no body. */
+  ifNoneMatch?: string;
+  ifModifiedSince?: string;
 }
 
 export interface FetchedResource {
@@ -56,6 +60,9 @@ export interface FetchedResource {
   body: string;
   /** The URLs that redirected, in order. */
   redirects: string[];
+  /** Validators for the next conditional request. */
+  etag?: string;
+  lastModified?: string;
 }
 
 export const PAGE_TYPES = ['text/html', 'application/xhtml+xml', 'text/plain'] as const;
@@ -131,6 +138,8 @@ export function createSafeFetcher(options: SafeFetcherOptions): SafeFetcher {
         'user-agent': options.userAgent,
         accept: (opts.accept ?? PAGE_TYPES).join(', ') + ', */*;q=0.1',
         'accept-encoding': 'gzip, deflate, br',
+        ...(opts.ifNoneMatch ? { 'if-none-match': opts.ifNoneMatch } : {}),
+        ...(opts.ifModifiedSince ? { 'if-modified-since': opts.ifModifiedSince } : {}),
       },
     });
     const location = res.headers.location;
@@ -181,6 +190,12 @@ export function createSafeFetcher(options: SafeFetcherOptions): SafeFetcher {
 
   async function readResponse(url: URL, res: Dispatcher.ResponseData, redirects: string[], opts: FetchOptions, signal: AbortSignal): Promise<FetchedResource> {
     const status = res.statusCode;
+    const header = (name: string) => (typeof res.headers[name] === 'string' ? (res.headers[name] as string).slice(0, 200) : undefined);
+    const validators = { etag: header('etag'), lastModified: header('last-modified') };
+    if (status === 304 && (opts.ifNoneMatch || opts.ifModifiedSince)) {
+      await res.body.dump().catch(() => {});
+      return { url: url.href, status, contentType: '', body: '', redirects, ...validators };
+    }
     if (status < 200 || status >= 300) {
       await res.body.dump().catch(() => {});
       throw new FetchError('http_status', `HTTP ${status}`, status);
@@ -199,7 +214,7 @@ export function createSafeFetcher(options: SafeFetcherOptions): SafeFetcher {
       throw new FetchError('too_large', `Too large (${declared} bytes, limit ${cap})`);
     }
     const bytes = await readBody(res, cap, signal, url.host);
-    return { url: url.href, status, contentType: contentTypeHeader, body: decodeBody(bytes, contentTypeHeader), redirects };
+    return { url: url.href, status, contentType: contentTypeHeader, body: decodeBody(bytes, contentTypeHeader), redirects, ...validators };
   }
 
   return {
@@ -243,30 +258,3 @@ function guardedLookup(lookup: LookupFn, classify: (address: string) => string |
     });
   };
 }
-
-function refusal(host: string, address: string, range: string, literal: boolean): FetchError {
-  // Loopback, link-local, metadata… are all "private" to an owner; the exact range is named too.
-  const what = describeRange(range);
-  const kind = what === 'a private address' ? '' : what.replace(/^an? /, '').replace(/ address$/, '');
-  return literal
-    ? new FetchError('refused', `Refused: ${host} is a private address${kind ? ` (${kind})` : ''}`)
-    : new FetchError('refused', `Refused: ${host} resolves to a private address (${address}${kind ? `, ${kind}` : ''})`);
-}
-
-function toFetchError(err: unknown, url: URL, outer: AbortSignal | undefined, timeout: AbortSignal, timeoutMs: number): FetchError {
-  if (err instanceof FetchError) return err;
-  const cause = (err as { cause?: unknown })?.cause;
-  if (cause instanceof FetchError) return cause;
-  if (outer?.aborted) return new FetchError('network', 'Aborted');
-  const code = String((err as { code?: string })?.code ?? (cause as { code?: string })?.code ?? '');
-  const name = String((err as { name?: string })?.name ?? '');
-  if (timeout.aborted || name === 'TimeoutError' || /TIMEOUT/.test(code)) return new FetchError('timeout', `Timed out (no complete response within ${timeoutMs / 1000} s)`);
-  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return new FetchError('network', `Could not resolve host ${url.hostname}`);
-  if (code === 'ECONNREFUSED') return new FetchError('network', `Connection refused by ${url.host}`);
-  if (code === 'ECONNRESET' || code === 'UND_ERR_SOCKET') return new FetchError('network', `Connection reset by ${url.host}`);
-  if (/CERT|SSL|TLS/i.test(code)) return new FetchError('network', `TLS error from ${url.host} (${code})`);
-  const message = err instanceof Error ? err.message : String(err);
-  return new FetchError('network', `Network error: ${truncate(message)}`);
-}
-
-const truncate = (s: string, n = 200) => (s.length > n ? `${s.slice(0, n)}…` : s);

@@ -14,6 +14,8 @@ export interface AppContext {
   answerer: Answerer;
   /** Nudge the in-process worker (if any) to claim new tasks now instead of at its next poll. */
   wakeWorker(): void;
+  /** Abort a task the in-process worker runs, at once (a worker elsewhere notices at its next lease renewal). */
+  abortTaskHere?(taskId: string): void;
   /** The embedded database's data directory, whose writability /health checks (unset on PostgreSQL). */
   dataDir?: string;
   /** Whether a worker runs in this process (reported by /health). */

@@ -11,6 +11,9 @@ export interface IndexablePage {
   title: string;
   markdown: string;
   contentHash: string;
+  etag?: string;
+  lastModified?: string;
+  links?: string[];
 }
 
 export interface IndexerOptions {
@@ -56,7 +59,7 @@ export class Indexer {
   async add(page: IndexablePage): Promise<void> {
     const chunks = this.opts.chunker.chunk(page.title, page.markdown).map((c) => ({ ordinal: c.ordinal, headingPath: c.headingPath, content: c.content }));
     if (chunks.length === 0) return;
-    this.buffer.push({ url: page.url, title: page.title, content: page.markdown, contentHash: page.contentHash, chunks });
+    this.buffer.push({ url: page.url, title: page.title, content: page.markdown, contentHash: page.contentHash, chunks, etag: page.etag, lastModified: page.lastModified, links: page.links });
     this.bufferedChunks += chunks.length;
     if (this.bufferedChunks < (this.opts.batchChunks ?? 60)) return;
     const written = this.flush();

@@ -2,7 +2,8 @@ import type { TaskProgress } from '../../../shared/src/api/types.js';
 import type { Config } from '../config.js';
 import type { Db } from '../db/db.js';
 import { updateCrawlSettings } from '../db/repositories/chatbots.js';
-import { committedDocuments, countOtherLiveDocuments, deleteTaskDocuments, recordCommit, setAnchorTexts, swapGeneration, taskDocumentsByUrl } from '../db/repositories/documents.js';
+import { committedDocuments, countOtherLiveDocuments, deleteTaskDocuments, recordCommit, setAnchorTexts, taskDocumentsByUrl } from '../db/repositories/documents.js';
+import { liveDocumentHashes, swapGenerationKeeping } from '../db/repositories/liveContent.js';
 import { dropStaleSources, recordSources, type SourceRecord } from '../db/repositories/sources.js';
 import { AnchorTextCollector } from '../crawl/anchorText.js';
 import { crawlSite, type CrawlOutcome } from '../crawl/crawler.js';
@@ -11,10 +12,13 @@ import { sharedExtractPool } from '../crawl/extractPool.js';
 import type { FetchErrorKind } from '../crawl/fetchErrors.js';
 import { createSafeFetcher, type SafeFetcher } from '../crawl/safeFetch.js';
 import { SiteBoilerplate } from '../crawl/siteBoilerplate.js';
+import { urlFilter, type UrlPatterns } from '../crawl/urlPatterns.js';
+import { ChangeTracker } from './changeTracker.js';
 import { MarkdownChunker } from './chunker.js';
 import { embeddingProvider } from '../embeddings/shared.js';
 import { vectorStoreFor } from '../embeddings/store.js';
 import { Indexer, yieldToEventLoop } from './indexer.js';
+import { refuseSwap } from './refuseSwap.js';
 
 /**
  * crawl → extract → chunk → index for one task, with per-URL sources, throttled progress and the
@@ -23,8 +27,9 @@ import { Indexer, yieldToEventLoop } from './indexer.js';
  * nothing left to do). A refresh that went badly (time limit, mostly failures) is not swapped in.
  */
 export type PipelineMode =
-  | { kind: 'crawl'; url: string; maxDepth: number; maxPages: number }
-  | { kind: 'urls'; urls: string[] };
+  | { kind: 'crawl'; url: string; maxDepth: number; maxPages: number; patterns?: UrlPatterns }
+  /** `partial`: these pages only (a single source): every other live page stays as it is. */
+  | { kind: 'urls'; urls: string[]; partial?: boolean };
 
 export interface PipelineInput {
   db: Db;
@@ -36,7 +41,7 @@ export interface PipelineInput {
   settings?: { url?: string; maxDepth?: number; maxPages?: number };
   signal?: AbortSignal;
   progress?(p: TaskProgress): Promise<void>;
-  /** Injected in tests and the benchmark; otherwise built from config. */
+  /** Injected in tests and benchmarks; else built from config. */
   fetcher?: SafeFetcher;
   extractor?: Extractor;
   log?: { warn(obj: object, msg: string): void };
@@ -72,6 +77,8 @@ export async function runIndexingPipeline(input: PipelineInput): Promise<Pipelin
   await deleteTaskDocuments(db, taskId);
   const previous = await countOtherLiveDocuments(db, chatbotId, taskId);
   const live = previous === 0;
+  // A refresh keeps live pages it finds unchanged instead of rewriting them.
+  const changes = live ? undefined : new ChangeTracker(await liveDocumentHashes(db, chatbotId), mode.kind === 'urls' && mode.partial);
   const provider = embeddingProvider(config);
   const indexer = new Indexer(db, {
     chatbotId,
@@ -121,7 +128,7 @@ export async function runIndexingPipeline(input: PipelineInput): Promise<Pipelin
     sinceReport = 0;
     lastReport = Date.now();
     await flushSources();
-    await input.progress?.({ ...counts });
+    await input.progress?.({ ...counts, ...changes?.progress() });
   };
 
   const onOutcome = async (o: CrawlOutcome) => {
@@ -132,7 +139,12 @@ export async function runIndexingPipeline(input: PipelineInput): Promise<Pipelin
     if (o.kind === 'page') {
       anchors.add(o.anchors, [o.url, ...o.aliases]);
       storedUrls.set(o.url, [o.url, ...o.aliases]);
-      await indexer.add({ ...o, markdown: boilerplate.admit(o.url, o.markdown, o.outsideKeys) });
+      const markdown = boilerplate.admit(o.url, o.markdown, o.outsideKeys);
+      if (changes?.see(o.url, o.contentHash, o) !== 'unchanged') await indexer.add({ ...o, markdown });
+      counts.indexed++;
+      sources.push({ url: o.url, status: 'indexed', title: o.title.slice(0, 300), depth: o.depth });
+    } else if (o.kind === 'unchanged') {
+      changes?.see(o.url, o.contentHash);
       counts.indexed++;
       sources.push({ url: o.url, status: 'indexed', title: o.title.slice(0, 300), depth: o.depth });
     } else if (o.kind === 'failed') {
@@ -162,6 +174,8 @@ export async function runIndexingPipeline(input: PipelineInput): Promise<Pipelin
         concurrency: config.CRAWL_CONCURRENCY,
         timeBudgetMs: config.CRAWL_TOTAL_SECONDS * 1000,
         userAgent: config.CRAWL_USER_AGENT,
+        keep: mode.kind === 'crawl' ? urlFilter(mode.patterns) : undefined,
+        prior: changes && ((url) => changes.prior(url)),
         signal: input.signal,
       },
       {
@@ -178,6 +192,7 @@ export async function runIndexingPipeline(input: PipelineInput): Promise<Pipelin
     // A refresh's vectors are made before its swap, so they go live with the content.
     await indexer.settled();
     await report(true);
+    if (changes) await input.progress?.({ ...counts, ...changes.progress(true) });
   } finally {
     if (ownFetcher) await fetcher.close();
     if (!input.extractor) await extractor.close();
@@ -189,23 +204,24 @@ export async function runIndexingPipeline(input: PipelineInput): Promise<Pipelin
   // Nothing indexed: keep the bot's previous content and sources exactly as they were.
   else if (counts.indexed > 0 && stoppedBy !== 'aborted') {
     await db.transaction(async (tx) => {
-      if (!live) await swapGeneration(tx, chatbotId, taskId);
+      const partial = mode.kind === 'urls' && mode.partial;
+      if (changes) await swapGenerationKeeping(tx, chatbotId, taskId, partial ? changes.keptAllBut(mode.urls) : changes.kept, changes.revalidated);
       for (let i = 0; i < staged.length; i += SOURCES_BATCH) await recordSources(tx, chatbotId, taskId, staged.slice(i, i + SOURCES_BATCH));
-      await dropStaleSources(tx, chatbotId, taskId);
+      if (!partial) await dropStaleSources(tx, chatbotId, taskId);
       const s = input.settings;
       if (s) await updateCrawlSettings(tx, chatbotId, s.url, s.maxDepth, s.maxPages);
-      await recordCommit(tx, chatbotId, taskId, indexer.indexed);
+      await recordCommit(tx, chatbotId, taskId, counts.indexed);
     });
   }
-  return { ...counts, chunks: indexer.chunks, attempted: counts.fetched, keptPrevious, stoppedBy, startFailure, failureKinds, timings: { totalMs: Date.now() - started } };
+  return { ...counts, ...changes?.progress(true), chunks: indexer.chunks, attempted: counts.fetched, keptPrevious, stoppedBy, startFailure, failureKinds, timings: { totalMs: Date.now() - started } };
 }
 
 const SITE_LEVEL_BATCH = 50;
 
 /**
- * What needs the whole crawl, before the generation can be swapped in: pages cleaned with an early
- * view of the site's boilerplate are rewritten under the final one, and every document gets the
- * anchor text of its in-links. Small batches with yields between them (PGlite blocks the loop).
+ * What needs the whole crawl, before the swap: pages cleaned with an early view of the site's
+ * boilerplate are rewritten under the final one, and every document gets its in-links' anchor
+ * text. Small batches with yields between them (PGlite blocks the loop).
  */
 async function finishSiteLevel(db: Db, taskId: string, indexer: Indexer, boilerplate: SiteBoilerplate, anchors: AnchorTextCollector, storedUrls: Map<string, string[]>): Promise<void> {
   const stale = boilerplate.stale();
@@ -220,24 +236,4 @@ async function finishSiteLevel(db: Db, taskId: string, indexer: Indexer, boilerp
     await setAnchorTexts(db, taskId, rows.slice(i, i + SITE_LEVEL_BATCH));
     await yieldToEventLoop();
   }
-}
-
-/**
- * Why a refresh must not replace the live content, if it must not: it stopped at the time limit
- * (only part of the site), or it kept less than half the pages while more than half the requests
- * failed (the site was down or blocking us, not shrunk). A refresh that indexed nothing is left
- * to the caller (nothing is swapped then either).
- */
-function refuseSwap(counts: TaskProgress, failureKinds: Set<string>, stoppedBy: PipelineResult['stoppedBy'], previous: number, totalSeconds: number): PipelineResult['keptPrevious'] {
-  if (counts.indexed === 0 || stoppedBy === 'aborted') return undefined;
-  const kept = `the previous content (${previous} pages) stays live`;
-  if (stoppedBy === 'time') {
-    return { reason: `The crawl reached its time limit (${totalSeconds} s) after indexing ${counts.indexed} pages, so ${kept}.`, transient: false };
-  }
-  if (counts.indexed < previous / 2 && counts.failed > counts.fetched / 2) {
-    // Network trouble may pass, so the task is retried; HTTP errors and refusals will not.
-    const transient = [...failureKinds].every((k) => k === 'network' || k === 'timeout');
-    return { reason: `Only ${counts.indexed} pages could be indexed and ${counts.failed} of ${counts.fetched} requests failed, so ${kept}.`, transient };
-  }
-  return undefined;
 }

@@ -159,3 +159,26 @@ export async function recoverExpiredLeases(q: Queryable): Promise<number> {
   );
   return rows.length;
 }
+
+export const STOPPED_REASON = 'Stopped by the owner. The previous content stays live.';
+
+/**
+ * The owner's Stop: a waiting or running task fails at once with STOPPED_REASON and no retry. A
+ * worker running it loses its lease with this update, so its next renewal (or, in this process,
+ * the worker's abort) stops the handler, which discards its staged generation. Returns whether a
+ * task was stopped (false: it had already finished).
+ */
+export async function stopTask(q: Queryable, taskId: string): Promise<boolean> {
+  const rows = await q.query(
+    `UPDATE tasks SET status = 'failed', error = $2, lease_until = NULL, locked_by = NULL, finished_at = now(), updated_at = now()
+      WHERE id = $1 AND status IN ('queued', 'pending', 'running') RETURNING id`,
+    [taskId, STOPPED_REASON],
+  );
+  return rows.length === 1;
+}
+
+/** Whether the owner stopped this task (a handler that was aborted tells a Stop from a shutdown). */
+export async function wasStopped(q: Queryable, taskId: string): Promise<boolean> {
+  const row = await one<{ stopped: boolean }>(q, `SELECT status = 'failed' AND error = $2 AS stopped FROM tasks WHERE id = $1`, [taskId, STOPPED_REASON]);
+  return row?.stopped === true;
+}

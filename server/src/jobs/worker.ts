@@ -7,6 +7,7 @@ import type { TaskRow } from '../db/repositories/tasks.js';
 import { startEmbeddingBackfill } from '../embeddings/backfill.js';
 import { claimTask, completeTask, failTask, recoverExpiredLeases, releaseTask, renewLease, saveProgress } from './queue.js';
 import { PermanentTaskError, type HandlerRegistry } from './registry.js';
+import { enqueueDueRecrawls } from './schedule.js';
 
 export interface WorkerOptions {
   db: Db;
@@ -26,6 +27,8 @@ export interface Worker {
   readonly id: string;
   /** Claim now rather than at the next poll. */
   wake(): void;
+  /** Abort a task this worker runs (the owner stopped it); false if it runs elsewhere or not at all. */
+  abort(taskId: string): boolean;
   /** Stop claiming, abort running handlers and wait for them to settle. */
   stop(): Promise<void>;
   running(): boolean;
@@ -39,6 +42,7 @@ export function startWorker(opts: WorkerOptions): Worker {
   const slots = opts.concurrency ?? opts.config.WORKER_CONCURRENCY;
   const shutdown = new AbortController();
   const active = new Set<Promise<void>>();
+  const leases = new Map<string, AbortController>();
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;
   let lastRecovery = 0;
@@ -79,6 +83,8 @@ export function startWorker(opts: WorkerOptions): Worker {
         lastRecovery = Date.now();
         const n = await recoverExpiredLeases(opts.db);
         if (n > 0) opts.log.warn({ count: n }, 'returned tasks with expired leases to the queue');
+        const queued = await enqueueDueRecrawls(opts.db, opts.config.TASK_MAX_ATTEMPTS);
+        if (queued > 0) opts.log.info({ count: queued }, 'queued scheduled re-crawls');
       }
       while (!stopped && active.size < slots) {
         const task = await claimTask(opts.db, id, opts.registry.types(), leaseSeconds, opts.config.WORKER_CONCURRENCY_PER_OWNER);
@@ -103,6 +109,7 @@ export function startWorker(opts: WorkerOptions): Worker {
   async function execute(task: TaskRow): Promise<void> {
     const handler = opts.registry.get(task.task_type)!;
     const lease = new AbortController();
+    leases.set(task.id, lease);
     const signal = AbortSignal.any([shutdown.signal, lease.signal]);
     const heartbeat = setInterval(() => {
       renewLease(opts.db, task.id, id, leaseSeconds)
@@ -130,6 +137,7 @@ export function startWorker(opts: WorkerOptions): Worker {
       opts.log.warn({ taskId: task.id, outcome, reason }, 'task attempt failed');
     } finally {
       clearInterval(heartbeat);
+      leases.delete(task.id);
     }
   }
 
@@ -140,6 +148,11 @@ export function startWorker(opts: WorkerOptions): Worker {
     id,
     wake: () => schedule(0),
     running: () => !stopped,
+    abort(taskId) {
+      const lease = leases.get(taskId);
+      lease?.abort(new Error('stopped by the owner'));
+      return lease !== undefined;
+    },
     async stop() {
       stopped = true;
       clearTimeout(timer);

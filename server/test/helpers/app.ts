@@ -22,6 +22,7 @@ export interface TestAppOptions {
   /** Reuse a database (e.g. shared by several apps in one test). */
   db?: Db;
   wakeWorker?: () => void;
+  abortTaskHere?: (taskId: string) => void;
   /** Serve front-end builds from this root. */
   staticRoot?: string;
   /** A data directory for /health to probe, as in embedded mode. */
@@ -45,6 +46,7 @@ export async function buildTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
     limits: limits.limits,
     answerer: createAnswerer(config, db),
     wakeWorker: opts.wakeWorker ?? (() => {}),
+    abortTaskHere: opts.abortTaskHere,
     workerRunning: () => false,
     dataDir: opts.dataDir,
   };

@@ -192,12 +192,17 @@ describe('refresh safety', () => {
   it('a healthy refresh that shrinks the site is still swapped in', async () => {
     const s = await smallSite();
     try {
-      const { bot } = await crawledBot(s);
+      const { bot, before } = await crawledBot(s);
       s.set('/', { html: `${pageHtml('Home v2')}<a href="/p1">p1</a>` });
       const taskId = randomUUID();
       const r = await runIndexingPipeline({ db, config: loadConfig({ CRAWL_ALLOW_HOSTS: s.host, LOG_LEVEL: 'silent' }), chatbotId: bot.id, taskId, mode: { kind: 'crawl', url: `${s.origin}/`, maxDepth: 1, maxPages: 20 } });
       expect(r.keptPrevious).toBeUndefined();
-      expect((await liveDocs(bot.id)).map((d) => d.task_id)).toEqual([taskId, taskId]);
+      expect(r).toMatchObject({ changed: 1, unchanged: 1, removed: 4 });
+      // The changed home page is the refresh's; the unchanged p1 keeps the row the first crawl wrote.
+      const after = await liveDocs(bot.id);
+      expect(after.map((d) => d.url.slice(s.origin.length))).toEqual(['/', '/p1']);
+      expect(after[0]!.task_id).toBe(taskId);
+      expect(after[1]).toEqual(before.find((d) => d.url === `${s.origin}/p1`));
     } finally {
       await s.close();
     }
@@ -210,6 +215,9 @@ describe('refresh safety', () => {
       const cfg = loadConfig({ CRAWL_ALLOW_HOSTS: s.host, LOG_LEVEL: 'silent' });
       const taskId = randomUUID();
       // The attempt that commits (then, say, its worker is killed before marking the task completed).
+      // Every page changed, so the refresh rewrites all six.
+      setAll(s, (p) => ({ html: pageHtml(`Changed ${p}`) }));
+      s.set('/', { html: `${pageHtml('Home, changed')}${PAGES.map((p) => `<a href="${p}">${p}</a>`).join(' ')}` });
       await runHandler('crawl', bot.id, taskId, cfg);
       const committed = await liveDocs(bot.id);
       expect(committed.map((d) => d.task_id)).toEqual(Array(6).fill(taskId));

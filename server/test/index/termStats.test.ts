@@ -102,8 +102,15 @@ describe('term statistics kept at index time', () => {
     expect(second.df.get('slipway')).toBeGreaterThan(0);
     expect(second.df.has('fee')).toBe(false);
     expect(second.df.has('pontoon')).toBe(true);
-    // Only the live generation's rows are left.
-    expect(await db.query('SELECT count(*)::int AS n FROM term_totals WHERE chatbot_id = $1', [bot.id])).toEqual([{ n: 1 }]);
+    // No staged rows are left, and every generation still counted holds live pages (the refresh
+    // kept the unchanged pages in the generation that wrote them).
+    expect(await db.query('SELECT count(*)::int AS n FROM term_totals WHERE chatbot_id = $1 AND NOT live', [bot.id])).toEqual([{ n: 0 }]);
+    const empty = await db.query(
+      `SELECT generation FROM term_totals t WHERE chatbot_id = $1
+          AND NOT EXISTS (SELECT 1 FROM documents d WHERE d.chatbot_id = t.chatbot_id AND d.live AND d.task_id = t.generation)`,
+      [bot.id],
+    );
+    expect(empty).toEqual([]);
 
     // One page rewritten in place (the crawl's boilerplate revision does this).
     const [doc] = await db.query<{ id: string }>('SELECT id::text AS id FROM documents WHERE chatbot_id = $1 AND live AND url = $2', [bot.id, `${site.origin}/tides`]);

@@ -6,6 +6,7 @@ import type {
   Envelope,
   Message,
   PublicChatbot,
+  RecrawlSchedule,
   Source,
   StreamEvent,
   Task,
@@ -44,17 +45,25 @@ export interface ApiClientOptions {
   fetch?: typeof fetch;
 }
 
-export interface CrawlRequest {
+/** URL globs (server/src/crawl/urlPatterns.ts): which pages a crawl takes and leaves out. */
+export interface PatternFields {
+  include_patterns?: string[];
+  exclude_patterns?: string[];
+}
+export interface CrawlRequest extends PatternFields {
   url: string;
   max_depth: number;
   max_pages: number;
   name?: string;
   description?: string;
 }
-export interface CollectRequest {
+export interface CollectRequest extends PatternFields {
   url: string;
   max_depth: number;
   max_pages: number;
+}
+export interface CrawlSettingsPatch extends PatternFields {
+  recrawl_schedule?: RecrawlSchedule;
 }
 export interface CollectResult {
   collected_urls: string[];
@@ -240,6 +249,10 @@ export function ownerApi({ call, callOutcome }: Transport) {
     /** `success: false` in a 2xx answer is returned, not thrown: the form words it itself (spec §8). */
     crawlAndIndex: (req: CrawlRequest) => callOutcome<StartedTask>('POST', '/crawl-and-index', req),
     recrawl: (req: RecrawlRequest) => call<{ task_id: string }>('POST', '/indexing/crawl', req),
+    updateCrawlSettings: (id: string, patch: CrawlSettingsPatch) => call<Chatbot>('PATCH', `/chatbots/${enc(id)}`, patch),
+    stopTask: (chatbotId: string, taskId: string) => call<{ task_id: string; stopped: boolean }>('POST', `/crawl-and-index/tasks/${enc(chatbotId)}/${enc(taskId)}/stop`),
+    addSource: (chatbotId: string, url: string) => call<{ task_id: string; url: string }>('POST', `/chatbots/${enc(chatbotId)}/sources`, { url }),
+    removeSource: (chatbotId: string, url: string) => call<{ url: string; removed: boolean }>('DELETE', `/chatbots/${enc(chatbotId)}/sources`, undefined, { url }),
     /** Throws ApiError 'Query failed' when a 2xx answer says `success: false` (spec §7); other failures carry the server's detail. */
     query: async (id: string, question: string, top_k?: number) => {
       const result = await callOutcome<QueryResult>('POST', `/chatbots/${enc(id)}/query`, top_k === undefined ? { question } : { question, top_k });

@@ -10,7 +10,10 @@ export interface ValidationDetail {
 }
 
 export type TaskStatus = 'queued' | 'pending' | 'running' | 'completed' | 'failed';
-export type TaskType = 'crawl_and_index' | 'index_urls' | 'crawl';
+/** index_page: one source added or re-indexed on the detail page (the rest of the content stays). */
+export type TaskType = 'crawl_and_index' | 'index_urls' | 'crawl' | 'index_page';
+
+export type RecrawlSchedule = 'off' | 'daily' | 'weekly';
 
 export interface TaskProgress {
   discovered: number;
@@ -18,6 +21,11 @@ export interface TaskProgress {
   indexed: number;
   failed: number;
   skipped: number;
+  /** A re-crawl's pages compared with the live content (absent on a first crawl). */
+  new?: number;
+  changed?: number;
+  unchanged?: number;
+  removed?: number;
 }
 
 export interface Task {
@@ -44,6 +52,12 @@ export interface Chatbot {
   start_url: string | null;
   max_depth: number | null;
   max_pages: number | null;
+  /** URL globs a crawl takes (none: every page in scope) and leaves out; exclude wins. */
+  include_patterns: string[];
+  exclude_patterns: string[];
+  /** Automatic re-crawl, and when the next one is due (null when off). */
+  recrawl_schedule: RecrawlSchedule;
+  next_recrawl_at: string | null;
   created_at: string;
   updated_at: string;
   /** Number of indexed (live) documents. */

@@ -6,6 +6,7 @@ import { sampleSiteUrl } from '../../pages/landing/sampleSite';
 import { Alert } from '../../ui/Alert';
 import { ChevronDownIcon } from '../../ui/icons';
 import { Spinner } from '../../ui/Spinner';
+import { PatternFields, patternFields } from './PatternFields';
 import { useToast } from '../../ui/toast';
 import { useRefreshChatbots } from '../chatbots/queries';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
@@ -38,6 +39,8 @@ export default function CreateChatbotForm() {
   const [maxDepth, setMaxDepth] = useState<number>(FORM_DEFAULTS.max_depth);
   const [name, setName] = useState('');
   const [description, setDescription] = useState('');
+  const [include, setInclude] = useState('');
+  const [exclude, setExclude] = useState('');
   const [advancedOpen, setAdvancedOpen] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -56,6 +59,7 @@ export default function CreateChatbotForm() {
         max_pages: Number.isFinite(pages) && pages > 0 ? pages : Number(FORM_DEFAULTS.max_pages),
         name: name.trim(),
         description: description.trim(),
+        ...patternFields(include, exclude),
       });
       // A 2xx answer with success false (or without an id) is the server saying it failed.
       if (!result.success || !result.data?.chatbot_id) {
@@ -119,6 +123,7 @@ export default function CreateChatbotForm() {
                 <label htmlFor={ids.description}>Description</label>
                 <textarea id={ids.description} className="textarea" maxLength={2000} placeholder="What should visitors ask this chatbot about?" value={description} onChange={(e) => setDescription(e.target.value)} disabled={submitting} />
               </div>
+              <PatternFields include={include} exclude={exclude} onInclude={setInclude} onExclude={setExclude} disabled={submitting} />
             </div>
           </div>
         </div>

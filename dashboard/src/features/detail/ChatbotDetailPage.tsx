@@ -5,16 +5,18 @@ import { api } from '../../api/client';
 import { apiErrorMessage } from '../../api/errors';
 import { usePublicOrigin } from '../../hooks/usePublicOrigin';
 import { Alert } from '../../ui/Alert';
-import { ArrowLeftIcon, ExternalIcon, RefreshIcon } from '../../ui/icons';
+import { ArrowLeftIcon, CloseIcon, ExternalIcon, RefreshIcon } from '../../ui/icons';
 import { Spinner } from '../../ui/Spinner';
 import { useToast } from '../../ui/toast';
 import { CrawlProgress } from '../chatbots/CrawlProgress';
 import { isNotFound, useChatbot, useRefreshChatbots } from '../chatbots/queries';
 import { StatusBadge } from '../chatbots/StatusBadge';
 import { isActiveStatus, useTaskPolling } from '../chatbots/useTaskPolling';
+import { CrawlSettingsCard } from './CrawlSettingsCard';
 import { DetailsCard, PromptsCard } from './EditCards';
 import { UUID_RE } from './embedSnippet';
 import { EmbedCard, InformationCard, LinkCard, SourcesCard } from './InfoCards';
+import { SourceEditor } from './SourceEditor';
 import { useFloatingWidget } from './useFloatingWidget';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 
@@ -56,6 +58,8 @@ function ChatbotDetail({ chatbot }: { chatbot: Chatbot }) {
   const refresh = useRefreshChatbots();
   const task = useTaskPolling(chatbot.id, chatbot.latest_task ?? undefined, () => refresh(chatbot.id));
   const [recrawling, setRecrawling] = useState(false);
+  const [stopping, setStopping] = useState(false);
+  const active = isActiveStatus(task?.status);
   const firstSource = chatbot.urls?.[0]?.url ?? chatbot.start_url;
   const description = chatbot.description || (firstSource ? `Generated from ${firstSource}` : '');
 
@@ -69,6 +73,21 @@ function ChatbotDetail({ chatbot }: { chatbot: Chatbot }) {
       toast({ title: 'Re-crawl Error', description: apiErrorMessage(err, 'Failed to start the re-crawl. Please try again.'), variant: 'error' });
     } finally {
       setRecrawling(false);
+    }
+  };
+
+  // Stop: the running task ends at once and the bot keeps answering from its previous pages.
+  const stop = async () => {
+    if (!task) return;
+    setStopping(true);
+    try {
+      await api.stopTask(chatbot.id, task.id);
+      toast({ title: 'Task stopped.', description: 'The chatbot keeps answering from its previous pages.', variant: 'success' });
+      refresh(chatbot.id);
+    } catch (err) {
+      toast({ title: 'Stop Error', description: apiErrorMessage(err, 'Failed to stop the task. Please try again.'), variant: 'error' });
+    } finally {
+      setStopping(false);
     }
   };
 
@@ -90,9 +109,15 @@ function ChatbotDetail({ chatbot }: { chatbot: Chatbot }) {
           <a className="btn btn-secondary" href={`/demo/?bot=${encodeURIComponent(chatbot.id)}`} target="_blank" rel="noopener noreferrer">
             <ExternalIcon size={16} /> Widget demo
           </a>
-          <button type="button" className="btn btn-secondary" onClick={recrawl} disabled={recrawling || isActiveStatus(task?.status)}>
-            {recrawling ? <Spinner size="sm" label="Starting re-crawl" /> : <RefreshIcon size={16} />} Re-crawl
-          </button>
+          {active ? (
+            <button type="button" className="btn btn-danger" onClick={stop} disabled={stopping}>
+              {stopping ? <Spinner size="sm" label="Stopping" /> : <CloseIcon size={16} />} Stop
+            </button>
+          ) : (
+            <button type="button" className="btn btn-secondary" onClick={recrawl} disabled={recrawling}>
+              {recrawling ? <Spinner size="sm" label="Starting re-crawl" /> : <RefreshIcon size={16} />} Re-crawl
+            </button>
+          )}
         </div>
       </div>
       <div className="detail-grid">
@@ -100,11 +125,13 @@ function ChatbotDetail({ chatbot }: { chatbot: Chatbot }) {
           <InformationCard chatbot={chatbot} task={task} />
           <EmbedCard origin={origin} botId={chatbot.id} />
           <SourcesCard chatbot={chatbot} />
+          <SourceEditor chatbot={chatbot} busy={active} onChanged={() => refresh(chatbot.id)} />
           <LinkCard origin={origin} botId={chatbot.id} />
         </div>
         <div className="detail-column">
           <PromptsCard chatbot={chatbot} />
           <DetailsCard chatbot={chatbot} />
+          <CrawlSettingsCard chatbot={chatbot} />
         </div>
       </div>
     </div>

@@ -4,6 +4,7 @@ import { useNarrowScreen } from '../../hooks/useMediaQuery';
 import { Alert } from '../../ui/Alert';
 import { Spinner } from '../../ui/Spinner';
 import { sampleSiteUrl } from '../../pages/landing/sampleSite';
+import { PatternFields } from '../create/PatternFields';
 import { WIZARD_DEPTHS, type CrawlConfiguration } from './wizardStorage';
 
 interface Props {
@@ -67,6 +68,7 @@ export function ConfigureStep({ config, onChange, onCollect, onSkip, collecting,
             </select>
           </div>
         </div>
+        <PatternFields include={config.include ?? ''} exclude={config.exclude ?? ''} onInclude={(include) => onChange({ include })} onExclude={(exclude) => onChange({ exclude })} disabled={collecting} />
       </div>
       <div className="card-actions">
         <button type="button" className="btn btn-ghost" onClick={() => navigate('/app/chatbots')} disabled={collecting}>

@@ -5,6 +5,7 @@ import { apiErrorMessage } from '../../api/errors';
 import { useToast } from '../../ui/toast';
 import { useRefreshChatbots } from '../chatbots/queries';
 import { evaluateAddSource } from './addSource';
+import { patternFields } from '../create/PatternFields';
 import { ConfigureStep } from './ConfigureStep';
 import { ReviewStep } from './ReviewStep';
 import { StepIndicator } from './StepIndicator';
@@ -120,6 +121,7 @@ export default function CreateWizardPage() {
         url: startUrl,
         max_depth: config.max_depth || WIZARD_DEFAULTS.max_depth,
         max_pages: Number.isFinite(maxPages) && maxPages > 0 ? maxPages : 30,
+        ...patternFields(config.include ?? '', config.exclude ?? ''),
       });
       // A 2xx answer with success false (or without the list) is the server saying it failed.
       if (!result.success || !Array.isArray(result.data?.collected_urls)) {

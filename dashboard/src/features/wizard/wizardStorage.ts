@@ -8,6 +8,9 @@ export interface CrawlConfiguration {
   url: string;
   max_pages: string;
   max_depth: number;
+  /** URL patterns, one per line as typed (absent: none). */
+  include?: string;
+  exclude?: string;
 }
 
 export const CRAWL_CONFIG_KEY = 'crawlConfig';
@@ -36,6 +39,8 @@ export function loadCrawlConfig(): CrawlConfiguration {
     url: typeof v.url === 'string' ? v.url.slice(0, 2048) : '',
     max_pages: maxPages.slice(0, 7),
     max_depth: (WIZARD_DEPTHS as readonly number[]).includes(depth) ? depth : WIZARD_DEFAULTS.max_depth,
+    ...(typeof v.include === 'string' && v.include ? { include: v.include.slice(0, 5000) } : {}),
+    ...(typeof v.exclude === 'string' && v.exclude ? { exclude: v.exclude.slice(0, 5000) } : {}),
   };
 }
 export const saveCrawlConfig = (config: CrawlConfiguration) => write(CRAWL_CONFIG_KEY, config);

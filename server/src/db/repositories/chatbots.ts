@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Chatbot, Task } from '../../../../shared/src/api/types.js';
+import type { Chatbot, RecrawlSchedule, Task } from '../../../../shared/src/api/types.js';
 import type { Db, Queryable } from '../db.js';
 import { forgetAllConversations } from './messageCache.js';
 import { one } from '../db.js';
@@ -16,6 +16,10 @@ export interface ChatbotRow {
   start_url: string | null;
   max_depth: number | null;
   max_pages: number | null;
+  include_patterns: string[];
+  exclude_patterns: string[];
+  recrawl_schedule: RecrawlSchedule;
+  next_recrawl_at: Date | string | null;
   created_at: Date;
   updated_at: Date;
 }
@@ -27,14 +31,30 @@ export interface NewChatbot {
   startUrl?: string | null;
   maxDepth?: number | null;
   maxPages?: number | null;
+  includePatterns?: string[];
+  excludePatterns?: string[];
 }
 
 export async function insertChatbot(q: Queryable, input: NewChatbot): Promise<ChatbotRow> {
+  const patterns = (input.includePatterns?.length ?? 0) + (input.excludePatterns?.length ?? 0) > 0;
   const row = await one<ChatbotRow>(
     q,
-    `INSERT INTO chatbots (id, owner_uid, name, description, start_url, max_depth, max_pages)
-     VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING *`,
-    [randomUUID(), input.ownerUid, input.name ?? '', input.description ?? '', input.startUrl ?? null, input.maxDepth ?? null, input.maxPages ?? null],
+    // The pattern columns (migration 014) are named only when given, so tools and tests that work on
+    // an older schema can still create bots.
+    patterns
+      ? `INSERT INTO chatbots (id, owner_uid, name, description, start_url, max_depth, max_pages, include_patterns, exclude_patterns)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8::text[], $9::text[]) RETURNING *`
+      : `INSERT INTO chatbots (id, owner_uid, name, description, start_url, max_depth, max_pages) VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING *`,
+    [
+      randomUUID(),
+      input.ownerUid,
+      input.name ?? '',
+      input.description ?? '',
+      input.startUrl ?? null,
+      input.maxDepth ?? null,
+      input.maxPages ?? null,
+      ...(patterns ? [input.includePatterns ?? [], input.excludePatterns ?? []] : []),
+    ],
   );
   return row!;
 }
@@ -48,9 +68,15 @@ export interface ChatbotPatch {
   rag_enabled?: boolean;
   system_prompt?: string;
   response_format?: string;
+  include_patterns?: string[];
+  exclude_patterns?: string[];
+  recrawl_schedule?: RecrawlSchedule;
 }
 
-const PATCHABLE = ['name', 'description', 'rag_enabled', 'system_prompt', 'response_format'] as const;
+/** How long after a scheduled re-crawl the next one is due, in SQL. */
+export const SCHEDULE_INTERVAL_SQL = `CASE recrawl_schedule WHEN 'daily' THEN interval '1 day' WHEN 'weekly' THEN interval '7 days' END`;
+
+const PATCHABLE = ['name', 'description', 'rag_enabled', 'system_prompt', 'response_format', 'include_patterns', 'exclude_patterns'] as const;
 
 /** Update only the given fields; column names come from a fixed list, never from input. */
 export async function updateChatbot(q: Queryable, id: string, patch: ChatbotPatch): Promise<ChatbotRow | undefined> {
@@ -60,6 +86,14 @@ export async function updateChatbot(q: Queryable, id: string, patch: ChatbotPatc
     if (patch[key] === undefined) continue;
     params.push(patch[key]);
     sets.push(`${key} = $${params.length}`);
+  }
+  if (patch.recrawl_schedule !== undefined) {
+    params.push(patch.recrawl_schedule);
+    const p = `$${params.length}::text`;
+    // Choosing the schedule a bot already has keeps its due time; another one starts counting now.
+    sets.push(`next_recrawl_at = CASE WHEN ${p} = 'off' THEN NULL WHEN recrawl_schedule = ${p} AND next_recrawl_at IS NOT NULL THEN next_recrawl_at
+                 ELSE now() + CASE ${p} WHEN 'daily' THEN interval '1 day' ELSE interval '7 days' END END`);
+    sets.push(`recrawl_schedule = ${p}`);
   }
   sets.push('updated_at = now()');
   return one<ChatbotRow>(q, `UPDATE chatbots SET ${sets.join(', ')} WHERE id = $1 RETURNING *`, params);
@@ -109,6 +143,10 @@ export function toChatbot(row: ChatbotRow, documentCount: number, latestTask: Ta
     start_url: row.start_url,
     max_depth: row.max_depth,
     max_pages: row.max_pages,
+    include_patterns: row.include_patterns ?? [],
+    exclude_patterns: row.exclude_patterns ?? [],
+    recrawl_schedule: row.recrawl_schedule ?? 'off',
+    next_recrawl_at: row.next_recrawl_at === undefined ? null : iso(row.next_recrawl_at),
     created_at: iso(row.created_at),
     updated_at: iso(row.updated_at),
     document_count: documentCount,

@@ -15,6 +15,10 @@ export interface NewDocument {
   content: string;
   contentHash: string;
   chunks: { ordinal: number; headingPath: string; content: string }[];
+  /** For the next re-crawl's conditional request (migration 014). */
+  etag?: string;
+  lastModified?: string;
+  links?: string[];
 }
 
 export interface WrittenDocument {
@@ -34,10 +38,22 @@ export async function insertDocuments(
   return db.transaction(async (tx) => {
     const ids = docs.map(() => randomUUID());
     await tx.query(
-      `INSERT INTO documents (id, chatbot_id, task_id, live, url, title, content, content_hash)
-       SELECT d.id, $1, $2, $3, d.url, d.title, d.content, d.hash
-         FROM unnest($4::uuid[], $5::text[], $6::text[], $7::text[], $8::text[]) AS d(id, url, title, content, hash)`,
-      [chatbotId, taskId, live, ids, docs.map((d) => d.url), docs.map((d) => d.title), docs.map((d) => d.content), docs.map((d) => d.contentHash)],
+      `INSERT INTO documents (id, chatbot_id, task_id, live, url, title, content, content_hash, etag, last_modified, links)
+       SELECT d.id, $1, $2, $3, d.url, d.title, d.content, d.hash, d.etag, d.lm, ARRAY(SELECT jsonb_array_elements_text(d.links))
+         FROM unnest($4::uuid[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[], $11::jsonb[]) AS d(id, url, title, content, hash, etag, lm, links)`,
+      [
+        chatbotId,
+        taskId,
+        live,
+        ids,
+        docs.map((d) => d.url),
+        docs.map((d) => d.title),
+        docs.map((d) => d.content),
+        docs.map((d) => d.contentHash),
+        docs.map((d) => d.etag ?? null),
+        docs.map((d) => d.lastModified ?? null),
+        docs.map((d) => JSON.stringify(d.links ?? [])),
+      ],
     );
     const rows = docs.flatMap((d, i) => d.chunks.map((c) => ({ doc: ids[i]!, url: d.url, title: d.title, ...c })));
     if (rows.length === 0) {

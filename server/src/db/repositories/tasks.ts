@@ -63,3 +63,9 @@ export async function listTasks(q: Queryable, chatbotId: string, query: TaskList
   );
   return rows.map(toTask);
 }
+
+/** One task of a bot (a task id of another bot is not found). */
+export async function getTask(q: Queryable, chatbotId: string, taskId: string): Promise<TaskRow | undefined> {
+  const rows = await q.query<TaskRow>('SELECT * FROM tasks WHERE id = $1 AND chatbot_id = $2', [taskId, chatbotId]);
+  return rows[0];
+}

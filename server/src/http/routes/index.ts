@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../context.js';
 import { answerRoutes } from './answer/routes.js';
 import { chatbotRoutes } from './chatbots/routes.js';
+import { sourceRoutes } from './chatbots/sources.js';
 import { conversationRoutes } from './conversations/routes.js';
 import { healthRoutes } from './health/routes.js';
 import { indexingRoutes } from './indexing/routes.js';
@@ -11,6 +12,7 @@ import { taskRoutes } from './tasks/routes.js';
 export const routePlugins: ((ctx: AppContext) => FastifyPluginAsync)[] = [
   healthRoutes,
   chatbotRoutes,
+  sourceRoutes,
   taskRoutes,
   conversationRoutes,
   indexingRoutes,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { cleanPatterns, MAX_PATTERNS, patternProblem } from '../../crawl/urlPatterns.js';
 import { INVALID_TEXT_MESSAGE, isValidText } from '../../text/validText.js';
 import { VISITOR_ID } from '../ids.js';
 
@@ -11,3 +12,12 @@ export const visitorIdSchema = z
 export const storedText = (field: string, required?: string) =>
   z.string(required === undefined ? undefined : { error: required }).refine(isValidText, `${field} ${INVALID_TEXT_MESSAGE}`);
 export const chatbotParamsSchema = z.object({ id: uuidSchema });
+/** An owner's include or exclude URL globs: each checked with a reason the owner can act on. */
+export const urlPatternsSchema = (field: string) =>
+  z
+    .array(z.string({ error: `${field} must be a list of text patterns` }).trim().superRefine((p, ctx) => {
+      const problem = patternProblem(p);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    }), { error: `${field} must be a list of text patterns` })
+    .max(MAX_PATTERNS, `${field}: at most ${MAX_PATTERNS} patterns`)
+    .transform((list) => cleanPatterns(list));

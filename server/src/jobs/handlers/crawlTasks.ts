@@ -1,8 +1,11 @@
 import type { TaskType } from '../../../../shared/src/api/types.js';
 import { maintainAfterWrites } from '../../db/maintenance.js';
 import { getChatbotRow } from '../../db/repositories/chatbots.js';
+import { discardStagedDocuments } from '../../db/repositories/liveContent.js';
+import { wasStopped } from '../queue.js';
 import { failUnstoredSources, manualSourceUrls } from '../../db/repositories/sources.js';
 import { runIndexingPipeline, type PipelineInput, type PipelineMode, type PipelineResult } from '../../index/pipeline.js';
+import type { UrlPatterns } from '../../crawl/urlPatterns.js';
 import { PermanentTaskError, type HandlerRegistry, type TaskContext, type TaskHandler } from '../registry.js';
 
 /**
@@ -15,14 +18,21 @@ import { PermanentTaskError, type HandlerRegistry, type TaskContext, type TaskHa
  */
 export function registerCrawlHandlers(registry: HandlerRegistry): void {
   const handlers: Record<TaskType, TaskHandler> = {
-    crawl_and_index: (ctx) => run(ctx, crawlMode(ctx, ctx.task.params)),
+    crawl_and_index: async (ctx) => run(ctx, crawlMode(ctx, ctx.task.params, await botPatterns(ctx))),
     index_urls: (ctx) => run(ctx, urlsMode(ctx.task.params.urls)),
     crawl: async (ctx) => run(ctx, await refreshMode(ctx), refreshSettings(ctx.task.params)),
+    index_page: (ctx) => run(ctx, { ...urlsMode([ctx.task.params.url]), partial: true }),
   };
   for (const [type, handler] of Object.entries(handlers)) registry.register(type, handler);
 }
 
-function crawlMode(ctx: TaskContext, params: Record<string, unknown>): PipelineMode {
+/** The owner's include/exclude patterns, as saved on the bot when the task runs. */
+async function botPatterns(ctx: TaskContext): Promise<UrlPatterns> {
+  const bot = await getChatbotRow(ctx.db, ctx.task.chatbot_id);
+  return { include: bot?.include_patterns ?? [], exclude: bot?.exclude_patterns ?? [] };
+}
+
+function crawlMode(ctx: TaskContext, params: Record<string, unknown>, patterns: UrlPatterns): PipelineMode {
   const url = typeof params.url === 'string' ? params.url : '';
   if (!url) throw new PermanentTaskError('The task has no start URL.');
   const clamp = (v: unknown, fallback: number, cap: number, min: number) =>
@@ -32,10 +42,11 @@ function crawlMode(ctx: TaskContext, params: Record<string, unknown>): PipelineM
     url,
     maxDepth: clamp(params.max_depth, 2, ctx.config.CRAWL_MAX_DEPTH, 0),
     maxPages: clamp(params.max_pages, 30, ctx.config.CRAWL_MAX_PAGES, 1),
+    patterns,
   };
 }
 
-function urlsMode(urls: unknown): PipelineMode {
+function urlsMode(urls: unknown): Extract<PipelineMode, { kind: 'urls' }> {
   const list = Array.isArray(urls) ? urls.filter((u): u is string => typeof u === 'string') : [];
   if (list.length === 0) throw new PermanentTaskError('The task has no URLs to index.');
   return { kind: 'urls', urls: list };
@@ -48,7 +59,8 @@ async function refreshMode(ctx: TaskContext): Promise<PipelineMode> {
   const p = ctx.task.params;
   const url = typeof p.url === 'string' && p.url ? p.url : bot.start_url;
   if (url) {
-    return crawlMode(ctx, { url, max_depth: p.max_depth ?? bot.max_depth ?? undefined, max_pages: p.max_pages ?? bot.max_pages ?? undefined });
+    const patterns = { include: bot.include_patterns, exclude: bot.exclude_patterns };
+    return crawlMode(ctx, { url, max_depth: p.max_depth ?? bot.max_depth ?? undefined, max_pages: p.max_pages ?? bot.max_pages ?? undefined }, patterns);
   }
   const urls = await manualSourceUrls(ctx.db, bot.id);
   if (urls.length === 0) throw new PermanentTaskError('Nothing to crawl: the chatbot has no start URL and no chosen URLs.');
@@ -74,9 +86,13 @@ async function run(ctx: TaskContext, mode: PipelineMode, settings?: PipelineInpu
   }).catch(async (err: unknown) => {
     // Source statuses tell the truth even when the attempt dies midway (a failed write, a lost database).
     await failUnstoredSources(ctx.db, ctx.task.chatbot_id, ctx.task.id).catch(() => {});
+    await discardIfStopped(ctx);
     throw err;
   });
-  if (ctx.signal.aborted) throw ctx.signal.reason ?? new Error('aborted');
+  if (ctx.signal.aborted) {
+    await discardIfStopped(ctx);
+    throw ctx.signal.reason ?? new Error('aborted');
+  }
   // Statistics (and full-text index) for what the crawl changed, before its answers are served. It
   // only speeds queries up: the content is in place either way, so a failure here fails nothing.
   await maintainAfterWrites(ctx.db).catch(() => {});
@@ -87,6 +103,14 @@ async function run(ctx: TaskContext, mode: PipelineMode, settings?: PipelineInpu
     throw transient ? new Error(reason) : new PermanentTaskError(reason);
   }
   if (result.indexed === 0) throw failure(mode, result);
+}
+
+/**
+ * The owner's Stop: a refresh's staged generation goes (the live one was never touched); a first
+ * crawl keeps the pages it indexed. A shutdown or lost lease keeps everything for the retry to clear.
+ */
+async function discardIfStopped(ctx: TaskContext): Promise<void> {
+  if (ctx.signal.aborted && (await wasStopped(ctx.db, ctx.task.id).catch(() => false))) await discardStagedDocuments(ctx.db, ctx.task.id);
 }
 
 /** A clear reason for a task that indexed nothing, and whether waiting could help. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { storedText } from '../schemas.js';
+import { storedText, urlPatternsSchema } from '../schemas.js';
 
 const text = (field: string, max: number) => storedText(field).max(max, `must be at most ${max} characters`);
 
@@ -8,6 +8,9 @@ export const chatbotPatchSchema = z
     name: text('name', 200).optional(),
     description: text('description', 2000).optional(),
     rag_enabled: z.boolean().optional(),
+    include_patterns: urlPatternsSchema('include_patterns').optional(),
+    exclude_patterns: urlPatternsSchema('exclude_patterns').optional(),
+    recrawl_schedule: z.enum(['off', 'daily', 'weekly'], { error: "recrawl_schedule must be 'off', 'daily' or 'weekly'" }).optional(),
   })
   .strict();
 

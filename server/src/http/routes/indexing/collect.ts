@@ -3,13 +3,15 @@ import { crawlSite } from '../../../crawl/crawler.js';
 import { sharedExtractPool } from '../../../crawl/extractPool.js';
 import { createSafeFetcher } from '../../../crawl/safeFetch.js';
 import { normalizeUrl } from '../../../crawl/urls.js';
+import { urlFilter, type UrlPatterns } from '../../../crawl/urlPatterns.js';
 import { badRequest } from '../../errors.js';
 
 /**
  * Discovery for the wizard's review step: robots.txt, sitemaps and links to maxDepth, without
  * extracting content, within COLLECT_TIMEOUT_SECONDS. The start URL comes first.
  */
-export async function collectUrls(config: Config, startUrl: string, maxDepth: number, maxPages: number, signal?: AbortSignal): Promise<string[]> {
+export async function collectUrls(config: Config, startUrl: string, maxDepth: number, maxPages: number, signal?: AbortSignal, patterns?: UrlPatterns): Promise<string[]> {
+  const keep = urlFilter(patterns);
   const fetcher = createSafeFetcher({
     userAgent: config.CRAWL_USER_AGENT,
     allowHosts: config.CRAWL_ALLOW_HOSTS,
@@ -36,6 +38,7 @@ export async function collectUrls(config: Config, startUrl: string, maxDepth: nu
         timeBudgetMs: config.COLLECT_TIMEOUT_SECONDS * 1000,
         userAgent: config.CRAWL_USER_AGENT,
         discoveryOnly: true,
+        keep,
         signal,
       },
       {
@@ -44,7 +47,7 @@ export async function collectUrls(config: Config, startUrl: string, maxDepth: nu
             listed.push(o.url);
             if (o.depth === 0) startFinal ??= o.url;
           }
-          else if (o.url === start && o.kind !== 'page') startError = o.reason;
+          else if (o.url === start && o.kind !== 'page' && o.kind !== 'unchanged') startError = o.reason;
         },
       },
     );
@@ -55,5 +58,7 @@ export async function collectUrls(config: Config, startUrl: string, maxDepth: nu
   // The start URL (where it ended up after redirects) comes first.
   const first = startFinal ?? start;
   const rest = [...new Set(listed)].filter((u) => u !== first);
-  return listed.length === 0 ? [] : [first, ...rest].slice(0, maxPages);
+  // The start URL is read for its links either way, but listed only if the patterns take it.
+  const all = listed.length === 0 ? [] : [first, ...rest];
+  return (keep ? all.filter(keep) : all).slice(0, maxPages);
 }

@@ -33,7 +33,8 @@ export function indexingRoutes(ctx: AppContext): FastifyPluginAsync {
       reply.raw.once('close', () => {
         if (!reply.raw.writableEnded) aborted.abort();
       });
-      const urls = await collectUrls(config, body.url, depthOf(body.max_depth, 1), pagesOf(body.max_pages, 30), aborted.signal);
+      const patterns = { include: body.include_patterns ?? [], exclude: body.exclude_patterns ?? [] };
+      const urls = await collectUrls(config, body.url, depthOf(body.max_depth, 1), pagesOf(body.max_pages, 30), aborted.signal, patterns);
       return ok({ collected_urls: urls, count: urls.length });
     });
 
@@ -52,6 +53,8 @@ export function indexingRoutes(ctx: AppContext): FastifyPluginAsync {
           startUrl: url,
           maxDepth,
           maxPages,
+          includePatterns: body.include_patterns,
+          excludePatterns: body.exclude_patterns,
         });
         const task = await enqueueTask(tx, { chatbotId: bot.id, taskType: 'crawl_and_index', params: { url, max_depth: maxDepth, max_pages: maxPages }, maxAttempts: config.TASK_MAX_ATTEMPTS });
         return { bot, task };

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { normalizeUrl } from '../../../crawl/urls.js';
-import { storedText } from '../schemas.js';
+import { storedText, urlPatternsSchema } from '../schemas.js';
 
 /**
  * http(s) URLs only, as the dashboard's own check ('Invalid URL format.'), and only those the
@@ -35,13 +35,18 @@ const count = (name: string, min: number) =>
 const name = storedText('name').trim().max(200, 'name must be at most 200 characters').optional();
 const description = storedText('description').max(2000, 'description must be at most 2000 characters').optional();
 
+const patterns = { include_patterns: urlPatternsSchema('include_patterns').optional(), exclude_patterns: urlPatternsSchema('exclude_patterns').optional() };
+
 export const collectSchema = z
-  .object({ url, max_depth: count('max_depth', 0).optional(), max_pages: count('max_pages', 1).optional() })
+  .object({ url, max_depth: count('max_depth', 0).optional(), max_pages: count('max_pages', 1).optional(), ...patterns })
   .strict();
 
 export const crawlAndIndexSchema = z
-  .object({ url, max_depth: count('max_depth', 0).optional(), max_pages: count('max_pages', 1).optional(), name, description })
+  .object({ url, max_depth: count('max_depth', 0).optional(), max_pages: count('max_pages', 1).optional(), name, description, ...patterns })
   .strict();
+
+/** One source added or removed on the detail page. */
+export const sourceUrlSchema = url;
 
 const urlList = z.array(httpUrl(z.string().trim())).max(10_000, 'too many URLs');
 

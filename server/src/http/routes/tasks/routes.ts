@@ -1,6 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
-import { listTasks } from '../../../db/repositories/tasks.js';
+import { getTask, listTasks } from '../../../db/repositories/tasks.js';
+import { stopTask } from '../../../jobs/queue.js';
+import { conflict, notFound } from '../../errors.js';
 import type { AppContext } from '../../context.js';
 import { requireOwnedChatbot, requireUser } from '../../owner.js';
 import { ok } from '../../reply.js';
@@ -25,6 +27,19 @@ export function taskRoutes(ctx: AppContext): FastifyPluginAsync {
         offset: query.offset,
       });
       return ok(tasks);
+    });
+
+    // The owner's Stop button: the task ends at once, its staged content is discarded and the bot
+    // keeps answering from what was live before.
+    app.post('/crawl-and-index/tasks/:chatbotId/:taskId/stop', async (request) => {
+      const user = await requireUser(ctx, request);
+      const { chatbotId, taskId } = parse(z.object({ chatbotId: uuidSchema, taskId: uuidSchema }), request.params, 'path');
+      await requireOwnedChatbot(ctx.db, chatbotId, user.uid);
+      const task = await getTask(ctx.db, chatbotId, taskId);
+      if (!task) throw notFound('Task not found');
+      if (!(await stopTask(ctx.db, taskId))) throw conflict('This task has already finished.');
+      ctx.abortTaskHere?.(taskId);
+      return ok({ task_id: taskId, stopped: true });
     });
   };
 }

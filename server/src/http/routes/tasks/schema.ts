@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 export const taskListQuerySchema = z
   .object({
-    task_type: z.enum(['crawl_and_index', 'index_urls', 'crawl', 'all']).default('crawl_and_index'),
+    task_type: z.enum(['crawl_and_index', 'index_urls', 'crawl', 'index_page', 'all']).default('crawl_and_index'),
     status: z.enum(['queued', 'pending', 'running', 'completed', 'failed']).optional(),
     limit: z.coerce.number().int().min(1).max(100).default(20),
     offset: z.coerce.number().int().min(0).max(100_000).default(0),

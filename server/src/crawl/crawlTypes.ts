@@ -1,0 +1,58 @@
+import type { PageAnchor } from './extract.js';
+import type { FetchErrorKind } from './fetchErrors.js';
+
+/** What crawlSite (crawler.ts) takes and reports. */
+export interface PriorPage {
+  etag?: string | null;
+  lastModified?: string | null;
+  /** The page's in-scope links when it was stored; without them a 304 could not be followed, so no validators are sent. */
+  links: string[] | null;
+  title: string;
+  contentHash: string;
+}
+export interface CrawlOptions {
+  startUrls: string[];
+  /** Follow links (crawl) or fetch exactly the given URLs (index chosen URLs). */
+  followLinks: boolean;
+  maxDepth: number;
+  maxPages: number;
+  underStartPath?: boolean;
+  /** Concurrent requests per host. */
+  concurrency: number;
+  /** Total time budget in ms; when spent, the crawl stops admitting and fetching. */
+  timeBudgetMs: number;
+  userAgent: string;
+  useSitemaps?: boolean;
+  /** Discovery only: pages on the last level are listed, not fetched, and no content is extracted. */
+  discoveryOnly?: boolean;
+  /** The owner's include/exclude patterns (urlPatterns.ts): links and sitemap entries they leave out are not taken; a start URL is still read for its links. */
+  keep?: (url: string) => boolean;
+  /** A re-crawl's stored copy of a URL: its validators are sent, and a 304 reuses its links (no body, no extraction). */
+  prior?: (url: string) => PriorPage | undefined;
+  signal?: AbortSignal;
+}
+
+export type CrawlOutcome =
+  /** `aliases`: URLs that led here (before a redirect or canonical); `anchors`, `outsideKeys`: see ExtractedPage. */
+  | { kind: 'page'; url: string; depth: number; title: string; markdown: string; contentHash: string; aliases: string[]; anchors: PageAnchor[]; outsideKeys: number[]; etag?: string; lastModified?: string; links?: string[] }
+  | { kind: 'failed'; url: string; reason: string; errorKind: FetchErrorKind | 'extract' }
+  /** `notFetched`: no request was made (robots.txt, time limit), so it says nothing about the site's health. */
+  | { kind: 'skipped'; url: string; reason: string; notFetched?: boolean }
+  | { kind: 'listed'; url: string; depth: number }
+  /** The server said the stored copy is current (304): nothing was downloaded or extracted. */
+  | { kind: 'unchanged'; url: string; depth: number; title: string; contentHash: string };
+
+export interface CrawlHooks {
+  /** A URL entered the crawl (counts towards maxPages). */
+  onAdmitted?(url: string, depth: number): void;
+  onOutcome(outcome: CrawlOutcome): Promise<void> | void;
+}
+
+export interface CrawlSummary {
+  admitted: number;
+  /** Why the crawl stopped early, if it did. */
+  stoppedBy?: 'time' | 'aborted';
+  /** URLs the crawl remembered as met (bounded: robots-blocked links beyond the report cap are not kept). */
+  remembered: number;
+}
+
