@@ -21,7 +21,7 @@ const getDoc = async (): Promise<Doc> => {
 /** Every `app.get('/path'` etc. in the route sources: a route table independent of the onRoute hook. */
 function routesInSources(): string[] {
   const root = path.resolve(__dirname, '../../src/http');
-  const files = readdirSync(root, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('routes.ts'));
+  const files = readdirSync(root, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('routes.ts') || (f.startsWith('routes/') && f.endsWith('.ts')));
   return files.flatMap((f) =>
     [...readFileSync(path.join(root, f), 'utf8').matchAll(/\bapp\.(get|post|put|patch|delete)\(\s*'([^']+)'/g)].map((m) => `${m[1]!.toUpperCase()} /api/v1${m[2]}`),
   );

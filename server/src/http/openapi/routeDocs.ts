@@ -4,7 +4,8 @@ import { chatbotPatchSchema, promptsPatchSchema } from '../routes/chatbots/schem
 import { conversationParamsSchema, createConversationSchema, messageListQuerySchema, visitorQuerySchema } from '../routes/conversations/schema.js';
 import { collectSchema, crawlAndIndexSchema, indexUrlsSchema, recrawlSchema } from '../routes/indexing/schema.js';
 import { chatbotParamsSchema, uuidSchema } from '../routes/schemas.js';
-import { taskListQuerySchema } from '../routes/tasks/schema.js';
+import { sourceUrlBodySchema } from '../routes/chatbots/sources.js';
+import { taskListQuerySchema, taskStopParamsSchema } from '../routes/tasks/schema.js';
 
 /**
  * What the OpenAPI document says about each /api/v1 route: the same zod schemas the handlers parse
@@ -49,6 +50,9 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   'POST /api/v1/indexing/index-urls': { summary: 'Create a chatbot and queue indexing of the listed URLs.', tag: 'Indexing', access: 'owner', body: indexUrlsSchema },
   'POST /api/v1/indexing/crawl': { summary: 'Re-crawl an existing chatbot; its content is swapped when the crawl completes.', tag: 'Indexing', access: 'owner', body: recrawlSchema },
   'GET /api/v1/crawl-and-index/tasks/:chatbotId': { summary: "A chatbot's indexing tasks and their progress.", tag: 'Indexing', access: 'owner', params: taskParams, query: taskListQuerySchema },
+  'POST /api/v1/crawl-and-index/tasks/:chatbotId/:taskId/stop': { summary: 'Stop a running task; its staged content is discarded and the previous content stays live.', tag: 'Indexing', access: 'owner', params: taskStopParamsSchema },
+  'POST /api/v1/chatbots/:id/sources': { summary: 'Add one page to the chatbot, or index it again; the other pages stay as they are.', tag: 'Indexing', access: 'owner', params: chatbotParamsSchema, body: sourceUrlBodySchema },
+  'DELETE /api/v1/chatbots/:id/sources': { summary: 'Remove one page from the chatbot at once.', tag: 'Indexing', access: 'owner', params: chatbotParamsSchema, query: sourceUrlBodySchema },
 
   'POST /api/v1/chatbots/:id/query': { summary: "Ask the chatbot's index directly (owner testing): retrieved passages and the answer.", tag: 'Answers', access: 'owner', params: chatbotParamsSchema, body: querySchema },
 

@@ -15,13 +15,16 @@ import { chatbotParamsSchema } from '../schemas.js';
 
 const BUSY = 'This chatbot is already being indexed. Wait for the current task to finish.';
 
+/** One page of the bot's site: the body of an add, the query of a remove. */
+export const sourceUrlBodySchema = z.object({ url: sourceUrlSchema }).strict();
+
 /**
  * Single sources on the detail page: add (or re-index) one URL, or remove one, without crawling
  * the rest of the site again. Adding queues an index_page task that fetches just that page and
  * swaps it in beside the other live pages; removing takes the page out of the answers at once.
  */
 export function sourceRoutes(ctx: AppContext): FastifyPluginAsync {
-  const body = z.object({ url: sourceUrlSchema }).strict();
+  const body = sourceUrlBodySchema;
   return async (app) => {
     app.post('/chatbots/:id/sources', async (request) => {
       const user = await requireUser(ctx, request);

@@ -8,7 +8,7 @@ import { requireOwnedChatbot, requireUser } from '../../owner.js';
 import { ok } from '../../reply.js';
 import { parse } from '../../validate.js';
 import { uuidSchema } from '../schemas.js';
-import { taskListQuerySchema } from './schema.js';
+import { taskListQuerySchema, taskStopParamsSchema } from './schema.js';
 
 export function taskRoutes(ctx: AppContext): FastifyPluginAsync {
   return async (app) => {
@@ -33,7 +33,7 @@ export function taskRoutes(ctx: AppContext): FastifyPluginAsync {
     // keeps answering from what was live before.
     app.post('/crawl-and-index/tasks/:chatbotId/:taskId/stop', async (request) => {
       const user = await requireUser(ctx, request);
-      const { chatbotId, taskId } = parse(z.object({ chatbotId: uuidSchema, taskId: uuidSchema }), request.params, 'path');
+      const { chatbotId, taskId } = parse(taskStopParamsSchema, request.params, 'path');
       await requireOwnedChatbot(ctx.db, chatbotId, user.uid);
       const task = await getTask(ctx.db, chatbotId, taskId);
       if (!task) throw notFound('Task not found');

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { uuidSchema } from '../schemas.js';
 
 export const taskListQuerySchema = z
   .object({
@@ -8,3 +9,6 @@ export const taskListQuerySchema = z
     offset: z.coerce.number().int().min(0).max(100_000).default(0),
   })
   .strict();
+
+/** The task the owner's Stop button ends. */
+export const taskStopParamsSchema = z.object({ chatbotId: uuidSchema, taskId: uuidSchema });
