@@ -12,7 +12,10 @@ export interface ConversationsState {
   /** First open: select the first conversation, or create 'New Chat' and select it. */
   init: () => Promise<void>;
   select: (id: string) => void;
-  /** Creates 'New Chat' and selects it; resolves false when creation failed. */
+  /**
+   * Selects a conversation nobody has written in yet, or creates 'New Chat' and selects it; resolves
+   * false when creation failed. (Clicking New Chat twice makes one empty conversation, not two.)
+   */
   createNew: () => Promise<boolean>;
   /** Reloads the list quietly (after a message, to keep order and counts fresh). */
   refresh: () => Promise<void>;
@@ -67,5 +70,12 @@ export function useConversations(api: ApiClient, botId: string, visitorId: strin
     } catch {}
   }, [api, botId, visitorId]);
 
-  return { status, conversations, selectedId, error, init, select: setSelectedId, createNew: create, refresh };
+  const createNew = useCallback(async () => {
+    const unused = conversations.find((c) => c.message_count === 0);
+    if (!unused) return create();
+    setSelectedId(unused.id);
+    return true;
+  }, [conversations, create]);
+
+  return { status, conversations, selectedId, error, init, select: setSelectedId, createNew, refresh };
 }

@@ -107,6 +107,15 @@ describe('widget in a shadow root', () => {
     await waitFor(() => expect($('.docent-panel-title')!.textContent).toBe('New Chat'));
     expect($('.docent-sidebar-open')).toBeNull();
     expect(server.state.conversations).toHaveLength(2);
+
+    // A second New Chat, nothing written in the first: the empty one is reused, not a third made.
+    menu.click();
+    await waitFor(() => expect($('.docent-sidebar-open')).toBeTruthy());
+    $<HTMLButtonElement>('.docent-sidebar [aria-label="New chat"]')!.click();
+    await waitFor(() => expect($('.docent-sidebar-open')).toBeNull());
+    expect($('.docent-panel-title')!.textContent).toBe('New Chat');
+    expect(server.state.conversations).toHaveLength(2);
+    expect(server.state.requests.filter((r) => r.method === 'POST')).toHaveLength(1);
   });
 
   it("shows 'No conversations yet' and 'No Conversation Selected' when creation fails", async () => {
