@@ -87,6 +87,9 @@ function prefetchWhenIdle(): void {
   if (script?.getAttribute('data-prefetch') === 'false') return;
   const w = win() as Window & { requestIdleCallback?: (fn: () => void, opts?: { timeout: number }) => number };
   const warm = () => {
+    // The page may be gone by the time the idle callback runs (a frame detached, a test's document
+    // torn down): nothing to warm then.
+    if (typeof window === 'undefined') return;
     if (registry().mounted.size) loadPanel().catch(() => {}); // a failure shows (and is retried) on open
   };
   const idle = () => (w.requestIdleCallback ? w.requestIdleCallback(warm, { timeout: 5000 }) : setTimeout(warm, 1500));
