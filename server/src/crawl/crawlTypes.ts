@@ -1,5 +1,6 @@
 import type { PageAnchor } from './extract.js';
 import type { FetchErrorKind } from './fetchErrors.js';
+import type { PdfPageText } from './pdf.js';
 
 /** What crawlSite (crawler.ts) takes and reports. */
 export interface PriorPage {
@@ -33,8 +34,8 @@ export interface CrawlOptions {
 }
 
 export type CrawlOutcome =
-  /** `aliases`: URLs that led here (before a redirect or canonical); `anchors`, `outsideKeys`: see ExtractedPage. */
-  | { kind: 'page'; url: string; depth: number; title: string; markdown: string; contentHash: string; aliases: string[]; anchors: PageAnchor[]; outsideKeys: number[]; etag?: string; lastModified?: string; links?: string[] }
+  /** `aliases`: URLs that led here (before a redirect or canonical); `anchors`, `outsideKeys`, `pdfPages`: see ExtractedPage. */
+  | { kind: 'page'; url: string; depth: number; title: string; markdown: string; contentHash: string; aliases: string[]; anchors: PageAnchor[]; outsideKeys: number[]; etag?: string; lastModified?: string; links?: string[]; pdfPages?: PdfPageText[] }
   | { kind: 'failed'; url: string; reason: string; errorKind: FetchErrorKind | 'extract' }
   /** `notFetched`: no request was made (robots.txt, time limit), so it says nothing about the site's health. */
   | { kind: 'skipped'; url: string; reason: string; notFetched?: boolean }

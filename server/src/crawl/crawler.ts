@@ -7,6 +7,7 @@ import { ExtractTimeoutError, type Extractor } from './extractor.js';
 import { FetchError, isFetchError } from './fetchErrors.js';
 import { HostGate } from './hostGate.js';
 import { loadRobots, type RobotsRules } from './robots.js';
+import { isPdf, PDF_TYPE, type PdfPageText } from './pdf.js';
 import { PAGE_TYPES, type SafeFetcher } from './safeFetch.js';
 import { collectSitemapUrls } from './sitemap.js';
 import { untilAborted } from './untilAborted.js';
@@ -44,7 +45,12 @@ interface Candidate {
   etag?: string;
   lastModified?: string;
   links: string[];
+  pdfPages?: PdfPageText[];
 }
+
+/** What a crawl fetches: pages, and PDFs (read as bytes, their text extracted page by page). */
+const CRAWL_TYPES = [...PAGE_TYPES, PDF_TYPE];
+const BINARY_TYPES = [PDF_TYPE];
 
 export const TIME_LIMIT_REASON = 'Not fetched: the crawl time limit was reached';
 const ROBOTS_REASON = 'Blocked by robots.txt';
@@ -180,7 +186,7 @@ export async function crawlSite(fetcher: SafeFetcher, extractor: Extractor, opts
     const ifChanged = prior?.links ? { ifNoneMatch: prior.etag ?? undefined, ifModifiedSince: prior.lastModified ?? undefined } : {};
     let fetched;
     try {
-      fetched = await gate.run(() => fetcher.fetch(url, { accept: PAGE_TYPES, signal, ...ifChanged }), signal);
+      fetched = await gate.run(() => fetcher.fetch(url, { accept: CRAWL_TYPES, binary: BINARY_TYPES, signal, ...ifChanged }), signal);
     } catch (err) {
       // Cut short by the deadline (in flight or still waiting for its turn): not the site's fault.
       if (outOfTime()) return timeSkip(url);
@@ -199,9 +205,13 @@ export async function crawlSite(fetcher: SafeFetcher, extractor: Extractor, opts
       seen.add(pageUrl);
     }
     const isText = fetched.contentType.toLowerCase().startsWith('text/plain');
+    const pdf = isPdf(fetched.contentType);
+    // A PDF has no links to follow: URL collection lists it without reading it.
+    if (pdf && opts.discoveryOnly) return hooks.onOutcome({ kind: 'listed', url: pageUrl, depth });
     let page: ExtractedPage;
     try {
-      page = isText ? extractText(fetched.body) : await untilAborted(extractor.extract(fetched.body, pageUrl, { linksOnly: opts.discoveryOnly }, signal), signal);
+      if (pdf) page = await untilAborted(extractor.extractPdf(fetched.bytes ?? new Uint8Array(), pageUrl, signal), signal);
+      else page = isText ? extractText(fetched.body) : await untilAborted(extractor.extract(fetched.body, pageUrl, { linksOnly: opts.discoveryOnly }, signal), signal);
     } catch (err) {
       if (outOfTime()) return timeSkip(url);
       if (err instanceof ExtractTimeoutError) return hooks.onOutcome({ kind: 'failed', url, reason: err.message, errorKind: 'extract' });
@@ -214,11 +224,11 @@ export async function crawlSite(fetcher: SafeFetcher, extractor: Extractor, opts
     if (page.noindex) return hooks.onOutcome({ kind: 'skipped', url, reason: 'The page asks not to be indexed (noindex)' });
     // A stray NUL byte would fail the whole batch write (PostgreSQL text cannot hold it).
     const text = cleanText(page.markdown).trim();
-    if (text.length === 0) return hooks.onOutcome({ kind: 'skipped', url, reason: 'No text content' });
+    if (text.length === 0) return hooks.onOutcome({ kind: 'skipped', url, reason: pdf ? 'No text content (a PDF of scanned images has none)' : 'No text content' });
     // A canonical link counts only on the same scheme and host (Python's docs point at file://).
     const canonical = acceptableCanonical(page.canonical, pageUrl);
     const hash = createHash('sha256').update(text).digest('hex');
-    const candidate = { url, pageUrl, depth, title: cleanText(page.title), text, hash, canonical: canonical && inAnyScope(canonical) ? canonical : undefined, anchors: page.anchors ?? [], outsideKeys: page.outsideKeys ?? [], etag: fetched.etag, lastModified: fetched.lastModified, links };
+    const candidate = { url, pageUrl, depth, title: cleanText(page.title), text, hash, canonical: canonical && inAnyScope(canonical) ? canonical : undefined, anchors: page.anchors ?? [], outsideKeys: page.outsideKeys ?? [], etag: fetched.etag, lastModified: fetched.lastModified, links, pdfPages: page.pdfPages };
     return place(candidate, true);
   }
 
@@ -258,7 +268,7 @@ export async function crawlSite(fetcher: SafeFetcher, extractor: Extractor, opts
     hashes.set(c.hash, url);
     ledger.store(url, c.hash);
     const aliases = [...new Set([c.url, c.pageUrl])].filter((u) => u !== url);
-    await hooks.onOutcome({ kind: 'page', url, depth: c.depth, title: c.title || url, markdown: c.text, contentHash: c.hash, aliases, anchors: c.anchors, outsideKeys: c.outsideKeys, etag: c.etag, lastModified: c.lastModified, links: c.links.slice(0, MAX_STORED_LINKS) });
+    await hooks.onOutcome({ kind: 'page', url, depth: c.depth, title: c.title || url, markdown: c.text, contentHash: c.hash, aliases, anchors: c.anchors, outsideKeys: c.outsideKeys, etag: c.etag, lastModified: c.lastModified, links: c.links.slice(0, MAX_STORED_LINKS), pdfPages: c.pdfPages });
   }
 
   // A fixed set of runners drains the queue; new links join the queue while it runs.

@@ -4,6 +4,7 @@ import { parseDocument } from 'htmlparser2';
 import { parseHTML } from 'linkedom';
 import { distinctLineKeys } from './lineKeys.js';
 import { isSkipped, renderMarkdown, textContent } from './markdownWriter.js';
+import type { PdfPageText } from './pdf.js';
 import { normalizeUrl } from './urls.js';
 
 /**
@@ -31,7 +32,9 @@ export interface ExtractedPage {
   /** Keys of the page's lines left out of `markdown` (lineKeys.ts), for site-level boilerplate counts. */
   outsideKeys: number[];
   /** How the content was chosen (diagnostics and tests). */
-  method: 'declared' | 'readability' | 'body' | 'text';
+  method: 'declared' | 'readability' | 'body' | 'text' | 'pdf';
+  /** A PDF's text page by page (pdf.ts); `markdown` is the pages joined. Chunks cite their page. */
+  pdfPages?: PdfPageText[];
 }
 
 export interface PageAnchor {

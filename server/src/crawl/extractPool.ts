@@ -17,6 +17,8 @@ import { DEFAULT_EXTRACT_OPTIONS, ExtractTimeoutError, inlineExtractor, type Ext
  */
 interface Job {
   html: string;
+  /** A PDF to read instead of HTML (pdf.ts); PDF.js runs in the worker, under the same time limit. */
+  pdf?: Uint8Array;
   url: string;
   opts: ExtractOptions;
   resolve(page: ExtractedPage): void;
@@ -64,12 +66,12 @@ export async function createExtractPool(options: ExtractPoolOptions = {}): Promi
         slot.jobs.push(job);
         slot.worker.ref();
         if (slot.jobs.length === 1) startClock(slot);
-        slot.worker.postMessage({ html: job.html, url: job.url, opts: job.opts });
+        slot.worker.postMessage({ html: job.html, pdf: job.pdf, url: job.url, opts: job.opts });
       }
     }
     // Every worker gone and none coming back: finish the queue on this thread rather than hang.
     if (slots.length === 0 && replacing === 0) {
-      for (const job of queue.splice(0)) fallback.extract(job.html, job.url, job.opts).then(job.resolve, job.reject);
+      for (const job of queue.splice(0)) (job.pdf ? fallback.extractPdf(job.pdf, job.url) : fallback.extract(job.html, job.url, job.opts)).then(job.resolve, job.reject);
     }
   };
 
@@ -132,25 +134,26 @@ export async function createExtractPool(options: ExtractPoolOptions = {}): Promi
     job.reject(reason);
   };
 
+  const submit = (work: Pick<Job, 'html' | 'pdf' | 'url' | 'opts'>, signal?: AbortSignal) => {
+    if (closed) return Promise.reject(new Error('extractor closed'));
+    if (signal?.aborted) return Promise.reject(signal.reason as Error);
+    return new Promise<ExtractedPage>((resolve, reject) => {
+      const onAbort = () => cancel(job, signal!.reason as Error);
+      const settled = () => signal?.removeEventListener('abort', onAbort);
+      const job: Job = {
+        ...work,
+        resolve: (page) => (settled(), resolve(page)),
+        reject: (err) => (settled(), reject(err)),
+      };
+      signal?.addEventListener('abort', onAbort, { once: true });
+      queue.push(job);
+      dispatch();
+    });
+  };
+
   return {
-    extract(html, url, opts, signal) {
-      if (closed) return Promise.reject(new Error('extractor closed'));
-      if (signal?.aborted) return Promise.reject(signal.reason as Error);
-      return new Promise<ExtractedPage>((resolve, reject) => {
-        const onAbort = () => cancel(job, signal!.reason as Error);
-        const settled = () => signal?.removeEventListener('abort', onAbort);
-        const job: Job = {
-          html,
-          url,
-          opts: { ...defaults, ...opts },
-          resolve: (page) => (settled(), resolve(page)),
-          reject: (err) => (settled(), reject(err)),
-        };
-        signal?.addEventListener('abort', onAbort, { once: true });
-        queue.push(job);
-        dispatch();
-      });
-    },
+    extract: (html, url, opts, signal) => submit({ html, url, opts: { ...defaults, ...opts } }, signal),
+    extractPdf: (pdf, url, signal) => submit({ html: '', pdf, url, opts: defaults }, signal),
     async close() {
       closed = true;
       for (const job of queue.splice(0)) job.reject(new Error('extractor closed'));
@@ -198,6 +201,6 @@ let shared: Promise<Extractor> | undefined;
  * its close() is a no-op so per-task code can treat it like any extractor.
  */
 export function sharedExtractPool(): Promise<Extractor> {
-  shared ??= createExtractPool().then((pool) => ({ extract: pool.extract, close: async () => {} }));
+  shared ??= createExtractPool().then((pool) => ({ extract: pool.extract, extractPdf: pool.extractPdf, close: async () => {} }));
   return shared;
 }

@@ -5,12 +5,23 @@ import { register } from 'tsx/esm/api';
 
 register();
 const { extractPage } = await import('./extract.ts');
+const { extractPdf } = await import('./pdf.ts');
 
+async function handle(msg) {
+  if (msg.pdf) return extractPdf(msg.pdf, msg.url, { maxChars: msg.opts.maxMarkdownChars });
+  return extractPage(msg.html, msg.url, msg.opts);
+}
+
+// One page at a time, answered in the order sent: the pool matches each answer to its oldest job,
+// and a PDF is read asynchronously (PDF.js), so the next message must wait for it.
+let previous = Promise.resolve();
 parentPort.on('message', (msg) => {
-  try {
-    parentPort.postMessage({ page: extractPage(msg.html, msg.url, msg.opts) });
-  } catch (err) {
-    parentPort.postMessage({ error: String((err && err.message) || err) });
-  }
+  previous = previous.then(async () => {
+    try {
+      parentPort.postMessage({ page: await handle(msg) });
+    } catch (err) {
+      parentPort.postMessage({ error: String((err && err.message) || err) });
+    }
+  });
 });
 parentPort.postMessage({ ready: true });

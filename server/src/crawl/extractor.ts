@@ -1,9 +1,12 @@
 import { extractPage, type ExtractedPage, type ExtractOptions } from './extract.js';
+import { extractPdf } from './pdf.js';
 
 /** Where page extraction runs: in this thread, or in a pool of worker threads (extractPool.ts). */
 export interface Extractor {
   /** A fired signal abandons the page: the promise rejects and, in a pool, its worker stops parsing it. */
   extract(html: string, url: string, opts?: ExtractOptions, signal?: AbortSignal): Promise<ExtractedPage>;
+  /** A PDF's text page by page (pdf.ts); rejects with the reason when the PDF cannot be read. */
+  extractPdf(bytes: Uint8Array, url: string, signal?: AbortSignal): Promise<ExtractedPage>;
   close(): Promise<void>;
 }
 
@@ -20,6 +23,11 @@ export function inlineExtractor(defaults: ExtractOptions = DEFAULT_EXTRACT_OPTIO
       await new Promise((r) => setImmediate(r));
       signal?.throwIfAborted();
       return extractPage(html, url, { ...defaults, ...opts });
+    },
+    async extractPdf(bytes, url, signal) {
+      await new Promise((r) => setImmediate(r));
+      signal?.throwIfAborted();
+      return extractPdf(bytes, url, { maxChars: defaults.maxMarkdownChars });
     },
     async close() {},
   };

@@ -50,6 +50,8 @@ export interface FetchOptions {
   /** Validators of a stored copy (a re-crawl): a 304 answer comes back as status 304 with no body. */
   ifNoneMatch?: string;
   ifModifiedSince?: string;
+  /** Accepted media types returned as raw `bytes` (a PDF), not decoded into `body`. */
+  binary?: readonly string[];
 }
 
 export interface FetchedResource {
@@ -58,6 +60,8 @@ export interface FetchedResource {
   status: number;
   contentType: string;
   body: string;
+  /** The undecoded body, for the media types in FetchOptions.binary (then `body` is empty). */
+  bytes?: Buffer;
   /** The URLs that redirected, in order. */
   redirects: string[];
   /** Validators for the next conditional request. */
@@ -214,6 +218,7 @@ export function createSafeFetcher(options: SafeFetcherOptions): SafeFetcher {
       throw new FetchError('too_large', `Too large (${declared} bytes, limit ${cap})`);
     }
     const bytes = await readBody(res, cap, signal, url.host);
+    if (opts.binary?.includes(mediaType)) return { url: url.href, status, contentType: contentTypeHeader, body: '', bytes, redirects, ...validators };
     return { url: url.href, status, contentType: contentTypeHeader, body: decodeBody(bytes, contentTypeHeader), redirects, ...validators };
   }
 

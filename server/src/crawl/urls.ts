@@ -4,10 +4,10 @@
  */
 const TRACKING = /^(utm_[a-z_]*|gclid|gclsrc|dclid|fbclid|msclkid|mc_cid|mc_eid|yclid|igshid|_ga|_gl|_hsenc|_hsmi|mkt_tok|ref_src|oly_enc_id|oly_anon_id|vero_id|wickedid)$/i;
 
-/** Extensions that are never pages; links to them are not followed (saves a request each). */
+/** Extensions that are never pages; links to them are not followed (saves a request each). PDFs are read (pdf.ts). */
 const NOT_PAGES = new Set(
   (
-    'png jpg jpeg gif webp svg ico bmp tif tiff avif css js mjs map json xml rss atom pdf zip gz tgz bz2 xz 7z rar tar ' +
+    'png jpg jpeg gif webp svg ico bmp tif tiff avif css js mjs map json xml rss atom zip gz tgz bz2 xz 7z rar tar ' +
     'exe dmg msi deb rpm apk iso bin woff woff2 ttf otf eot mp3 mp4 m4a wav ogg webm mov avi mkv flac ' +
     'doc docx xls xlsx ppt pptx odt ods csv epub txt rst py c h wasm'
   ).split(' '),

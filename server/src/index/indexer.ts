@@ -4,7 +4,9 @@ import type { EmbeddablePassage } from '../embeddings/passageText.js';
 import type { EmbeddingProvider } from '../embeddings/provider.js';
 import { textToEmbed } from '../embeddings/shared.js';
 import type { VectorStore } from '../embeddings/store.js';
+import type { PdfPageText } from '../crawl/pdf.js';
 import type { MarkdownChunker } from './chunker.js';
+import { pdfChunks } from './pdfChunks.js';
 
 export interface IndexablePage {
   url: string;
@@ -14,6 +16,8 @@ export interface IndexablePage {
   etag?: string;
   lastModified?: string;
   links?: string[];
+  /** A PDF's text by page: chunked page by page, each chunk citing its page (pdfChunks.ts). */
+  pdfPages?: PdfPageText[];
 }
 
 export interface IndexerOptions {
@@ -57,7 +61,9 @@ export class Indexer {
    * meanwhile; the caller only waits when several batches are already queued (backpressure).
    */
   async add(page: IndexablePage): Promise<void> {
-    const chunks = this.opts.chunker.chunk(page.title, page.markdown).map((c) => ({ ordinal: c.ordinal, headingPath: c.headingPath, content: c.content }));
+    const chunks = page.pdfPages
+      ? pdfChunks(this.opts.chunker, page.title, page.url, page.pdfPages)
+      : this.opts.chunker.chunk(page.title, page.markdown).map((c) => ({ ordinal: c.ordinal, headingPath: c.headingPath, content: c.content }));
     if (chunks.length === 0) return;
     this.buffer.push({ url: page.url, title: page.title, content: page.markdown, contentHash: page.contentHash, chunks, etag: page.etag, lastModified: page.lastModified, links: page.links });
     this.bufferedChunks += chunks.length;

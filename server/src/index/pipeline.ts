@@ -139,7 +139,8 @@ export async function runIndexingPipeline(input: PipelineInput): Promise<Pipelin
     if (o.kind === 'page') {
       anchors.add(o.anchors, [o.url, ...o.aliases]);
       storedUrls.set(o.url, [o.url, ...o.aliases]);
-      const markdown = boilerplate.admit(o.url, o.markdown, o.outsideKeys);
+      // A PDF is a document of its own, not a page of the site's template: no boilerplate to count or drop.
+      const markdown = o.pdfPages ? o.markdown : boilerplate.admit(o.url, o.markdown, o.outsideKeys);
       if (changes?.see(o.url, o.contentHash, o) !== 'unchanged') await indexer.add({ ...o, markdown });
       counts.indexed++;
       sources.push({ url: o.url, status: 'indexed', title: o.title.slice(0, 300), depth: o.depth });

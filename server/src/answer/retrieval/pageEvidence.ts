@@ -1,4 +1,5 @@
 import type { Queryable } from '../../db/db.js';
+import { documentUrl } from '../../text/pdfPageLink.js';
 import type { RetrievalParams } from './params.js';
 import { addWholeNameHits } from './chunkRanking.js';
 import { parseTsvector } from './tsvectorText.js';
@@ -85,12 +86,13 @@ export async function withPageEvidence(
     db,
     chatbotId,
     terms,
-    head.map((p) => p.url),
+    // A PDF page's evidence is its whole document's (documents hold the PDF once, without `#page=N`).
+    head.map((p) => documentUrl(p.url)),
     meanPageLength,
   );
   const bestPage = Math.max(0, ...scores.values());
   if (bestPage <= 0) return pages;
-  const fused = head.map((page) => ({ ...page, score: page.score + (p.pageEvidenceShare * bestPassage * (scores.get(page.url) ?? 0)) / bestPage }));
+  const fused = head.map((page) => ({ ...page, score: page.score + (p.pageEvidenceShare * bestPassage * (scores.get(documentUrl(page.url)) ?? 0)) / bestPage }));
   // Pages past the head keep their order below it: each scores less than every page of the head did.
   return [...fused.sort((a, b) => b.score - a.score), ...pages.slice(p.pageEvidencePages)];
 }

@@ -1,3 +1,4 @@
+import { citedTitle } from '../../text/pdfPageLink.js';
 import type { PageHit, RetrievedChunk } from '../types.js';
 
 /**
@@ -10,7 +11,8 @@ export function collectPages(ranked: RetrievedChunk[], perPage: number, secondSh
   for (const chunk of ranked) {
     let page = pages.get(chunk.url);
     if (!page) {
-      page = { url: chunk.url, title: chunk.title, score: chunk.score, coverage: chunk.coverage, chunks: [] };
+      // A PDF's pages are pages of their own here, cited with their number (text/pdfPageLink.ts).
+      page = { url: chunk.url, title: citedTitle(chunk.title, chunk.url), score: chunk.score, coverage: chunk.coverage, chunks: [] };
       pages.set(chunk.url, page);
     } else if (!second.has(chunk.url)) second.set(chunk.url, chunk.score);
     if (page.chunks.length < perPage) page.chunks.push(chunk);

@@ -14,7 +14,8 @@ export interface NewDocument {
   title: string;
   content: string;
   contentHash: string;
-  chunks: { ordinal: number; headingPath: string; content: string }[];
+  /** `url`: where the chunk is cited when not the document's URL (a PDF page's `#page=N`). */
+  chunks: { ordinal: number; headingPath: string; content: string; url?: string }[];
   /** For the next re-crawl's conditional request (migration 014). */
   etag?: string;
   lastModified?: string;
@@ -55,7 +56,7 @@ export async function insertDocuments(
         docs.map((d) => JSON.stringify(d.links ?? [])),
       ],
     );
-    const rows = docs.flatMap((d, i) => d.chunks.map((c) => ({ doc: ids[i]!, url: d.url, title: d.title, ...c })));
+    const rows = docs.flatMap((d, i) => d.chunks.map((c) => ({ ...c, doc: ids[i]!, url: c.url ?? d.url, title: d.title })));
     if (rows.length === 0) {
       await countDocuments(tx, { chatbotId, taskId, live }, ids, 1);
       return ids.map((id) => ({ id, chunkIds: [] }));
