@@ -30,6 +30,7 @@ import type { Db } from '../server/src/db/db.js';
 import { migrate } from '../server/src/db/migrate.js';
 import { openPglite } from '../server/src/db/pglite.js';
 import { openPostgres } from '../server/src/db/postgres.js';
+import { mulberry32 } from '../server/src/embeddings/memoryIndex.js';
 import { batches, countBot, crawlCorpora, newBot, writePages, type CorpusName, type CorpusPage } from './tenantCorpus.js';
 
 const args = Object.fromEntries(process.argv.slice(2).map((a) => a.replace(/^--/, '').split('=') as [string, string]));
@@ -46,21 +47,9 @@ const questions = qaFiles
   .flatMap((f) => readFileSync(f, 'utf8').split('\n').filter((l) => l.trim()))
   .map((l) => (JSON.parse(l) as { question: string }).question);
 
-/** Deterministic pseudo-random numbers (mulberry32), so every run builds the same tenants. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** Tenant i's pages: one corpus or all three, each sampled at 30-100% of its pages. */
 function tenantPages(all: Record<CorpusName, CorpusPage[]>, i: number): CorpusPage[] {
-  const rnd = random(i + 1);
+  const rnd = mulberry32(i + 1); // every run builds the same tenants
   const kinds: CorpusName[][] = [['pydocs'], ['debian'], ['git'], ['pydocs', 'debian', 'git']];
   const fraction = 0.3 + 0.7 * rnd();
   return kinds[i % kinds.length]!.flatMap((name) => all[name].filter(() => rnd() < fraction));

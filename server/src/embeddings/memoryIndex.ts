@@ -174,7 +174,8 @@ function top(m: Matrix, q: Float32Array, limit: number, rows: Int32Array): Vecto
   });
 }
 
-function mulberry32(seed: number): () => number {
+/** Deterministic pseudo-random numbers (mulberry32): the same projection, or the same test data, every run. */
+export function mulberry32(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;
