@@ -150,6 +150,11 @@ export async function countOtherLiveDocuments(q: Queryable, chatbotId: string, t
 export async function swapGeneration(q: Queryable, chatbotId: string, taskId: string): Promise<void> {
   await swapTermStats(q, chatbotId, taskId);
   await q.query('DELETE FROM documents WHERE chatbot_id = $1 AND live AND task_id IS DISTINCT FROM $2', [chatbotId, taskId]);
+  await flipStagedLive(q, chatbotId, taskId);
+}
+
+/** The task's staged documents and their chunks go live (the swaps' last step, inside their transaction). */
+export async function flipStagedLive(q: Queryable, chatbotId: string, taskId: string): Promise<void> {
   await q.query('UPDATE documents SET live = true WHERE chatbot_id = $1 AND task_id = $2 AND NOT live', [chatbotId, taskId]);
   await q.query(
     `UPDATE chunks SET live = true

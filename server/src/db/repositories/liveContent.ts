@@ -1,5 +1,6 @@
 import type { LivePage, Revalidated } from '../../index/changeTracker.js';
 import type { Queryable } from '../db.js';
+import { flipStagedLive } from './documents.js';
 import { countDocuments } from './termStats.js';
 
 /**
@@ -43,12 +44,7 @@ export async function swapGenerationKeeping(q: Queryable, chatbotId: string, tas
   if (gone.length > 0) await q.query('DELETE FROM documents WHERE id = ANY($1::uuid[])', [gone.map((d) => d.id)]);
   await q.query('DELETE FROM term_totals WHERE chatbot_id = $1 AND live AND generation <> $2 AND pages <= 0', [chatbotId, taskId]);
   await q.query('UPDATE term_totals SET live = true WHERE chatbot_id = $1 AND generation = $2', [chatbotId, taskId]);
-  await q.query('UPDATE documents SET live = true WHERE chatbot_id = $1 AND task_id = $2 AND NOT live', [chatbotId, taskId]);
-  await q.query(
-    `UPDATE chunks SET live = true
-      WHERE chatbot_id = $1 AND NOT live AND document_id IN (SELECT id FROM documents WHERE task_id = $2)`,
-    [chatbotId, taskId],
-  );
+  await flipStagedLive(q, chatbotId, taskId);
 }
 
 /** Take one page out of a bot's live content (statistics with it); returns how many rows went. */
