@@ -40,8 +40,9 @@ export function watchViewport(onResize: () => void): () => void {
   window.addEventListener('resize', onResize);
   vv?.addEventListener('resize', onResize);
   return () => {
-    window.removeEventListener('resize', onResize);
     vv?.removeEventListener('resize', onResize);
+    // A cleanup can run after the page is gone (a test's document torn down while an effect was pending).
+    if (hasWindow()) window.removeEventListener('resize', onResize);
   };
 }
 
