@@ -2,8 +2,9 @@ import type { TaskProgress } from '../../../shared/src/api/types.js';
 import type { Config } from '../config.js';
 import type { Db } from '../db/db.js';
 import { updateCrawlSettings } from '../db/repositories/chatbots.js';
+import { claimSwap } from '../db/repositories/tasks.js';
 import { committedDocuments, countOtherLiveDocuments, deleteTaskDocuments, recordCommit, setAnchorTexts, taskDocumentsByUrl } from '../db/repositories/documents.js';
-import { liveDocumentHashes, swapGenerationKeeping } from '../db/repositories/liveContent.js';
+import { discardStagedDocuments, liveDocumentHashes, swapGenerationKeeping } from '../db/repositories/liveContent.js';
 import { dropStaleSources, recordSources, type SourceRecord } from '../db/repositories/sources.js';
 import { AnchorTextCollector } from '../crawl/anchorText.js';
 import { crawlSite, type CrawlOutcome } from '../crawl/crawler.js';
@@ -204,7 +205,9 @@ export async function runIndexingPipeline(input: PipelineInput): Promise<Pipelin
   if (keptPrevious) await deleteTaskDocuments(db, taskId);
   // Nothing indexed: keep the bot's previous content and sources exactly as they were.
   else if (counts.indexed > 0 && stoppedBy !== 'aborted') {
-    await db.transaction(async (tx) => {
+    const swapped = await db.transaction(async (tx) => {
+      // An owner's Stop that landed after the crawl finished wins: nothing goes live.
+      if (!(await claimSwap(tx, taskId))) return false;
       const partial = mode.kind === 'urls' && mode.partial;
       if (changes) await swapGenerationKeeping(tx, chatbotId, taskId, partial ? changes.keptAllBut(mode.urls) : changes.kept, changes.revalidated);
       for (let i = 0; i < staged.length; i += SOURCES_BATCH) await recordSources(tx, chatbotId, taskId, staged.slice(i, i + SOURCES_BATCH));
@@ -212,7 +215,13 @@ export async function runIndexingPipeline(input: PipelineInput): Promise<Pipelin
       const s = input.settings;
       if (s) await updateCrawlSettings(tx, chatbotId, s.url, s.maxDepth, s.maxPages);
       await recordCommit(tx, chatbotId, taskId, counts.indexed);
+      return true;
     });
+    // Stopped: a refresh's staged generation goes, as when a Stop aborts the crawl itself.
+    if (!swapped) {
+      await discardStagedDocuments(db, taskId);
+      stoppedBy = 'aborted';
+    }
   }
   return { ...counts, ...changes?.progress(true), chunks: indexer.chunks, attempted: counts.fetched, keptPrevious, stoppedBy, startFailure, failureKinds, timings: { totalMs: Date.now() - started } };
 }

@@ -169,9 +169,11 @@ export const STOPPED_REASON = 'Stopped by the owner. The previous content stays 
  * task was stopped (false: it had already finished).
  */
 export async function stopTask(q: Queryable, taskId: string): Promise<boolean> {
+  // swapped_at IS NULL: see claimSwap (db/repositories/tasks.ts). On PostgreSQL a Stop that waits on the swap's row lock
+  // re-checks this on the swapped row, so it cannot land on content that just went live.
   const rows = await q.query(
     `UPDATE tasks SET status = 'failed', error = $2, lease_until = NULL, locked_by = NULL, finished_at = now(), updated_at = now()
-      WHERE id = $1 AND status IN ('queued', 'pending', 'running') RETURNING id`,
+      WHERE id = $1 AND status IN ('queued', 'pending', 'running') AND swapped_at IS NULL RETURNING id`,
     [taskId, STOPPED_REASON],
   );
   return rows.length === 1;

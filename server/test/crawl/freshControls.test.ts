@@ -1,6 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { rebuildTermStats } from '../../src/db/repositories/termStats.js';
-import { STOPPED_REASON } from '../../src/jobs/queue.js';
+import { claimSwap } from '../../src/db/repositories/tasks.js';
+import { runIndexingPipeline } from '../../src/index/pipeline.js';
+import { STOPPED_REASON, stopTask } from '../../src/jobs/queue.js';
 import { enqueueDueRecrawls } from '../../src/jobs/schedule.js';
 import { sitePage } from '../fixtures/sites/changingSite.js';
 import { freshSuite, nav, words } from '../helpers/freshSite.js';
@@ -53,6 +56,13 @@ describe('single sources', () => {
   });
 });
 
+/** A task row a worker holds, without a worker: the tests below play the worker's part. */
+async function runningTask(botId: string): Promise<string> {
+  const id = randomUUID();
+  await f.t.db.query(`INSERT INTO tasks (id, chatbot_id, task_type, status, started_at) VALUES ($1, $2, 'crawl', 'running', now())`, [id, botId]);
+  return id;
+}
+
 describe('Stop', () => {
   it('cancels a running refresh cleanly: the old content stays live and nothing staged is left', async () => {
     const bot = await newBot();
@@ -84,6 +94,47 @@ describe('Stop', () => {
     }
     // A new refresh can start at once and goes through.
     expect((await refresh(bot)).status).toBe('completed');
+  });
+
+  // A Stop the worker has not noticed yet (its lease renewal tells it within seconds) must still win
+  // if it lands before the swap; once the swap holds the task, a Stop is refused, not misreported.
+  it('landing after the crawl but before its swap, wins: nothing of the refresh goes live', async () => {
+    const bot = await newBot({ max_depth: 1 });
+    const before = await liveDocs(bot);
+    f.site.pages.set('/docs/a.html', sitePage('Alpha', words('alpha, now about wombats'), nav));
+    const taskId = await runningTask(bot);
+    let stopped = false;
+    const result = await runIndexingPipeline({
+      db: f.t.db,
+      config: f.t.config,
+      chatbotId: bot,
+      taskId,
+      mode: { kind: 'crawl', url: `${f.site.origin}/`, maxDepth: 1, maxPages: 20 },
+      progress: async () => void (stopped ||= await stopTask(f.t.db, taskId)),
+    });
+    expect(stopped).toBe(true);
+    expect(result.stoppedBy).toBe('aborted');
+    expect(await liveDocs(bot)).toEqual(before);
+    expect(await stagedDocs(bot)).toBe(0);
+    const [task] = await f.t.db.query<{ status: string; error: string; swapped_at: unknown }>('SELECT status, error, swapped_at FROM tasks WHERE id = $1', [taskId]);
+    expect(task).toMatchObject({ status: 'failed', error: STOPPED_REASON, swapped_at: null });
+  });
+
+  it('waiting on a swap in progress, is refused: the new content is live and the task finishing', async () => {
+    const bot = await newBot({ max_depth: 0 });
+    const taskId = await runningTask(bot);
+    let stop: Promise<boolean> | undefined;
+    await f.t.db.transaction(async (tx) => {
+      expect(await claimSwap(tx, taskId)).toBe(true);
+      stop = stopTask(f.t.db, taskId); // on PostgreSQL it blocks on the row lock until the commit
+      await new Promise((r) => setTimeout(r, 150));
+    });
+    expect(await stop).toBe(false);
+    const res = await call('POST', `/crawl-and-index/tasks/${bot}/${taskId}/stop`, {});
+    expect(res.statusCode).toBe(409);
+    expect(res.json().detail).toBe('This task has already finished.');
+    // Play the worker's last step, so this owner's next tasks are not held behind a running one.
+    await f.t.db.query(`UPDATE tasks SET status = 'completed', finished_at = now() WHERE id = $1`, [taskId]);
   });
 
   it('a task of another bot or an unknown task is not found', async () => {

@@ -1,5 +1,5 @@
 import type { Task, TaskProgress, TaskStatus, TaskType } from '../../../../shared/src/api/types.js';
-import type { Queryable } from '../db.js';
+import { one, type Queryable } from '../db.js';
 import { iso } from './chatbots.js';
 
 export interface TaskRow {
@@ -68,4 +68,18 @@ export async function listTasks(q: Queryable, chatbotId: string, query: TaskList
 export async function getTask(q: Queryable, chatbotId: string, taskId: string): Promise<TaskRow | undefined> {
   const rows = await q.query<TaskRow>('SELECT * FROM tasks WHERE id = $1 AND chatbot_id = $2', [taskId, chatbotId]);
   return rows[0];
+}
+
+/**
+ * The first step of a task's swap transaction: lock the task's row and mark it swapped, unless the
+ * owner stopped it first (false: the caller rolls back and the old content stays live). Either the
+ * Stop or the swap wins, never both. A pipeline run without a queued task (benchmarks, tests) has no
+ * row to guard and may swap.
+ */
+export async function claimSwap(tx: Queryable, taskId: string): Promise<boolean> {
+  const row = await one<{ status: string }>(tx, 'SELECT status FROM tasks WHERE id = $1 FOR UPDATE', [taskId]);
+  if (!row) return true;
+  if (row.status !== 'running') return false;
+  await tx.query('UPDATE tasks SET swapped_at = now(), updated_at = now() WHERE id = $1', [taskId]);
+  return true;
 }

@@ -2,7 +2,7 @@ import type { TaskType } from '../../../../shared/src/api/types.js';
 import { maintainAfterWrites } from '../../db/maintenance.js';
 import { getChatbotRow } from '../../db/repositories/chatbots.js';
 import { discardStagedDocuments } from '../../db/repositories/liveContent.js';
-import { wasStopped } from '../queue.js';
+import { STOPPED_REASON, wasStopped } from '../queue.js';
 import { failUnstoredSources, manualSourceUrls } from '../../db/repositories/sources.js';
 import { runIndexingPipeline, type PipelineInput, type PipelineMode, type PipelineResult } from '../../index/pipeline.js';
 import type { UrlPatterns } from '../../crawl/urlPatterns.js';
@@ -93,6 +93,8 @@ async function run(ctx: TaskContext, mode: PipelineMode, settings?: PipelineInpu
     await discardIfStopped(ctx);
     throw ctx.signal.reason ?? new Error('aborted');
   }
+  // The owner's Stop landed between the crawl's end and its swap: the pipeline swapped nothing.
+  if (result.stoppedBy === 'aborted') throw new PermanentTaskError(STOPPED_REASON);
   // Statistics (and full-text index) for what the crawl changed, before its answers are served. It
   // only speeds queries up: the content is in place either way, so a failure here fails nothing.
   await maintainAfterWrites(ctx.db).catch(() => {});
