@@ -28,6 +28,24 @@ export function wantsWorker(config: Config, role: 'serve' | 'all'): boolean {
   return role === 'all';
 }
 
+/** How long a shutdown waits for requests in flight (a streamed answer, a URL collection) to finish. */
+const HTTP_DRAIN_MS = 15_000;
+
+/**
+ * Close the HTTP server gracefully: no new connections, idle keep-alive sockets closed, requests in
+ * flight answered (a request arriving on an open connection meanwhile gets 503). Past the deadline,
+ * the connections still open are cut, so a stuck client cannot hold a shutdown for ever.
+ */
+async function drainHttp(app: FastifyInstance, ms: number): Promise<void> {
+  const deadline = setTimeout(() => app.server.closeAllConnections(), ms);
+  deadline.unref();
+  try {
+    await app.close();
+  } finally {
+    clearTimeout(deadline);
+  }
+}
+
 export interface StartOptions {
   /** Awaited before the first request of each uid (per run) goes on: `npm start` saves emulator users here. */
   onNewUser?: (uid: string) => Promise<void>;
@@ -80,8 +98,9 @@ export async function startServer(config: Config = loadConfig(), role: 'serve' |
       url: config.publicUrl,
       close: () =>
         (closing ??= (async () => {
-          await worker?.stop();
-          await app.close();
+          // Stop taking connections and let the requests in flight finish, while the worker hands
+          // its tasks back to the queue; then close what they both use.
+          await Promise.all([worker?.stop(), drainHttp(app, HTTP_DRAIN_MS)]);
           await limits.close();
           await auth?.close();
           await closeEmbeddingProvider();
