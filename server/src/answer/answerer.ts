@@ -4,6 +4,7 @@ import { extractiveAnswer, NOT_COVERED_ANSWER, type Lexer } from './extractive/e
 import { LlmError, type LlmClient } from './generation/llm.js';
 import { buildPrompt } from './generation/prompt.js';
 import { toPlain } from './extractive/sentences.js';
+import { withoutFencedCode } from '../text/markdown.js';
 import type { Evidence, PageHit, Retrieval, Retriever } from './types.js';
 
 /** What the answerer needs to know about the bot. */
@@ -207,7 +208,7 @@ export function toSource(page: PageHit): Source {
 }
 
 function snippet(markdown: string, max = 220): string {
-  const plain = toPlain(markdown.replace(/```[\s\S]*?```/g, ' '));
+  const plain = toPlain(withoutFencedCode(markdown));
   if (plain.length <= max) return plain;
   const cut = plain.slice(0, max);
   return `${cut.slice(0, Math.max(cut.lastIndexOf(' '), max * 0.6))}…`;

@@ -1,3 +1,4 @@
+import { FenceReader } from '../text/markdown.js';
 import { hash53 } from './siteWide.js';
 
 /**
@@ -6,25 +7,16 @@ import { hash53 } from './siteWide.js';
  * lines that are never boilerplate (code, headings, bare punctuation). Used where pages are
  * extracted (for the text extraction left out) and where they are indexed, so both agree.
  */
-const FENCE = /^[\s>]*(?:[-*]\s+|\d+\.\s+)?(```|~~~)/;
 const HEADING = /^#{1,6}\s/;
 const MARKERS = /^[\s>]*(?:[-*]\s+|\d+\.\s+)?/;
 
 /** Each line's key, NaN where the line is never boilerplate; fences are tracked across lines. */
 export function lineKeys(lines: string[]): Float64Array {
   const keys = new Float64Array(lines.length).fill(NaN);
-  let fence: string | undefined;
+  const fences = new FenceReader();
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!;
-    const f = FENCE.exec(line)?.[1];
-    if (fence !== undefined) {
-      if (f === fence) fence = undefined;
-      continue;
-    }
-    if (f !== undefined) {
-      fence = f;
-      continue;
-    }
+    if (fences.next(line) !== 'text') continue;
     if (HEADING.test(line)) continue;
     const norm = line.replace(MARKERS, '').replace(/\|/g, ' ').replace(/\s+/g, ' ').trim().toLowerCase();
     if (/[\p{L}\p{N}]/u.test(norm)) keys[i] = hash53(norm);

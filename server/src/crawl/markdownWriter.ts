@@ -1,4 +1,5 @@
 import type { ChildNode, Element } from 'domhandler';
+import { fencedCode } from '../text/markdown.js';
 
 /**
  * HTML (an htmlparser2/domhandler tree) → Markdown for the index, in one linear walk.
@@ -187,9 +188,8 @@ function renderNode(node: ChildNode, w: Writer, chrome: boolean, budget: Budget)
       const code = textContent(el).replace(/^\n+|\s+$/g, '');
       if (!code) return;
       budget.left -= code.length;
-      const fence = code.includes('```') ? '~~~' : '```';
       w.brk(2);
-      w.lines(`${fence}\n${code}\n${fence}`);
+      w.lines(fencedCode(code));
       w.brk(2);
       return;
     }

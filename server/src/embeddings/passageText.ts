@@ -1,3 +1,5 @@
+import { withoutFencedCode } from '../text/markdown.js';
+
 /**
  * The text embedded for a chunk: where it sits (page title › heading path) and what it says, with
  * Markdown syntax and code blocks reduced to words. A small local model reads only the opening words,
@@ -13,8 +15,7 @@ const MAX_CHARS = 8000;
 
 export function passageText(p: EmbeddablePassage, maxWords?: number): string {
   const where = [p.title, p.headingPath].map((s) => s.trim()).filter(Boolean).join(' › ');
-  let body = p.content
-    .replace(/```[\s\S]*?(```|$)/g, ' ')
+  let body = withoutFencedCode(p.content)
     .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
     .replace(/[#*_`>|~]+/g, ' ')
     .replace(/\s+/g, ' ')

@@ -5,6 +5,7 @@
  * Long sections are cut into ~targetChars pieces with overlapChars of overlap, cut at word
  * boundaries, so a sentence split across two chunks is still findable in one of them.
  */
+import { splitBlocks as splitMarkdownBlocks } from '../text/markdown.js';
 export interface ChunkerOptions {
   /** Preferred chunk size in characters. */
   targetChars?: number;
@@ -130,37 +131,11 @@ export class MarkdownChunker {
   }
 }
 
-/** Split on blank lines, keeping fenced code blocks whole. */
+/** Split on blank lines, keeping fenced code blocks whole; a heading is a block of its own. */
 export function splitBlocks(markdown: string): string[] {
-  const out: string[] = [];
-  let current: string[] = [];
-  let fence: string | undefined;
-  const push = () => {
-    const text = current.join('\n').trim();
-    if (text) out.push(text);
-    current = [];
-  };
-  for (const line of markdown.replace(/\r\n?/g, '\n').split('\n')) {
-    const marker = /^\s*(```|~~~)/.exec(line)?.[1];
-    if (fence) {
-      current.push(line);
-      if (marker === fence) fence = undefined;
-      continue;
-    }
-    if (marker) {
-      fence = marker;
-      current.push(line);
-      continue;
-    }
-    if (line.trim() === '') push();
-    else if (/^#{1,6}\s/.test(line)) {
-      push();
-      current.push(line);
-      push();
-    } else current.push(line);
-  }
-  push();
-  return out;
+  return splitMarkdownBlocks(markdown, { headingsAlone: true })
+    .map((b) => b.trim())
+    .filter(Boolean);
 }
 
 /** Cut an oversized block at line, then sentence, then word boundaries into pieces ≤ size. */

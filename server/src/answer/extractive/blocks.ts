@@ -1,37 +1,8 @@
 /** A chunk's Markdown as blocks, and the code blocks and tables an extractive answer shows whole. */
+import { backtickFence, fenceOf, splitBlocks as splitMarkdownBlocks } from '../../text/markdown.js';
 
-const FENCE_LINE = /^\s*(`{3,}|~{3,})/;
-
-/** Blocks separated by blank lines; fenced code stays whole. */
-export function splitBlocks(markdown: string): string[] {
-  const blocks: string[] = [];
-  let cur: string[] = [];
-  let fence: string | null = null;
-  for (const line of markdown.replace(/\r\n?/g, '\n').split('\n')) {
-    const f = FENCE_LINE.exec(line);
-    if (f) {
-      if (fence === null) {
-        if (cur.length) blocks.push(cur.join('\n'));
-        cur = [line];
-        fence = f[1]!;
-        continue;
-      }
-      if (line.trim().startsWith(fence)) {
-        cur.push(line);
-        blocks.push(cur.join('\n'));
-        cur = [];
-        fence = null;
-        continue;
-      }
-    }
-    if (fence === null && line.trim() === '') {
-      if (cur.length) blocks.push(cur.join('\n'));
-      cur = [];
-    } else cur.push(line);
-  }
-  if (cur.length) blocks.push(cur.join('\n'));
-  return blocks;
-}
+/** Blocks separated by blank lines; a fenced code block is a block of its own, kept whole. */
+export const splitBlocks = (markdown: string): string[] => splitMarkdownBlocks(markdown, { fencesAlone: true });
 
 /** A line of sentences: words, ending as a sentence ends ("…the loop.", "run:", "(see below.)"). */
 const PROSE_LINE = /^(?=(?:\S+\s+){4})[^{};=<>]*[A-Za-z`'"\])]{2}[.:!?]["')\]]*\s*$/;
@@ -60,9 +31,9 @@ function codeLikeness(text: string): number {
  */
 export function repairFences(markdown: string): string {
   const lines = markdown.split('\n');
-  const fences = lines.flatMap((l, i) => (FENCE_LINE.test(l) ? [i] : []));
+  const fences = lines.flatMap((l, i) => (fenceOf(l) ? [i] : []));
   // Only a bare fence can close a block, and a chunk that opens with a heading starts a section.
-  if (fences.length === 0 || !/^\s*(`{3,}|~{3,})\s*$/.test(lines[fences[0]!]!) || /^\s*#{1,6}\s/.test(markdown)) return markdown;
+  if (fences.length === 0 || fenceOf(lines[fences[0]!]!)!.info !== '' || /^\s*#{1,6}\s/.test(markdown)) return markdown;
   const bounds = [-1, ...fences, lines.length];
   let startsInCode = 0;
   let startsInProse = 0;
@@ -80,10 +51,7 @@ export function repairFences(markdown: string): string {
   return startsInCode > startsInProse + margin ? `\`\`\`\n${markdown}` : markdown;
 }
 
-/** A run of backticks longer than any inside the text (and at least `min` long), to fence it as code. */
-export function backtickFence(text: string, min: number): string {
-  return '`'.repeat(Math.max(min - 1, ...[...text.matchAll(/`+/g)].map((m) => m[0].length)) + 1);
-}
+export { backtickFence };
 
 /** Most lines of code and rows of a table shown in an answer; the rest stays on the page. */
 export const MAX_CODE_LINES = 14;

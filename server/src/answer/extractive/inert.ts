@@ -1,3 +1,5 @@
+import { FenceReader } from '../../text/markdown.js';
+
 /**
  * An extractive answer quotes page text, and the chat renders Markdown with raw HTML passed through:
  * a page that shows `&lt;img src="https://tracker…"&gt;` as text (an HTML tutorial, say) would,
@@ -7,19 +9,12 @@
  * alt text stays). Code spans and fenced blocks render as text anyway and are left alone.
  */
 export function inertMarkdown(markdown: string): string {
-  let fence: string | undefined;
+  // Fences as the chat's renderer reads them (CommonMark's indent), so nothing it renders is left unescaped.
+  const fences = new FenceReader({ maxIndent: 3 });
   return markdown
     .split('\n')
     .map((line) => {
-      const marker = /^\s{0,3}(`{3,}|~{3,})/.exec(line)?.[1];
-      if (fence) {
-        if (marker && marker[0] === fence[0] && marker.length >= fence.length) fence = undefined;
-        return line;
-      }
-      if (marker) {
-        fence = marker;
-        return line;
-      }
+      if (fences.next(line) !== 'text') return line;
       // Odd pieces are inline code spans.
       return line
         .split(/(`+[^`]*?`+)/)

@@ -9,20 +9,23 @@
  *
  * Only citations are touched: brackets inside code (fenced blocks and `inline spans`), after a
  * name (`items[1]`), starting a Markdown link (`[1](…)`), or holding a number that is not a
- * passage's, pass through unchanged. A piece that might still become a citation ("… [", "[1, ")
+ * passage's, pass through unchanged. Fences are read as text/markdown.ts reads them. A piece that might still become a citation ("… [", "[1, ")
  * is held back until the next delta settles it, so the client never sees text that changes later.
  */
+
+import { FenceReader } from '../../text/markdown.js';
 
 /** "[2]" or "[1, 3]" at lastIndex (sticky: no copy of the rest of the text per character). */
 const CITATION = /\[(\d{1,2}(?:\s*,\s*\d{1,2})*)\]/y;
 /** Text that may still grow into a CITATION. */
 const MAYBE_CITATION = /^\[[\d,\s]{0,12}$/;
-/** Text at a line start that may still grow into a code fence. */
-const MAYBE_FENCE = /^(`{1,2}|~{1,2})$/;
+/** A line (from its start) that is or may still grow into a fence line: containers, then a fence run. */
+const MAYBE_FENCE_LINE = /^[ \t]*(?:>[ \t]?)*[ \t]*(?:(?:[-*+]|\d{1,9}[.)]?)[ \t]*)?(?:[`~]{0,2}|(?:`{3,}|~{3,}).*)$/;
 
 export class CitationRenumberer {
   private held = '';
   private inFence = false;
+  private readonly fences = new FenceReader();
   private inCode = false;
   private atLineStart = true;
   /** The last character emitted, to tell `name[1]` from a citation. */
@@ -53,16 +56,22 @@ export class CitationRenumberer {
     let i = 0;
     while (i < text.length) {
       if (this.atLineStart && !this.inCode) {
-        if (text.startsWith('```', i) || text.startsWith('~~~', i)) {
-          this.inFence = !this.inFence;
-          out += this.emit(text.slice(i, i + 3));
-          i += 3;
-          this.atLineStart = false;
-          continue;
-        }
-        if (!final && text.length - i <= 2 && MAYBE_FENCE.test(text.slice(i))) {
-          this.held = text.slice(i);
-          break;
+        // A line that is, or may still grow into, a fence line is read whole, by the Markdown module.
+        const nl = text.indexOf('\n', i);
+        const line = text.slice(i, nl < 0 ? text.length : nl);
+        if (MAYBE_FENCE_LINE.test(line)) {
+          if (nl < 0 && !final) {
+            this.held = text.slice(i);
+            break;
+          }
+          const role = this.fences.next(line);
+          this.inFence = this.fences.inside;
+          if (role === 'open' || role === 'close') {
+            out += this.emit(line);
+            i += line.length;
+            this.atLineStart = false;
+            continue;
+          }
         }
       }
       const ch = text[i]!;
