@@ -108,7 +108,7 @@ describe('allowed domains', () => {
       'http://localhost:3000',
     ]);
     const routes = (origin?: string) => {
-      const headers = origin ? { origin } : {};
+      const headers: Record<string, string> = origin ? { origin } : {};
       const base = `/api/v1/chatbots/${botId}`;
       return [
         t.app.inject({ method: 'GET', url: `${base}/public`, headers }),

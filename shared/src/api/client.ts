@@ -196,6 +196,9 @@ export function visitorApi({ send, unwrap, call }: Transport) {
           { signal: q.signal },
         )
       ).messages,
+    /** Thumbs up (1), down (-1) or cleared (null) on one of the visitor's answers. */
+    rateMessage: (botId: string, convId: string, messageId: string, rating: 1 | -1 | null, visitorId: string) =>
+      call<{ message_id: string; feedback: 1 | -1 | null }>('PUT', `${convPath(botId, convId)}/${enc(messageId)}/feedback`, { rating, visitor_id: visitorId }),
     sendMessage: (botId: string, convId: string, content: string, visitorId: string, init: { signal?: AbortSignal } = {}) =>
       call<SentMessages>('POST', convPath(botId, convId), { content, visitor_id: visitorId }, undefined, init),
     /**
