@@ -90,8 +90,9 @@ export function ChatThread({ api, botId, conversationId, visitorId, mode = 'page
     if (mobile) setTimeout(() => scrollToBottom(), KEYBOARD_SCROLL_MS);
   };
 
-  const send = async (value = text) => {
-    setText('');
+  /** Sends the input's text, or a starter question (which leaves whatever is typed alone). */
+  const send = async (value = text, starter = false) => {
+    if (!starter) setText('');
     stick.current = true;
     const ok = await sending.send(value);
     // A failed send gives the text back so nothing typed is lost.
@@ -139,7 +140,7 @@ export function ChatThread({ api, botId, conversationId, visitorId, mode = 'page
             {starters.length > 0 && (
               <div className="docent-starters" role="group" aria-label="Suggested questions">
                 {starters.map((q) => (
-                  <button key={q} type="button" className="docent-starter" onClick={() => void send(q)}>
+                  <button key={q} type="button" className="docent-starter" onClick={() => void send(q, true)}>
                     {q}
                   </button>
                 ))}
