@@ -59,6 +59,12 @@ export function fakeApi(initial: Message[] = []): FakeApi {
         return json(200, { success: true, data: { messages: api.messages.filter((m) => m.index > after).slice(0, limit) } });
       }
       if (method === 'POST' && url.pathname.endsWith('/messages')) return api.onSend(body.content);
+      if (method === 'PUT' && url.pathname.endsWith('/feedback')) {
+        const m = api.messages.find((x) => x.id === url.pathname.split('/').at(-2));
+        if (!m || m.role !== 'assistant') return json(404, { success: false, detail: 'Message not found' });
+        m.feedback = body.rating;
+        return json(200, { success: true, data: { message_id: m.id, feedback: body.rating } });
+      }
       return json(404, { success: false, detail: 'Not found' });
     }) as typeof fetch,
   };

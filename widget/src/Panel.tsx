@@ -97,7 +97,7 @@ export function Panel({ api, botId, open, onClose }: PanelProps) {
       </div>
     );
   } else {
-    body = <ChatThread api={api} botId={botId} conversationId={convs.selectedId} visitorId={visitorId} mode="widget" onMessageSent={convs.refresh} visible={open} />;
+    body = <ChatThread api={api} botId={botId} conversationId={convs.selectedId} visitorId={visitorId} mode="widget" onMessageSent={convs.refresh} visible={open} intro={convs.bot ?? undefined} />;
   }
 
   return (

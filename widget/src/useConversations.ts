@@ -1,6 +1,6 @@
 import { useCallback, useRef, useState } from 'react';
 import { ApiError, type VisitorApi as ApiClient } from '../../shared/src/api/client';
-import type { Conversation } from '../../shared/src/api/types';
+import type { Conversation, PublicChatbot } from '../../shared/src/api/types';
 
 export const NEW_CHAT_TITLE = 'New Chat';
 
@@ -9,6 +9,8 @@ export interface ConversationsState {
   conversations: Conversation[];
   selectedId: string | null;
   error: string | null;
+  /** What the bot shows visitors (greeting, starter questions), once loaded. */
+  bot: PublicChatbot | null;
   /** First open: select the first conversation, or create 'New Chat' and select it. */
   init: () => Promise<void>;
   select: (id: string) => void;
@@ -29,6 +31,7 @@ export function useConversations(api: ApiClient, botId: string, visitorId: strin
   const [conversations, setConversations] = useState<Conversation[]>([]);
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [bot, setBot] = useState<PublicChatbot | null>(null);
   const busy = useRef(false);
 
   const create = useCallback(async () => {
@@ -50,14 +53,16 @@ export function useConversations(api: ApiClient, botId: string, visitorId: strin
     setStatus('loading');
     setError(null);
     try {
-      const list = await api.listConversations(botId, visitorId);
+      const [list, info] = await Promise.all([api.listConversations(botId, visitorId), api.getPublicChatbot(botId)]);
+      setBot(info);
       setConversations(list);
       if (list[0]) setSelectedId((current) => current ?? list[0]!.id);
       else await create();
       setStatus('ready');
     } catch (err) {
       const status = err instanceof ApiError ? err.status : 0;
-      setError(status === 404 ? 'This chatbot is not available.' : status === 429 && err instanceof ApiError ? err.message : unavailable);
+      // 429 and 403 (a site the owner did not allow) carry the server's own words.
+      setError(status === 404 ? 'This chatbot is not available.' : (status === 429 || status === 403) && err instanceof ApiError ? err.message : unavailable);
       setStatus('error');
     } finally {
       busy.current = false;
@@ -77,5 +82,5 @@ export function useConversations(api: ApiClient, botId: string, visitorId: strin
     return true;
   }, [conversations, create]);
 
-  return { status, conversations, selectedId, error, init, select: setSelectedId, createNew, refresh };
+  return { status, conversations, selectedId, error, bot, init, select: setSelectedId, createNew, refresh };
 }

@@ -8,6 +8,9 @@ export function fakeVisitorServer() {
     messages: new Map<string, Message[]>(),
     requests: [] as { method: string; path: string; body?: Record<string, unknown> }[],
     down: false,
+    /** A site the bot's owner did not allow: every call is refused with this detail. */
+    refused: '',
+    bot: { id: 'bot-1', name: 'Bot', description: '', greeting: '', starter_questions: [] as string[] },
   };
   const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
   const fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -16,6 +19,8 @@ export function fakeVisitorServer() {
     const body = init?.body ? JSON.parse(String(init.body)) : undefined;
     state.requests.push({ method, path: url.pathname, body });
     if (state.down) throw new TypeError('Failed to fetch');
+    if (state.refused) return json(403, { success: false, detail: state.refused });
+    if (url.pathname.endsWith('/public') && method === 'GET') return json(200, { success: true, data: state.bot });
     if (url.pathname.endsWith('/conversations') && method === 'GET') return json(200, { success: true, data: { conversations: state.conversations } });
     if (url.pathname.endsWith('/conversations') && method === 'POST') {
       const conv: Conversation = {

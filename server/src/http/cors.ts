@@ -10,6 +10,8 @@ export const isPublicPath = (url: string): boolean => PUBLIC_API.test(url) || PU
 /**
  * CORS by route class: public routes allow every origin (no credentials: visitors are identified by
  * visitor_id, not cookies); owner routes allow only the dashboard's origins. Preflights end here.
+ * A bot's allowed domains (originPolicy.ts) are enforced by its routes with a 403 whose body stays
+ * readable cross-origin, so the widget on a refused site can say why instead of failing blankly.
  */
 export function installCors(app: FastifyInstance, dashboardOrigins: string[]): void {
   const allowed = new Set(dashboardOrigins);
@@ -25,7 +27,7 @@ export function installCors(app: FastifyInstance, dashboardOrigins: string[]): v
     if (request.method === 'OPTIONS' && request.headers['access-control-request-method']) {
       return reply
         .status(204)
-        .header('access-control-allow-methods', 'GET, POST, PATCH, DELETE, OPTIONS')
+        .header('access-control-allow-methods', 'GET, POST, PUT, PATCH, DELETE, OPTIONS')
         .header('access-control-allow-headers', 'authorization, content-type, accept')
         .header('access-control-max-age', '600')
         .send();

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertChatbot } from '../../src/db/repositories/chatbots.js';
+import { appendMessage } from '../../src/db/repositories/messages.js';
 import { ROUTE_DOCS } from '../../src/http/openapi/routeDocs.js';
 import { enqueueTask } from '../../src/jobs/queue.js';
 import { buildTestApp, newVisitorId, type TestApp } from '../helpers/app.js';
@@ -22,6 +23,8 @@ let alice: { idToken: string; uid: string };
 let bob: { idToken: string; uid: string };
 let bot: string;
 let conversation: string;
+/** An answer in the visitor's conversation, for the routes that name a message. */
+let answer: string = randomUUID();
 /** A task of Alice's bot for the routes that name one (a random id until the owner's own pass makes one). */
 let task: string = randomUUID();
 const visitor = newVisitorId();
@@ -57,6 +60,7 @@ const examples = (visitorId: string): Record<string, Example> => ({
   'POST /api/v1/chatbots/:id/conversations': { body: { visitor_id: visitorId } },
   'GET /api/v1/chatbots/:id/conversations/:conversationId/messages': { query: { visitor_id: visitorId } },
   'POST /api/v1/chatbots/:id/conversations/:conversationId/messages': { body: { content: 'Where are the moorings?', visitor_id: visitorId } },
+  'PUT /api/v1/chatbots/:id/conversations/:conversationId/messages/:messageId/feedback': { body: { rating: 1, visitor_id: visitorId } },
 });
 
 async function registeredRoutes(): Promise<{ key: string; method: string; url: string }[]> {
@@ -70,7 +74,7 @@ async function registeredRoutes(): Promise<{ key: string; method: string; url: s
 }
 
 function request(route: { key: string; method: string; url: string }, example: Example | undefined, authorization?: string) {
-  const url = route.url.replace(':conversationId', conversation).replace(':taskId', task).replace(/:(id|chatbotId)/, bot);
+  const url = route.url.replace(':conversationId', conversation).replace(':messageId', answer).replace(':taskId', task).replace(/:(id|chatbotId)/, bot);
   const query = example?.query ? `?${new URLSearchParams(example.query)}` : '';
   return t.app.inject({
     method: route.method as 'GET',
@@ -142,6 +146,7 @@ describe('authorization matrix over every registered route', () => {
     const recreate = await insertChatbot(t.db, { ownerUid: alice.uid, name: 'Second bot' });
     bot = recreate.id;
     conversation = (await t.app.inject({ method: 'POST', url: `/api/v1/chatbots/${bot}/conversations`, payload: { visitor_id: visitor, title: 'Private chat' } })).json().data.id;
+    answer = (await appendMessage(t.db, conversation, { role: 'assistant', content: 'By the harbour wall.' })).id;
     for (const route of visitorRoutes) {
       const res = await request(route, examples(stranger)[route.key]);
       if (route.url.includes(':conversationId')) expect(res.statusCode, route.key).toBe(404);

@@ -26,7 +26,7 @@ const createConversation = async (visitorId: string, title?: string) => {
 describe('visitor routes', () => {
   it('shows public bot info without anything private', async () => {
     const res = await t.app.inject({ method: 'GET', url: `/api/v1/chatbots/${botId}/public` });
-    expect(res.json()).toEqual({ success: true, data: { id: botId, name: 'Helper', description: 'Answers questions' } });
+    expect(res.json()).toEqual({ success: true, data: { id: botId, name: 'Helper', description: 'Answers questions', greeting: '', starter_questions: [] } });
   });
 
   it("keeps each visitor's conversations to that visitor", async () => {

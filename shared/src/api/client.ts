@@ -65,6 +65,12 @@ export interface CollectRequest extends PatternFields {
 export interface CrawlSettingsPatch extends PatternFields {
   recrawl_schedule?: RecrawlSchedule;
 }
+/** What visitors see first, and which sites may embed the bot (PATCH /chatbots/{id}). */
+export interface BotSettingsPatch {
+  greeting?: string;
+  starter_questions?: string[];
+  allowed_origins?: string[];
+}
 export interface CollectResult {
   collected_urls: string[];
   count: number;
@@ -196,6 +202,9 @@ export function visitorApi({ send, unwrap, call }: Transport) {
           { signal: q.signal },
         )
       ).messages,
+    /** Thumbs up (1), down (-1) or cleared (null) on one of the visitor's answers. */
+    rateMessage: (botId: string, convId: string, messageId: string, rating: 1 | -1 | null, visitorId: string) =>
+      call<{ message_id: string; feedback: 1 | -1 | null }>('PUT', `${convPath(botId, convId)}/${enc(messageId)}/feedback`, { rating, visitor_id: visitorId }),
     sendMessage: (botId: string, convId: string, content: string, visitorId: string, init: { signal?: AbortSignal } = {}) =>
       call<SentMessages>('POST', convPath(botId, convId), { content, visitor_id: visitorId }, undefined, init),
     /**
@@ -233,6 +242,7 @@ export function ownerApi({ call, callOutcome }: Transport) {
     getChatbot: async (id: string) => (await call<{ chatbot: Chatbot }>('GET', `/chatbots/${enc(id)}`)).chatbot,
     updateChatbot: (id: string, patch: { name?: string; description?: string; rag_enabled?: boolean }) =>
       call<Chatbot>('PATCH', `/chatbots/${enc(id)}`, patch),
+    updateBotSettings: (id: string, patch: BotSettingsPatch) => call<Chatbot>('PATCH', `/chatbots/${enc(id)}`, patch),
     updatePrompts: (id: string, patch: { system_prompt?: string; response_format?: string }) =>
       call<Chatbot>('PATCH', `/chatbots/${enc(id)}/prompts`, patch),
     deleteChatbot: (id: string) => call<{ id: string; deleted: boolean }>('DELETE', `/chatbots/${enc(id)}`),

@@ -58,6 +58,11 @@ export interface Chatbot {
   /** Automatic re-crawl, and when the next one is due (null when off). */
   recrawl_schedule: RecrawlSchedule;
   next_recrawl_at: string | null;
+  /** Shown in the widget and /chat while a conversation is empty; clicking a starter question sends it. */
+  greeting: string;
+  starter_questions: string[];
+  /** The sites (origins) allowed to embed the bot; empty = any. */
+  allowed_origins: string[];
   created_at: string;
   updated_at: string;
   /** Number of indexed (live) documents. */
@@ -73,6 +78,8 @@ export interface PublicChatbot {
   id: string;
   name: string;
   description: string;
+  greeting: string;
+  starter_questions: string[];
 }
 
 export interface Conversation {
@@ -100,6 +107,8 @@ export interface Message {
   created_at: string;
   /** 1-based, gap-free order within the conversation. */
   index: number;
+  /** The visitor's thumbs up (1) or down (-1) on an assistant message; null when unrated. */
+  feedback?: 1 | -1 | null;
 }
 
 /** GET /api/v1/client-config: runtime configuration for the front ends (no secrets). */

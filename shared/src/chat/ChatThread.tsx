@@ -22,6 +22,8 @@ export interface ChatThreadProps {
   onMessageSent?: () => void;
   /** False while the thread is hidden (a closed widget): reopening scrolls to the latest message again. */
   visible?: boolean;
+  /** The owner's greeting and starter questions, shown while the conversation is empty. */
+  intro?: { greeting?: string; starter_questions?: string[] };
 }
 
 const SCROLL_THRESHOLD = 100;
@@ -29,7 +31,7 @@ const INITIAL_SCROLL_MS = 100;
 const KEYBOARD_SCROLL_MS = 300;
 
 /** The spec's chat thread, for the full-page chat and the widget alike. */
-export function ChatThread({ api, botId, conversationId, visitorId, mode = 'page', headerActions, onMessageSent, visible = true }: ChatThreadProps) {
+export function ChatThread({ api, botId, conversationId, visitorId, mode = 'page', headerActions, onMessageSent, visible = true, intro }: ChatThreadProps) {
   const mobile = useIsMobile(640);
   const dark = usePageDark();
   const list = useMessages(api, botId, conversationId, visitorId);
@@ -88,15 +90,24 @@ export function ChatThread({ api, botId, conversationId, visitorId, mode = 'page
     if (mobile) setTimeout(() => scrollToBottom(), KEYBOARD_SCROLL_MS);
   };
 
-  const send = async () => {
-    const value = text;
-    setText('');
+  /** Sends the input's text, or a starter question (which leaves whatever is typed alone). */
+  const send = async (value = text, starter = false) => {
+    if (!starter) setText('');
     stick.current = true;
     const ok = await sending.send(value);
     // A failed send gives the text back so nothing typed is lost.
     if (!ok && value.trim()) setText((current) => current || value);
     input.current?.focus();
   };
+
+  // Shown at once, stored in the background; a refused rating goes back to what it was.
+  const rate = (id: string, before: 1 | -1 | null, rating: 1 | -1 | null) => {
+    list.patchMessage(id, { feedback: rating });
+    api.rateMessage(botId, conversationId, id, rating, visitorId).catch(() => list.patchMessage(id, { feedback: before }));
+  };
+
+  const greeting = intro?.greeting?.trim();
+  const starters = intro?.starter_questions ?? [];
 
   const messages = list.messages;
   let body: ReactNode;
@@ -115,9 +126,38 @@ export function ChatThread({ api, botId, conversationId, visitorId, mode = 'page
   } else {
     body = (
       <>
-        {messages.length === 0 && !sending.pending && <div className="docent-state docent-empty-thread">Send a message to start the conversation.</div>}
+        {messages.length === 0 && !sending.pending && (
+          <>
+            {greeting ? (
+              <div className="docent-msg docent-msg-assistant docent-greeting">
+                <div className="docent-bubble">
+                  <div className="docent-user-text">{greeting}</div>
+                </div>
+              </div>
+            ) : (
+              !starters.length && <div className="docent-state docent-empty-thread">Send a message to start the conversation.</div>
+            )}
+            {starters.length > 0 && (
+              <div className="docent-starters" role="group" aria-label="Suggested questions">
+                {starters.map((q) => (
+                  <button key={q} type="button" className="docent-starter" onClick={() => void send(q, true)}>
+                    {q}
+                  </button>
+                ))}
+              </div>
+            )}
+          </>
+        )}
         {messages.map((m) => (
-          <MessageBubble key={m.id} role={m.role} content={m.content} createdAt={m.created_at} sources={m.sources} />
+          <MessageBubble
+            key={m.id}
+            role={m.role}
+            content={m.content}
+            createdAt={m.created_at}
+            sources={m.sources}
+            feedback={m.feedback}
+            onRate={m.role === 'assistant' ? (rating) => rate(m.id, m.feedback ?? null, rating) : undefined}
+          />
         ))}
         {sending.pending && sending.draft && sending.draft.content ? (
           <MessageBubble role="assistant" content={sending.draft.content} sources={sending.draft.sources} streaming />
@@ -154,7 +194,7 @@ export function ChatThread({ api, botId, conversationId, visitorId, mode = 'page
           {sending.error}
         </div>
       )}
-      <Composer value={text} onChange={setText} onSend={send} pending={sending.pending} mobile={mobile} onFocus={onInputFocus} inputRef={input} />
+      <Composer value={text} onChange={setText} onSend={() => void send()} pending={sending.pending} mobile={mobile} onFocus={onInputFocus} inputRef={input} />
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { memo } from 'react';
 import type { Source } from '../api/types';
 import { formatTime } from '../dates';
+import { ThumbIcon } from './icons';
 import { isAllowedHref, renderMarkdown } from '../markdown';
 
 /** Only web addresses become source links. */
@@ -46,6 +47,9 @@ interface BubbleProps {
   createdAt?: string;
   sources?: Source[];
   streaming?: boolean;
+  /** The visitor's rating of a stored answer; with onRate, the thumbs show under it. */
+  feedback?: 1 | -1 | null;
+  onRate?: (rating: 1 | -1 | null) => void;
 }
 
 /**
@@ -58,15 +62,35 @@ const STORED_SOURCES_LIST = /\n*\*\*Sources\*\*\n(?:\d+\. \[[^\n]*\]\([^\n]*\)\n
 export const withoutSourcesList = (content: string, sources?: Source[]) => (sources?.length ? content.replace(STORED_SOURCES_LIST, '') : content);
 
 /** One message: the user's on the right as plain text, the assistant's on the left as markdown. */
-export function MessageBubble({ role, content, createdAt, sources, streaming }: BubbleProps) {
+export function MessageBubble({ role, content, createdAt, sources, streaming, feedback, onRate }: BubbleProps) {
   return (
     <div className={`docent-msg docent-msg-${role}`} data-role={role}>
       <div className="docent-bubble" aria-busy={streaming || undefined}>
         {role === 'assistant' ? <Markdown text={withoutSourcesList(content, sources)} /> : <div className="docent-user-text">{content}</div>}
         {role === 'assistant' && sources && <SourceList sources={sources} />}
       </div>
-      {createdAt && <time className="docent-time" dateTime={createdAt}>{formatTime(createdAt)}</time>}
+      {(createdAt || onRate) && (
+        <div className="docent-meta">
+          {createdAt && <time className="docent-time" dateTime={createdAt}>{formatTime(createdAt)}</time>}
+          {onRate && <Thumbs value={feedback ?? null} onRate={onRate} />}
+        </div>
+      )}
     </div>
+  );
+}
+
+/** Helpful / not helpful; pressing the active one again clears it. */
+function Thumbs({ value, onRate }: { value: 1 | -1 | null; onRate: (rating: 1 | -1 | null) => void }) {
+  const thumb = (rating: 1 | -1, label: string) => (
+    <button type="button" className={`docent-thumb${rating < 0 ? ' docent-thumb-down' : ''}`} aria-pressed={value === rating} aria-label={label} title={label} onClick={() => onRate(value === rating ? null : rating)}>
+      <ThumbIcon />
+    </button>
+  );
+  return (
+    <span className="docent-thumbs" role="group" aria-label="Rate this answer">
+      {thumb(1, 'Helpful')}
+      {thumb(-1, 'Not helpful')}
+    </span>
   );
 }
 

@@ -42,3 +42,9 @@ export const PlusIcon = () => (
     <path d="M12 5v14M5 12h14" />
   </svg>
 );
+/** Thumbs up; the thumbs-down button shows it turned over (chat.css). */
+export const ThumbIcon = () => (
+  <svg {...base} width={15} height={15}>
+    <path d="M7 10v12M15 5.9 14 10h5.8a2 2 0 0 1 2 2.3l-1.4 8a2 2 0 0 1-2 1.7H7V10l4-8a3 3 0 0 1 4 3.9z" />
+  </svg>
+);

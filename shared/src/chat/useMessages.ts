@@ -16,6 +16,8 @@ export interface MessagesState {
   /** Aborts any in-flight load (sending does this first, so a stale list cannot overwrite it). */
   cancel: () => void;
   setMessages: (messages: Message[]) => void;
+  /** Changes one message in place (a rating), keeping whatever else arrived meanwhile. */
+  patchMessage: (id: string, patch: Partial<Message>) => void;
 }
 
 /**
@@ -75,6 +77,17 @@ export function useMessages(api: ApiClient, botId: string, conversationId: strin
     [key],
   );
 
+  const patchMessage = useCallback(
+    (id: string, patch: Partial<Message>) =>
+      setState((s) => {
+        if (s.key !== key || !s.messages) return s;
+        const messages = s.messages.map((m) => (m.id === id ? { ...m, ...patch } : m));
+        cache.set(key, messages);
+        return { ...s, messages };
+      }),
+    [key],
+  );
+
   const current = state.key === key ? state : { messages: cache.get(key), error: undefined, loading: !!key };
-  return { messages: current.messages, error: current.error, loading: current.loading, reload, cancel, setMessages };
+  return { messages: current.messages, error: current.error, loading: current.loading, reload, cancel, setMessages, patchMessage };
 }

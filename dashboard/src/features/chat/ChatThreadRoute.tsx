@@ -4,13 +4,15 @@ import { ChatThread } from '../../../../shared/src/chat/ChatThread';
 import '../../../../shared/src/chat/chat.css';
 import { api } from '../../api/client';
 import { ThemeToggle } from '../../ui/ThemeToggle';
-import { conversationsKey } from './queries';
+import { conversationsKey, usePublicChatbot } from './queries';
 
 /** /chat/{botId}/conversations/{convId}: the shared chat thread in full-page mode. */
 export default function ChatThreadRoute() {
   const { botId, convId } = useParams();
   const { visitorId } = useOutletContext<{ visitorId: string }>();
   const { mutate } = useSWRConfig();
+  // The layout loads the same record (SWR shares it): the greeting and starters of an empty thread.
+  const { data: bot } = usePublicChatbot(botId);
   if (!botId || !convId) return null;
   return (
     <ChatThread
@@ -20,6 +22,7 @@ export default function ChatThreadRoute() {
       conversationId={convId}
       visitorId={visitorId}
       mode="page"
+      intro={bot}
       headerActions={<ThemeToggle />}
       // The sidebar's "last message" times move after each answer.
       onMessageSent={() => void mutate(conversationsKey(botId, visitorId))}

@@ -12,6 +12,7 @@ import { CrawlProgress } from '../chatbots/CrawlProgress';
 import { isNotFound, useChatbot, useRefreshChatbots } from '../chatbots/queries';
 import { StatusBadge } from '../chatbots/StatusBadge';
 import { isActiveStatus, useTaskPolling } from '../chatbots/useTaskPolling';
+import { BotSettingsCard } from './BotSettingsCard';
 import { CrawlSettingsCard } from './CrawlSettingsCard';
 import { DetailsCard, PromptsCard } from './EditCards';
 import { UUID_RE } from './embedSnippet';
@@ -132,6 +133,7 @@ function ChatbotDetail({ chatbot }: { chatbot: Chatbot }) {
           <PromptsCard chatbot={chatbot} />
           <DetailsCard chatbot={chatbot} />
           <CrawlSettingsCard chatbot={chatbot} />
+          <BotSettingsCard chatbot={chatbot} />
         </div>
       </div>
     </div>

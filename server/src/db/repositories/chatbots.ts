@@ -20,6 +20,10 @@ export interface ChatbotRow {
   exclude_patterns: string[];
   recrawl_schedule: RecrawlSchedule;
   next_recrawl_at: Date | string | null;
+  /** Visitor-facing settings (migration 015): shown while a conversation is empty; who may embed. */
+  greeting: string;
+  starter_questions: string[];
+  allowed_origins: string[];
   created_at: Date;
   updated_at: Date;
 }
@@ -62,6 +66,12 @@ export async function insertChatbot(q: Queryable, input: NewChatbot): Promise<Ch
 export const getChatbotRow = (q: Queryable, id: string) =>
   one<ChatbotRow>(q, 'SELECT * FROM chatbots WHERE id = $1', [id]);
 
+/** The sites allowed to embed a bot (empty: any), or undefined when there is no such bot. */
+export async function getAllowedOrigins(q: Queryable, id: string): Promise<string[] | undefined> {
+  const row = await one<{ allowed_origins: string[] }>(q, 'SELECT allowed_origins FROM chatbots WHERE id = $1', [id]);
+  return row ? (row.allowed_origins ?? []) : undefined;
+}
+
 export interface ChatbotPatch {
   name?: string;
   description?: string;
@@ -71,12 +81,26 @@ export interface ChatbotPatch {
   include_patterns?: string[];
   exclude_patterns?: string[];
   recrawl_schedule?: RecrawlSchedule;
+  greeting?: string;
+  starter_questions?: string[];
+  allowed_origins?: string[];
 }
 
 /** How long after a scheduled re-crawl the next one is due, in SQL. */
 export const SCHEDULE_INTERVAL_SQL = `CASE recrawl_schedule WHEN 'daily' THEN interval '1 day' WHEN 'weekly' THEN interval '7 days' END`;
 
-const PATCHABLE = ['name', 'description', 'rag_enabled', 'system_prompt', 'response_format', 'include_patterns', 'exclude_patterns'] as const;
+const PATCHABLE = [
+  'name',
+  'description',
+  'rag_enabled',
+  'system_prompt',
+  'response_format',
+  'include_patterns',
+  'exclude_patterns',
+  'greeting',
+  'starter_questions',
+  'allowed_origins',
+] as const;
 
 /** Update only the given fields; column names come from a fixed list, never from input. */
 export async function updateChatbot(q: Queryable, id: string, patch: ChatbotPatch): Promise<ChatbotRow | undefined> {
@@ -147,6 +171,9 @@ export function toChatbot(row: ChatbotRow, documentCount: number, latestTask: Ta
     exclude_patterns: row.exclude_patterns ?? [],
     recrawl_schedule: row.recrawl_schedule ?? 'off',
     next_recrawl_at: row.next_recrawl_at === undefined ? null : iso(row.next_recrawl_at),
+    greeting: row.greeting ?? '',
+    starter_questions: row.starter_questions ?? [],
+    allowed_origins: row.allowed_origins ?? [],
     created_at: iso(row.created_at),
     updated_at: iso(row.updated_at),
     document_count: documentCount,

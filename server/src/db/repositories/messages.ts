@@ -3,7 +3,6 @@ import type { Message, Source } from '../../../../shared/src/api/types.js';
 import type { Db, Queryable } from '../db.js';
 import { one } from '../db.js';
 import { iso } from './chatbots.js';
-import { getVisitorConversation } from './conversations.js';
 import { forgetConversation, messageCache, rememberMessages } from './messageCache.js';
 
 interface MessageRow {
@@ -14,6 +13,8 @@ interface MessageRow {
   sources: Source[];
   created_at: Date;
   index: number;
+  /** The visitor's rating (message_feedback), when the query joined it. */
+  feedback?: 1 | -1 | null;
 }
 
 const toMessage = (row: MessageRow): Message => ({
@@ -24,6 +25,7 @@ const toMessage = (row: MessageRow): Message => ({
   sources: row.sources ?? [],
   created_at: iso(row.created_at),
   index: row.index,
+  feedback: row.feedback ?? null,
 });
 
 export interface NewMessage {
@@ -63,7 +65,8 @@ export async function appendMessage(db: Db, conversationId: string, message: New
 /** Messages in order, those with index greater than `after`, at most `limit`. */
 export async function listMessages(q: Queryable, conversationId: string, after: number, limit: number): Promise<Message[]> {
   const rows = await q.query<MessageRow>(
-    `SELECT * FROM messages WHERE conversation_id = $1 AND "index" > $2 ORDER BY "index" LIMIT $3`,
+    `SELECT m.*, f.rating AS feedback FROM messages m LEFT JOIN message_feedback f ON f.message_id = m.id
+      WHERE m.conversation_id = $1 AND m."index" > $2 ORDER BY m."index" LIMIT $3`,
     [conversationId, after, limit],
   );
   return rows.map(toMessage);
@@ -75,8 +78,17 @@ export async function listMessages(q: Queryable, conversationId: string, after: 
 const VISITOR_MESSAGES_SQL = `
 SELECT c.message_count,
        (SELECT coalesce(json_agg(json_build_object('id', m.id, 'role', m.role, 'content', m.content, 'sources', m.sources,
-                                                   'created_at', m.created_at, 'index', m."index") ORDER BY m."index"), '[]'::json)
-          FROM (SELECT * FROM messages WHERE conversation_id = c.id ORDER BY "index" LIMIT 400) m) AS messages
+                                                   'created_at', m.created_at, 'index', m."index", 'feedback', f.rating) ORDER BY m."index"), '[]'::json)
+          FROM (SELECT * FROM messages WHERE conversation_id = c.id ORDER BY "index" LIMIT 400) m
+          LEFT JOIN message_feedback f ON f.message_id = m.id) AS messages
+  FROM conversations c
+ WHERE c.id = $1 AND c.chatbot_id = $2 AND c.visitor_id = $3`;
+
+// Whether a cached conversation is still current (this visitor's, same message count), with its ratings.
+const VISITOR_CHECK_SQL = `
+SELECT c.message_count,
+       (SELECT coalesce(json_object_agg(f.message_id, f.rating), '{}'::json)
+          FROM message_feedback f JOIN messages m ON m.id = f.message_id WHERE m.conversation_id = c.id) AS feedback
   FROM conversations c
  WHERE c.id = $1 AND c.chatbot_id = $2 AND c.visitor_id = $3`;
 
@@ -98,10 +110,14 @@ export async function readVisitorMessages(
     return cached.chatbotId === chatbotId && cached.visitorId === visitorId ? page(cached.messages) : undefined;
   }
   if (cached) {
-    // PostgreSQL: other processes write too, so the entry holds only while the count agrees.
-    const conversation = await getVisitorConversation(db, chatbotId, conversationId, visitorId);
-    if (!conversation) return undefined;
-    if (cached.messageCount === conversation.message_count) return page(cached.messages);
+    // PostgreSQL: other processes write too, so the entry holds only while the count agrees; ratings
+    // (which another process may have changed) come fresh in the same round trip.
+    const [current] = await db.query<{ message_count: number; feedback: Record<string, 1 | -1> | string }>(VISITOR_CHECK_SQL, [conversationId, chatbotId, visitorId]);
+    if (!current) return undefined;
+    if (cached.messageCount === current.message_count) {
+      const ratings = typeof current.feedback === 'string' ? (JSON.parse(current.feedback) as Record<string, 1 | -1>) : current.feedback;
+      return page(cached.messages).map((m) => ({ ...m, feedback: ratings[m.id] ?? null }));
+    }
   }
   const [row] = await db.query<{ message_count: number; messages: Omit<MessageRow, 'conversation_id'>[] | string }>(VISITOR_MESSAGES_SQL, [
     conversationId,

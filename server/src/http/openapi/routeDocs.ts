@@ -5,6 +5,7 @@ import { conversationParamsSchema, createConversationSchema, messageListQuerySch
 import { collectSchema, crawlAndIndexSchema, indexUrlsSchema, recrawlSchema } from '../routes/indexing/schema.js';
 import { chatbotParamsSchema, uuidSchema } from '../routes/schemas.js';
 import { sourceUrlBodySchema } from '../routes/chatbots/sources.js';
+import { feedbackBodySchema, feedbackParamsSchema } from '../routes/conversations/feedback.js';
 import { taskListQuerySchema, taskStopParamsSchema } from '../routes/tasks/schema.js';
 
 /**
@@ -41,7 +42,9 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
 
   'GET /api/v1/chatbots': { summary: "The signed-in owner's chatbots.", tag: 'Chatbots', access: 'owner' },
   'GET /api/v1/chatbots/:id': { summary: 'One of the owner’s chatbots.', tag: 'Chatbots', access: 'owner', params: chatbotParamsSchema },
-  'PATCH /api/v1/chatbots/:id': { summary: 'Rename a chatbot, change its description or switch retrieval on or off.', tag: 'Chatbots', access: 'owner', params: chatbotParamsSchema, body: chatbotPatchSchema },
+  'PATCH /api/v1/chatbots/:id': {
+    summary:
+      'Rename a chatbot, change its description, switch retrieval on or off, or set what visitors see (greeting, up to 4 starter questions) and the sites allowed to embed it (allowed_origins; empty = any).', tag: 'Chatbots', access: 'owner', params: chatbotParamsSchema, body: chatbotPatchSchema },
   'PATCH /api/v1/chatbots/:id/prompts': { summary: 'Set the system prompt and response format.', tag: 'Chatbots', access: 'owner', params: chatbotParamsSchema, body: promptsPatchSchema },
   'DELETE /api/v1/chatbots/:id': { summary: 'Delete a chatbot with its content, conversations and tasks.', tag: 'Chatbots', access: 'owner', params: chatbotParamsSchema },
 
@@ -67,5 +70,12 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     params: conversationParamsSchema,
     body: sendMessageSchema,
     stream: true,
+  },
+  'PUT /api/v1/chatbots/:id/conversations/:conversationId/messages/:messageId/feedback': {
+    summary: "The visitor's thumbs up (1) or down (-1) on one answer; null clears it. Other visitors' messages and questions are 404.",
+    tag: 'Visitors',
+    access: 'visitor',
+    params: feedbackParamsSchema,
+    body: feedbackBodySchema,
   },
 };

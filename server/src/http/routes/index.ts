@@ -3,6 +3,7 @@ import type { AppContext } from '../context.js';
 import { answerRoutes } from './answer/routes.js';
 import { chatbotRoutes } from './chatbots/routes.js';
 import { sourceRoutes } from './chatbots/sources.js';
+import { feedbackRoutes } from './conversations/feedback.js';
 import { conversationRoutes } from './conversations/routes.js';
 import { healthRoutes } from './health/routes.js';
 import { indexingRoutes } from './indexing/routes.js';
@@ -15,6 +16,7 @@ export const routePlugins: ((ctx: AppContext) => FastifyPluginAsync)[] = [
   sourceRoutes,
   taskRoutes,
   conversationRoutes,
+  feedbackRoutes,
   indexingRoutes,
   answerRoutes,
 ];

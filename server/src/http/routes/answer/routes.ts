@@ -7,6 +7,7 @@ import { notFound } from '../../errors.js';
 import { requireOwnedChatbot, requireUser } from '../../owner.js';
 import { ok } from '../../reply.js';
 import { parse } from '../../validate.js';
+import { checkEmbeddingOrigin } from '../../originPolicy.js';
 import { conversationParamsSchema } from '../conversations/schema.js';
 import { chatbotParamsSchema } from '../schemas.js';
 import { openEventStream, type EventStreamOptions } from './eventStream.js';
@@ -48,6 +49,7 @@ export function answerRoutes(ctx: AppContext, opts: AnswerRoutesOptions = {}): F
       const { id, conversationId } = parse(conversationParamsSchema, request.params, 'path');
       const body = parse(sendMessageSchema, request.body, 'body');
       await ctx.limits.visitorMessage(body.visitor_id);
+      await checkEmbeddingOrigin(ctx, request, id);
       const conversation = await getVisitorConversation(ctx.db, id, conversationId, body.visitor_id);
       if (!conversation) throw notFound('Conversation not found');
       const bot = await getChatbotRow(ctx.db, id);

@@ -1,9 +1,10 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { getChatbotRow } from '../../../db/repositories/chatbots.js';
 import { createConversation, listVisitorConversations } from '../../../db/repositories/conversations.js';
 import { readVisitorMessages } from '../../../db/repositories/messages.js';
 import type { AppContext } from '../../context.js';
 import { notFound } from '../../errors.js';
+import { assertOriginAllowed, checkEmbeddingOrigin } from '../../originPolicy.js';
 import { ok } from '../../reply.js';
 import { parse } from '../../validate.js';
 import { chatbotParamsSchema } from '../schemas.js';
@@ -17,22 +18,24 @@ const DEFAULT_TITLE = 'New Chat';
  */
 export function conversationRoutes(ctx: AppContext): FastifyPluginAsync {
   return async (app) => {
-    const requireBot = async (id: string) => {
+    const requireBot = async (request: FastifyRequest, id: string) => {
       const bot = await getChatbotRow(ctx.db, id);
       if (!bot) throw notFound('Chatbot not found');
+      assertOriginAllowed(request, bot.allowed_origins, ctx.config.dashboardOrigins);
       return bot;
     };
 
     app.get('/chatbots/:id/public', async (request) => {
       const { id } = parse(chatbotParamsSchema, request.params, 'path');
-      const bot = await requireBot(id);
-      return ok({ id: bot.id, name: bot.name, description: bot.description });
+      const bot = await requireBot(request, id);
+      // Never the allowed origins or anything else the owner keeps to themselves.
+      return ok({ id: bot.id, name: bot.name, description: bot.description, greeting: bot.greeting ?? '', starter_questions: bot.starter_questions ?? [] });
     });
 
     app.get('/chatbots/:id/conversations', async (request) => {
       const { id } = parse(chatbotParamsSchema, request.params, 'path');
       const { visitor_id } = parse(visitorQuerySchema, request.query, 'query');
-      await requireBot(id);
+      await requireBot(request, id);
       return ok({ conversations: await listVisitorConversations(ctx.db, id, visitor_id) });
     });
 
@@ -41,7 +44,7 @@ export function conversationRoutes(ctx: AppContext): FastifyPluginAsync {
       const body = parse(createConversationSchema, request.body, 'body');
       // Creating conversations writes rows: limit it per visitor as well as per IP.
       await ctx.limits.visitorConversation(body.visitor_id);
-      await requireBot(id);
+      await requireBot(request, id);
       const conversation = await createConversation(ctx.db, id, body.visitor_id, body.title || DEFAULT_TITLE);
       return reply.status(201).send(ok(conversation));
     });
@@ -49,6 +52,7 @@ export function conversationRoutes(ctx: AppContext): FastifyPluginAsync {
     app.get('/chatbots/:id/conversations/:conversationId/messages', async (request) => {
       const { id, conversationId } = parse(conversationParamsSchema, request.params, 'path');
       const query = parse(messageListQuerySchema, request.query, 'query');
+      await checkEmbeddingOrigin(ctx, request, id);
       const messages = await readVisitorMessages(ctx.db, id, conversationId, query.visitor_id, query.after, query.limit);
       if (!messages) throw notFound('Conversation not found');
       return ok({ messages });

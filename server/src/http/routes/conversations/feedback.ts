@@ -1,0 +1,37 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { z } from 'zod';
+import { setMessageFeedback } from '../../../db/repositories/feedback.js';
+import type { AppContext } from '../../context.js';
+import { notFound } from '../../errors.js';
+import { checkEmbeddingOrigin } from '../../originPolicy.js';
+import { ok } from '../../reply.js';
+import { parse } from '../../validate.js';
+import { uuidSchema, visitorIdSchema } from '../schemas.js';
+
+export const feedbackParamsSchema = z.object({ id: uuidSchema, conversationId: uuidSchema, messageId: uuidSchema });
+
+export const feedbackBodySchema = z
+  .object({
+    rating: z.union([z.literal(1), z.literal(-1), z.null()], { error: 'rating must be 1 (thumbs up), -1 (thumbs down) or null (clear)' }),
+    visitor_id: visitorIdSchema,
+  })
+  .strict();
+
+/**
+ * A visitor's thumbs up or down on one answer, changeable and clearable. Scoped like the other
+ * visitor routes: a message outside the visitor's own conversation, or a question, is 404.
+ */
+export function feedbackRoutes(ctx: AppContext): FastifyPluginAsync {
+  return async (app) => {
+    app.put('/chatbots/:id/conversations/:conversationId/messages/:messageId/feedback', async (request) => {
+      const { id, conversationId, messageId } = parse(feedbackParamsSchema, request.params, 'path');
+      const body = parse(feedbackBodySchema, request.body, 'body');
+      // No per-visitor budget of its own: a rating overwrites one row per answer, and the per-IP limit
+      // of every public route applies. (Sharing the message budget would let thumbs block questions.)
+      await checkEmbeddingOrigin(ctx, request, id);
+      const target = { chatbotId: id, conversationId, visitorId: body.visitor_id, messageId };
+      if (!(await setMessageFeedback(ctx.db, target, body.rating))) throw notFound('Message not found');
+      return ok({ message_id: messageId, feedback: body.rating });
+    });
+  };
+}
