@@ -97,6 +97,11 @@ export class MemoryVectorIndex {
     return m;
   }
 
+  /** Drop every model's matrix of a bot (it was deleted): its vectors must not outlive it in memory. */
+  forgetBot(chatbotId: string): void {
+    for (const key of [...this.cache.keys()]) if (key.startsWith(`${chatbotId}\u0000`)) this.forget(key);
+  }
+
   private forget(key: string): void {
     const old = this.cache.get(key);
     if (!old) return;

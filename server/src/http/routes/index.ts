@@ -6,6 +6,7 @@ import { sourceRoutes } from './chatbots/sources.js';
 import { conversationRoutes } from './conversations/routes.js';
 import { healthRoutes } from './health/routes.js';
 import { indexingRoutes } from './indexing/routes.js';
+import { insightRoutes } from './insights/routes.js';
 import { taskRoutes } from './tasks/routes.js';
 
 /** Every /api/v1 route plugin. Features add their line here. */
@@ -17,4 +18,5 @@ export const routePlugins: ((ctx: AppContext) => FastifyPluginAsync)[] = [
   conversationRoutes,
   indexingRoutes,
   answerRoutes,
+  insightRoutes,
 ];
