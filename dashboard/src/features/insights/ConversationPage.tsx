@@ -1,7 +1,9 @@
+import { useEffect, useRef } from 'react';
 import { useParams } from 'react-router-dom';
 import { formatDateTime } from '../../../../shared/src/dates';
 import type { InsightMessage } from '../../../../shared/src/api/insights';
 import { MessageBubble } from '../../../../shared/src/chat/MessageBubble';
+import { usePageDark } from '../../../../shared/src/chat/usePageTheme';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { InsightsPageShell } from './InsightsPageShell';
 import { INVALID_ID, useConversationDetail, UUID_RE } from './queries';
@@ -28,6 +30,12 @@ export default function ConversationPage() {
   const valid = UUID_RE.test(id) && UUID_RE.test(convId);
   const { data, error, isLoading } = useConversationDetail(valid ? id : '', valid ? convId : '');
   useDocumentTitle(data?.conversation.title || 'Conversation');
+  const dark = usePageDark();
+  const thread = useRef<HTMLDivElement>(null);
+  // A code block that scrolls sideways must be reachable by keyboard (the chat's own scroller is).
+  useEffect(() => {
+    thread.current?.querySelectorAll('pre').forEach((pre) => (pre.tabIndex = 0));
+  }, [data]);
   return (
     <InsightsPageShell
       back={`/app/chatbots/${id}/conversations`}
@@ -39,7 +47,7 @@ export default function ConversationPage() {
       notFound="Conversation not found."
     >
       {data && (
-        <div className="insights-thread docent-thread" aria-label="Messages">
+        <div ref={thread} className={`insights-thread docent-thread${dark ? ' docent-dark' : ''}`} aria-label="Messages">
           {data.messages.map((m) => (
             <div key={m.id}>
               <MessageBubble role={m.role} content={m.content} createdAt={m.created_at} sources={m.sources} />
