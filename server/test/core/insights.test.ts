@@ -162,6 +162,27 @@ describe('owner insights routes', () => {
     expect(s.positive_share).toBe(1);
   });
 
+  it('counts each day in its own bar and leaves out what is older than 30 days', async () => {
+    const busy = await insertChatbot(t.db, { ownerUid: alice.uid, name: 'Busy' });
+    const at = async (daysAgo: number, outcome: Outcome) => {
+      const conv = await createConversation(t.db, busy.id, newVisitorId(), 'Old');
+      await appendMessage(t.db, conv.id, { role: 'user', content: 'Question' });
+      await appendMessage(t.db, conv.id, { role: 'assistant', content: 'Reply', outcome });
+      const when = `now() - interval '${daysAgo} days'`;
+      await t.db.query(`UPDATE conversations SET created_at = ${when}, last_message_at = ${when} WHERE id = $1`, [conv.id]);
+      await t.db.query(`UPDATE messages SET created_at = ${when} WHERE conversation_id = $1`, [conv.id]);
+    };
+    await at(3, 'answer');
+    await at(3, 'none');
+    await at(40, 'answer');
+    const res = await t.app.inject({ method: 'GET', url: `/api/v1/chatbots/${busy.id}/insights/summary`, headers: auth(alice.idToken) });
+    const s = res.json().data;
+    const day = new Date(Date.now() - 3 * 86_400_000).toISOString().slice(0, 10);
+    expect(s.days.find((d: { day: string }) => d.day === day)).toEqual({ day, conversations: 2, messages: 4 });
+    expect(s.totals).toMatchObject({ conversations: 2, messages: 4, answers: 1 });
+    expect(s.answer_rate).toBe(0.5);
+  });
+
   it('summarises a bot without conversations with empty rates, not errors', async () => {
     const quiet = await insertChatbot(t.db, { ownerUid: alice.uid, name: 'Quiet' });
     const res = await t.app.inject({ method: 'GET', url: `/api/v1/chatbots/${quiet.id}/insights/summary`, headers: auth(alice.idToken) });

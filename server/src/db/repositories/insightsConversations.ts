@@ -111,12 +111,16 @@ export interface ExportedConversation extends InsightConversation {
   messages: InsightMessage[];
 }
 
-/** Every conversation of the bot (oldest first) with its messages, up to EXPORT_MAX_MESSAGES messages. */
+/**
+ * Every conversation of the bot (oldest first) with its messages, up to EXPORT_MAX_MESSAGES messages:
+ * past that bound the export ends with the last conversation it holds messages of.
+ */
 export async function exportOwnerConversations(q: Queryable, chatbotId: string): Promise<ExportedConversation[]> {
   const [conversations, messages] = await Promise.all([
-    q.query<ConversationRow>(`SELECT ${CONVERSATION_COLUMNS} FROM conversations c WHERE c.chatbot_id = $1 AND c.message_count > 0 ORDER BY c.created_at, c.id`, [
-      chatbotId,
-    ]),
+    q.query<ConversationRow>(
+      `SELECT ${CONVERSATION_COLUMNS} FROM conversations c WHERE c.chatbot_id = $1 AND c.message_count > 0 ORDER BY c.created_at, c.id LIMIT ${EXPORT_MAX_MESSAGES}`,
+      [chatbotId],
+    ),
     q.query<MessageRow>(
       `SELECT ${MESSAGE_COLUMNS} FROM messages m JOIN conversations c ON c.id = m.conversation_id
          LEFT JOIN message_feedback f ON f.message_id = m.id
@@ -130,5 +134,6 @@ export async function exportOwnerConversations(q: Queryable, chatbotId: string):
     if (!list) byConversation.set(m.conversation_id, (list = []));
     list.push(toInsightMessage(m));
   }
-  return conversations.map((c) => ({ ...toConversation(c), messages: byConversation.get(c.id) ?? [] }));
+  const cut = messages.length >= EXPORT_MAX_MESSAGES;
+  return conversations.filter((c) => !cut || byConversation.has(c.id)).map((c) => ({ ...toConversation(c), messages: byConversation.get(c.id) ?? [] }));
 }

@@ -33,7 +33,9 @@ export async function botSummary(q: Queryable, chatbotId: string, now = new Date
               (count(*) FILTER (WHERE m.outcome IS NOT NULL))::int AS replies,
               (count(*) FILTER (WHERE m.outcome = 'answer'))::int AS answers
          FROM messages m JOIN conversations c ON c.id = m.conversation_id
-        WHERE c.chatbot_id = $1 AND m.created_at >= $2::timestamptz GROUP BY 1`,
+        -- A conversation with a message in the window was last written in it: migration 015's index
+        -- (chatbot_id, last_message_at DESC) keeps a busy bot's older conversations out of the join.
+        WHERE c.chatbot_id = $1 AND c.last_message_at >= $2::timestamptz AND m.created_at >= $2::timestamptz GROUP BY 1`,
       [chatbotId, since.toISOString()],
     ),
     one<{ n: number; positive: number }>(
