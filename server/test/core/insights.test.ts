@@ -94,6 +94,31 @@ describe('owner insights routes', () => {
     expect((await get('/conversations?q=nothing-like-this')).json().data.total).toBe(0);
   });
 
+  it('searches the newest 10,000 conversations and says so when a bot has more', async () => {
+    const big = await insertChatbot(t.db, { ownerUid: alice.uid, name: 'Big' });
+    await t.db.query(
+      `INSERT INTO conversations (id, chatbot_id, visitor_id, title, created_at, last_message_at, message_count)
+       SELECT gen_random_uuid(), $1, 'visitor-' || g, 'Chat ' || g, now() - g * interval '1 minute', now() - g * interval '1 minute', 1
+         FROM generate_series(1, 10002) g`,
+      [big.id],
+    );
+    await t.db.query(
+      `INSERT INTO messages (id, conversation_id, role, content, "index")
+       SELECT gen_random_uuid(), c.id, 'user', 'question number ' || substr(c.title, 6) || CASE WHEN c.title IN ('Chat 1', 'Chat 10002') THEN ' marmalade' ELSE '' END, 1
+         FROM conversations c WHERE c.chatbot_id = $1`,
+      [big.id],
+    );
+    const url = `/api/v1/chatbots/${big.id}/insights/conversations`;
+    const all = (await t.app.inject({ method: 'GET', url, headers: auth(alice.idToken) })).json().data;
+    expect(all).toMatchObject({ total: 10002, search_scope_reached: false });
+    const found = (await t.app.inject({ method: 'GET', url: `${url}?q=marmalade`, headers: auth(alice.idToken) })).json().data;
+    // The newest has it; the oldest (past the newest 10,000) is not searched, and the answer says so.
+    expect(found).toMatchObject({ total: 1, search_scope_reached: true });
+    expect(found.conversations.map((c: { title: string }) => c.title)).toEqual(['Chat 1']);
+    const past = (await t.app.inject({ method: 'GET', url: `${url}?q=marmalade&page=3`, headers: auth(alice.idToken) })).json().data;
+    expect(past).toMatchObject({ conversations: [], total: 1, search_scope_reached: true });
+  });
+
   it('opens one conversation read-only with sources, outcome and feedback; another bot cannot reach it', async () => {
     const res = await get(`/conversations/${cards.id}`);
     expect(res.statusCode).toBe(200);

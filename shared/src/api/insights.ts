@@ -21,6 +21,8 @@ export interface InsightConversationPage {
   limit: number;
   /** Conversations matching the search (all of the bot's when there is none). */
   total: number;
+  /** The search read only the newest 10,000 conversations, and the bot has more. */
+  search_scope_reached: boolean;
 }
 
 /** A message as the owner sees it: with what the evidence supported and the visitor's thumbs. */

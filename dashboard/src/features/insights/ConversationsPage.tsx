@@ -65,6 +65,7 @@ export default function ConversationsPage() {
         </form>
         {data && <span className="muted">{data.total === 1 ? '1 conversation' : `${data.total} conversations`}</span>}
       </div>
+      {data?.search_scope_reached && <p className="muted">Only the newest 10,000 conversations are searched; the export holds them all.</p>}
       {data && data.conversations.length === 0 && <p className="muted">{q ? `No conversation mentions “${q}”.` : 'No visitor has chatted with this bot yet.'}</p>}
       {data && data.conversations.length > 0 && (
         <ul className="insights-list" aria-label="Conversations">

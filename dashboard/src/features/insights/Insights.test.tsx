@@ -34,6 +34,7 @@ const conversationPage = (n: number, total = n, page = 1): InsightConversationPa
   page,
   limit: 20,
   total,
+  search_scope_reached: false,
 });
 
 describe('at a glance', () => {

@@ -58,10 +58,23 @@ const CONVERSATION_COLUMNS = `c.id, c.title, c.created_at, c.last_message_at, c.
   (SELECT left(m.content, 300) FROM messages m WHERE m.conversation_id = c.id AND m.role = 'user' ORDER BY m."index" LIMIT 1) AS first_question`;
 
 // Newest first, in the order of migration 015's index (chatbot_id, last_message_at DESC NULLS LAST, created_at DESC).
-const MATCHING = `FROM conversations c
- WHERE c.chatbot_id = $1 AND c.message_count > 0
-   AND ($2::text IS NULL OR c.title ILIKE $2 ESCAPE '\\'
-        OR EXISTS (SELECT 1 FROM messages m WHERE m.conversation_id = c.id AND m.content ILIKE $2 ESCAPE '\\'))`;
+const NEWEST_FIRST = 'ORDER BY c.last_message_at DESC NULLS LAST, c.created_at DESC, c.id DESC';
+const WITH_MESSAGES = 'c.chatbot_id = $1 AND c.message_count > 0';
+
+/**
+ * A search reads the text of the newest SEARCH_SCOPE conversations at most: a bound on its cost
+ * (ILIKE reads every message; 20,000 messages take about 0.3 s on PGlite). Older ones are in the
+ * export; the answer says when the bound was reached.
+ */
+export const SEARCH_SCOPE = 10_000;
+
+const SEARCH_SQL = `
+WITH scoped AS (SELECT c.* FROM conversations c WHERE ${WITH_MESSAGES} ${NEWEST_FIRST} LIMIT ${SEARCH_SCOPE}),
+     matched AS (SELECT c.* FROM scoped c
+                  WHERE c.title ILIKE $2 ESCAPE '\\'
+                     OR EXISTS (SELECT 1 FROM messages m WHERE m.conversation_id = c.id AND m.content ILIKE $2 ESCAPE '\\'))
+SELECT ${CONVERSATION_COLUMNS}, (SELECT count(*)::int FROM matched) AS total, (SELECT count(*) FROM scoped) >= ${SEARCH_SCOPE} AS scope_reached
+  FROM matched c ${NEWEST_FIRST} LIMIT $3 OFFSET $4`;
 
 export interface ConversationListQuery {
   /** Text the title or a message must contain (case-insensitive); empty for all. */
@@ -72,16 +85,23 @@ export interface ConversationListQuery {
 }
 
 export async function listOwnerConversations(q: Queryable, chatbotId: string, query: ConversationListQuery): Promise<InsightConversationPage> {
-  const pattern = query.search ? containsPattern(query.search) : null;
-  const [rows, count] = await Promise.all([
-    q.query<ConversationRow>(
-      `SELECT ${CONVERSATION_COLUMNS} ${MATCHING}
-        ORDER BY c.last_message_at DESC NULLS LAST, c.created_at DESC, c.id DESC LIMIT $3 OFFSET $4`,
-      [chatbotId, pattern, query.limit, (query.page - 1) * query.limit],
-    ),
-    one<{ n: number }>(q, `SELECT count(*)::int AS n ${MATCHING}`, [chatbotId, pattern]),
-  ]);
-  return { conversations: rows.map(toConversation), page: query.page, limit: query.limit, total: count?.n ?? 0 };
+  const offset = (query.page - 1) * query.limit;
+  const page = { page: query.page, limit: query.limit };
+  if (!query.search) {
+    const [rows, count] = await Promise.all([
+      q.query<ConversationRow>(`SELECT ${CONVERSATION_COLUMNS} FROM conversations c WHERE ${WITH_MESSAGES} ${NEWEST_FIRST} LIMIT $2 OFFSET $3`, [chatbotId, query.limit, offset]),
+      one<{ n: number }>(q, `SELECT count(*)::int AS n FROM conversations c WHERE ${WITH_MESSAGES}`, [chatbotId]),
+    ]);
+    return { conversations: rows.map(toConversation), ...page, total: count?.n ?? 0, search_scope_reached: false };
+  }
+  const pattern = containsPattern(query.search);
+  const rows = await q.query<ConversationRow & { total: number; scope_reached: boolean }>(SEARCH_SQL, [chatbotId, pattern, query.limit, offset]);
+  if (rows.length > 0 || offset === 0) {
+    return { conversations: rows.map(toConversation), ...page, total: rows[0]?.total ?? 0, search_scope_reached: rows[0]?.scope_reached ?? false };
+  }
+  // A page past the last match: the totals come from the first page.
+  const first = await q.query<{ total: number; scope_reached: boolean }>(SEARCH_SQL, [chatbotId, pattern, 1, 0]);
+  return { conversations: [], ...page, total: first[0]?.total ?? 0, search_scope_reached: first[0]?.scope_reached ?? false };
 }
 
 /** Messages the detail view and the export read of one conversation at most. */
