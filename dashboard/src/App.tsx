@@ -15,6 +15,9 @@ const CreateChatbotForm = lazy(() => import('./features/create/CreateChatbotForm
 const CreateWizardPage = lazy(() => import('./features/wizard/CreateWizardPage'));
 const ChatbotsPage = lazy(() => import('./features/chatbots/ChatbotsPage'));
 const ChatbotDetailPage = lazy(() => import('./features/detail/ChatbotDetailPage'));
+const ConversationsPage = lazy(() => import('./features/insights/ConversationsPage'));
+const ConversationPage = lazy(() => import('./features/insights/ConversationPage'));
+const UnansweredPage = lazy(() => import('./features/insights/UnansweredPage'));
 const ChatLayout = lazy(() => import('./features/chat/ChatLayout'));
 const ChatHome = lazy(() => import('./features/chat/ChatHome'));
 const ConversationListRoute = lazy(() => import('./features/chat/ConversationListRoute'));
@@ -36,6 +39,9 @@ export function App() {
               <Route path="chatbots/new" element={<CreateChatbotForm />} />
               <Route path="chatbots/create" element={<CreateWizardPage />} />
               <Route path="chatbots/:id" element={<ChatbotDetailPage />} />
+              <Route path="chatbots/:id/conversations" element={<ConversationsPage />} />
+              <Route path="chatbots/:id/conversations/:convId" element={<ConversationPage />} />
+              <Route path="chatbots/:id/unanswered" element={<UnansweredPage />} />
               <Route path="*" element={<NotFoundPage inApp />} />
             </Route>
             <Route path="/chat" element={<ChatLayout />}>

@@ -30,6 +30,8 @@ export class MemoryVectorIndex {
   private readonly cache = new Map<string, Matrix>();
   private readonly loading = new Map<string, Promise<Matrix | undefined>>();
   private cachedFloats = 0;
+  /** Counts forgetBot calls: a matrix read while a bot was being forgotten is used once, not kept. */
+  private forgets = 0;
   private readonly projections = new Map<number, Float32Array>();
 
   constructor(
@@ -65,12 +67,14 @@ export class MemoryVectorIndex {
   }
 
   private async refresh(key: string, chatbotId: string, model: string, hit: Matrix | undefined): Promise<Matrix | undefined> {
+    const forgets = this.forgets;
     const [s] = await this.db.query<{ n: number; mx: string | null }>(
       'SELECT count(*)::int AS n, max(chunk_id)::text AS mx FROM chunk_embeddings WHERE chatbot_id = $1 AND model = $2',
       [chatbotId, model],
     );
     const stamp = `${s?.n}:${s?.mx}`;
     if (hit?.stamp === stamp) {
+      if (forgets !== this.forgets) return hit;
       hit.checkedAt = this.now();
       return this.touch(key, hit);
     }
@@ -88,6 +92,7 @@ export class MemoryVectorIndex {
     usable.forEach((r, i) => values.set(r.v, i * dims));
     const m: Matrix = { stamp, checkedAt: this.now(), ids: usable.map((r) => r.id), values, dims };
     if (usable.length >= EXACT_BELOW && dims > PROJECTED_DIMS) m.projected = this.projectAll(values, dims, usable.length);
+    if (forgets !== this.forgets) return m; // a bot was deleted meanwhile: perhaps this one
     this.cache.set(key, m);
     this.cachedFloats += values.length + (m.projected?.length ?? 0);
     for (const k of this.cache.keys()) {
@@ -95,6 +100,12 @@ export class MemoryVectorIndex {
       this.forget(k);
     }
     return m;
+  }
+
+  /** Drop every model's matrix of a bot (it was deleted): its vectors must not outlive it in memory. */
+  forgetBot(chatbotId: string): void {
+    this.forgets++;
+    for (const key of [...this.cache.keys()]) if (key.startsWith(`${chatbotId}\u0000`)) this.forget(key);
   }
 
   private forget(key: string): void {

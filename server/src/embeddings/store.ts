@@ -23,6 +23,8 @@ export interface VectorStore {
   insert(db: Queryable, chatbotId: string, model: string, chunkIds: string[], vectors: Float32Array[]): Promise<void>;
   /** The bot's live chunks nearest the vector, best first. */
   search(chatbotId: string, model: string, vector: Float32Array, limit: number): Promise<VectorHit[]>;
+  /** Drop the bot's vectors held in memory (the bot was deleted). */
+  forget(chatbotId: string): void;
 }
 
 async function createTable(db: Db): Promise<VectorStoreKind> {
@@ -74,6 +76,7 @@ function storeOf(db: Db, kind: VectorStoreKind): VectorStore {
       await q.query(insertSql(kind === 'pgvector' ? 'vector' : 'real[]'), [chatbotId, model, ids, values]);
     },
     search: (chatbotId, model, vector, limit) => index.search(chatbotId, model, vector, limit),
+    forget: (chatbotId) => index.forgetBot(chatbotId),
   };
 }
 
@@ -88,4 +91,10 @@ export function vectorStoreFor(db: Db): Promise<VectorStore> {
     store.catch(() => stores.delete(db));
   }
   return store;
+}
+
+/** Drop a deleted bot's vectors from memory; nothing to do when no store was opened in this process. */
+export async function forgetBotVectors(db: Db, chatbotId: string): Promise<void> {
+  const store = await stores.get(db)?.catch(() => undefined);
+  store?.forget(chatbotId);
 }

@@ -54,6 +54,8 @@ const examples = (visitorId: string): Record<string, Example> => ({
   'POST /api/v1/crawl-and-index': { body: { url: 'https://example.com/' } },
   'POST /api/v1/indexing/index-urls': { body: { urls: ['https://example.com/'] } },
   'GET /api/v1/crawl-and-index/tasks/:chatbotId': { query: { task_type: 'all' } },
+  'GET /api/v1/chatbots/:id/insights/conversations': { query: { q: 'moorings', page: '1', limit: '10' } },
+  'GET /api/v1/chatbots/:id/insights/conversations/export': { query: { format: 'csv' } },
   'POST /api/v1/chatbots/:id/sources': { body: { url: 'https://example.com/one-page' } },
   'DELETE /api/v1/chatbots/:id/sources': { query: { url: 'https://example.com/one-page' } },
   'GET /api/v1/chatbots/:id/conversations': { query: { visitor_id: visitorId } },

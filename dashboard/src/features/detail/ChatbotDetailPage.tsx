@@ -20,6 +20,8 @@ import { EmbedCard, InformationCard, LinkCard, SourcesCard } from './InfoCards';
 import { SourceEditor } from './SourceEditor';
 import { useFloatingWidget } from './useFloatingWidget';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
+import { AtAGlanceCard } from '../insights/AtAGlanceCard';
+import { DeleteBotCard } from '../insights/DeleteBotCard';
 
 /** /app/chatbots/{id}: everything about one chatbot (spec §2). */
 export default function ChatbotDetailPage() {
@@ -54,6 +56,7 @@ export default function ChatbotDetailPage() {
 
 function ChatbotDetail({ chatbot }: { chatbot: Chatbot }) {
   useDocumentTitle(chatbot.name || 'Untitled Chatbot');
+  const navigate = useNavigate();
   const origin = usePublicOrigin();
   const toast = useToast();
   const refresh = useRefreshChatbots();
@@ -130,10 +133,12 @@ function ChatbotDetail({ chatbot }: { chatbot: Chatbot }) {
           <LinkCard origin={origin} botId={chatbot.id} />
         </div>
         <div className="detail-column">
+          <AtAGlanceCard botId={chatbot.id} />
           <PromptsCard chatbot={chatbot} />
           <DetailsCard chatbot={chatbot} />
           <CrawlSettingsCard chatbot={chatbot} />
           <BotSettingsCard chatbot={chatbot} />
+          <DeleteBotCard botId={chatbot.id} name={chatbot.name || 'Untitled Chatbot'} onDeleted={() => { refresh(); navigate('/app/chatbots'); }} />
         </div>
       </div>
     </div>

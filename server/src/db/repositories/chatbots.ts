@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Chatbot, RecrawlSchedule, Task } from '../../../../shared/src/api/types.js';
 import type { Db, Queryable } from '../db.js';
+import { forgetBotVectors } from '../../embeddings/store.js';
 import { forgetAllConversations } from './messageCache.js';
 import { one } from '../db.js';
 import { toTask, type TaskRow } from './tasks.js';
@@ -123,10 +124,23 @@ export async function updateChatbot(q: Queryable, id: string, patch: ChatbotPatc
   return one<ChatbotRow>(q, `UPDATE chatbots SET ${sets.join(', ')} WHERE id = $1 RETURNING *`, params);
 }
 
-export async function deleteChatbot(db: Db, id: string): Promise<void> {
-  await db.query('DELETE FROM chatbots WHERE id = $1', [id]);
-  // Its conversations are gone with it: drop any cached copies.
+/**
+ * Delete a bot and everything of it: the foreign keys cascade to its sources, tasks, documents (and
+ * their chunks, embeddings), term statistics, index commits, conversations (their messages, turns and
+ * feedback). Returns the tasks that were running, for the caller to abort: their rows are gone, so a
+ * worker elsewhere stops at its next lease renewal, and whatever a crawl still writes is refused by
+ * the same foreign keys.
+ */
+export async function deleteChatbot(db: Db, id: string): Promise<{ runningTaskIds: string[] }> {
+  const running = await db.transaction(async (tx) => {
+    const rows = await tx.query<{ id: string }>(`SELECT id FROM tasks WHERE chatbot_id = $1 AND status = 'running'`, [id]);
+    await tx.query('DELETE FROM chatbots WHERE id = $1', [id]);
+    return rows.map((r) => r.id);
+  });
+  // Copies held in this process's memory go too: cached conversations and the bot's vectors.
   forgetAllConversations(db);
+  await forgetBotVectors(db, id);
+  return { runningTaskIds: running };
 }
 
 type ListedRow = ChatbotRow & { document_count: number; task: TaskRow | null };

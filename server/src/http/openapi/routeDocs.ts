@@ -7,6 +7,7 @@ import { chatbotParamsSchema, uuidSchema } from '../routes/schemas.js';
 import { sourceUrlBodySchema } from '../routes/chatbots/sources.js';
 import { feedbackBodySchema, feedbackParamsSchema } from '../routes/conversations/feedback.js';
 import { taskListQuerySchema, taskStopParamsSchema } from '../routes/tasks/schema.js';
+import { insightConversationListQuerySchema, insightConversationParamsSchema, insightExportQuerySchema } from '../routes/insights/schema.js';
 
 /**
  * What the OpenAPI document says about each /api/v1 route: the same zod schemas the handlers parse
@@ -56,6 +57,12 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   'POST /api/v1/crawl-and-index/tasks/:chatbotId/:taskId/stop': { summary: 'Stop a running task; its staged content is discarded and the previous content stays live.', tag: 'Indexing', access: 'owner', params: taskStopParamsSchema },
   'POST /api/v1/chatbots/:id/sources': { summary: 'Add one page to the chatbot, or index it again; the other pages stay as they are.', tag: 'Indexing', access: 'owner', params: chatbotParamsSchema, body: sourceUrlBodySchema },
   'DELETE /api/v1/chatbots/:id/sources': { summary: 'Remove one page from the chatbot at once.', tag: 'Indexing', access: 'owner', params: chatbotParamsSchema, query: sourceUrlBodySchema },
+
+  'GET /api/v1/chatbots/:id/insights/conversations': { summary: "The bot's visitor conversations, newest first, paged, searchable by text (q).", tag: 'Insights', access: 'owner', params: chatbotParamsSchema, query: insightConversationListQuerySchema },
+  'GET /api/v1/chatbots/:id/insights/conversations/export': { summary: 'Every visitor conversation with its messages, as JSON (the envelope) or CSV (format=csv, one row per message), as a download.', tag: 'Insights', access: 'owner', params: chatbotParamsSchema, query: insightExportQuerySchema },
+  'GET /api/v1/chatbots/:id/insights/conversations/:conversationId': { summary: 'One visitor conversation, read-only: messages with sources, outcome and feedback.', tag: 'Insights', access: 'owner', params: insightConversationParamsSchema },
+  'GET /api/v1/chatbots/:id/insights/unanswered': { summary: 'Questions the bot refused or was not sure about, rephrasings grouped, with count, last asked and conversations.', tag: 'Insights', access: 'owner', params: chatbotParamsSchema },
+  'GET /api/v1/chatbots/:id/insights/summary': { summary: 'The last 30 days at a glance: conversations and messages per day, answer rate, feedback rate.', tag: 'Insights', access: 'owner', params: chatbotParamsSchema },
 
   'POST /api/v1/chatbots/:id/query': { summary: "Ask the chatbot's index directly (owner testing): retrieved passages and the answer.", tag: 'Answers', access: 'owner', params: chatbotParamsSchema, body: querySchema },
 

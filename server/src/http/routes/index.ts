@@ -7,6 +7,7 @@ import { feedbackRoutes } from './conversations/feedback.js';
 import { conversationRoutes } from './conversations/routes.js';
 import { healthRoutes } from './health/routes.js';
 import { indexingRoutes } from './indexing/routes.js';
+import { insightRoutes } from './insights/routes.js';
 import { taskRoutes } from './tasks/routes.js';
 
 /** Every /api/v1 route plugin. Features add their line here. */
@@ -19,4 +20,5 @@ export const routePlugins: ((ctx: AppContext) => FastifyPluginAsync)[] = [
   feedbackRoutes,
   indexingRoutes,
   answerRoutes,
+  insightRoutes,
 ];

@@ -47,7 +47,8 @@ export function chatbotRoutes(ctx: AppContext): FastifyPluginAsync {
       const user = await requireUser(ctx, request);
       const { id } = parse(chatbotParamsSchema, request.params, 'path');
       await requireOwnedChatbot(ctx.db, id, user.uid);
-      await deleteChatbot(ctx.db, id);
+      const { runningTaskIds } = await deleteChatbot(ctx.db, id);
+      for (const taskId of runningTaskIds) ctx.abortTaskHere?.(taskId);
       return ok({ id, deleted: true });
     });
   };

@@ -1,0 +1,53 @@
+import { Link } from 'react-router-dom';
+import { ChatIcon } from '../../ui/icons';
+import { Spinner } from '../../ui/Spinner';
+import { DailyChart } from './DailyChart';
+import { percent, useSummary } from './queries';
+import './insights.css';
+
+/** At a glance (issue 18): the last 30 days of visitor activity, answer rate and feedback rate. */
+export function AtAGlanceCard({ botId }: { botId: string }) {
+  const { data, error, isLoading } = useSummary(botId);
+  return (
+    <section className="card" aria-labelledby="glance-title">
+      <div className="card-header">
+        <h2 id="glance-title" className="card-title"><ChatIcon size={18} /> At a Glance</h2>
+        <p className="card-subtitle">Visitor conversations over the last 30 days.</p>
+      </div>
+      <div className="card-body">
+        {isLoading && <Spinner size="sm" label="Loading activity" />}
+        {error && !data && <p className="error-text">Could not load the activity. Please try again later.</p>}
+        {data && (
+          <>
+            <DailyChart days={data.days} />
+            <dl className="meta-list insights-stats">
+              <div>
+                <dt>Conversations</dt>
+                <dd>{data.totals.conversations}</dd>
+              </div>
+              <div>
+                <dt>Messages</dt>
+                <dd>{data.totals.messages}</dd>
+              </div>
+              <div>
+                <dt>Answer rate</dt>
+                <dd title="Replies that answered, not unsure and not refused">{percent(data.answer_rate)}</dd>
+              </div>
+              <div>
+                <dt>Feedback rate</dt>
+                <dd title="Replies a visitor rated with a thumb">
+                  {percent(data.feedback_rate)}
+                  {data.positive_share !== null && <span className="muted"> ({percent(data.positive_share)} positive)</span>}
+                </dd>
+              </div>
+            </dl>
+          </>
+        )}
+        <div className="button-row">
+          <Link className="btn btn-secondary btn-sm" to={`/app/chatbots/${botId}/conversations`}>Conversations</Link>
+          <Link className="btn btn-secondary btn-sm" to={`/app/chatbots/${botId}/unanswered`}>Unanswered questions</Link>
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,193 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import type { InsightConversationDetail, InsightConversationPage, InsightSummary, UnansweredGroup } from '../../../../shared/src/api/insights';
+import { fail, installFakeApi, ok } from '../../testing/fakeApi';
+import { renderAt } from '../../testing/render';
+import { AtAGlanceCard } from './AtAGlanceCard';
+import ConversationPage from './ConversationPage';
+import ConversationsPage from './ConversationsPage';
+import { DeleteBotCard } from './DeleteBotCard';
+import UnansweredPage from './UnansweredPage';
+
+const BOT = '00000000-0000-4000-8000-000000000001';
+const CONV = '00000000-0000-4000-8000-0000000000c1';
+
+const summary = (over: Partial<InsightSummary> = {}): InsightSummary => ({
+  days: Array.from({ length: 30 }, (_, i) => ({ day: `2026-01-${String(i + 1).padStart(2, '0')}`, conversations: i === 29 ? 3 : 0, messages: i === 29 ? 8 : 0 })),
+  totals: { conversations: 3, messages: 8, answers: 3, feedback: 2, positive: 1 },
+  answer_rate: 0.75,
+  feedback_rate: 0.5,
+  positive_share: 0.5,
+  ...over,
+});
+
+const conversationPage = (n: number, total = n, page = 1): InsightConversationPage => ({
+  conversations: Array.from({ length: n }, (_, i) => ({
+    id: `00000000-0000-4000-8000-0000000001${String(i).padStart(2, '0')}`,
+    title: 'New Chat',
+    created_at: '2026-01-05T10:00:00.000Z',
+    last_message_at: '2026-01-05T10:01:00.000Z',
+    message_count: 2,
+    first_question: `Question ${i + 1 + (page - 1) * 20}`,
+  })),
+  page,
+  limit: 20,
+  total,
+  search_scope_reached: false,
+});
+
+describe('at a glance', () => {
+  it('draws 30 days as an SVG chart and shows the answer and feedback rates', async () => {
+    installFakeApi({ 'GET /chatbots/:id/insights/summary': ok(summary()) });
+    renderAt(<AtAGlanceCard botId={BOT} />);
+    const chart = await screen.findByRole('img', { name: 'Last 30 days: 3 conversations and 8 messages.' });
+    expect(chart.querySelectorAll('rect')).toHaveLength(30);
+    expect(screen.getByText('75%')).toBeTruthy();
+    expect(screen.getByText('50%')).toBeTruthy();
+    expect(screen.getByText('(50% positive)')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Unanswered questions' }).getAttribute('href')).toBe(`/app/chatbots/${BOT}/unanswered`);
+  });
+
+  it('shows dashes, not 0%, when there is nothing to measure', async () => {
+    installFakeApi({ 'GET /chatbots/:id/insights/summary': ok(summary({ answer_rate: null, feedback_rate: null, positive_share: null })) });
+    renderAt(<AtAGlanceCard botId={BOT} />);
+    await screen.findByRole('img');
+    expect(screen.getAllByText('—')).toHaveLength(2);
+    expect(screen.queryByText(/positive/)).toBeNull();
+  });
+});
+
+describe('delete a bot', () => {
+  it('asks for confirmation, deletes, and hands over; Cancel deletes nothing', async () => {
+    const api = installFakeApi({ 'DELETE /chatbots/:id': ok({ id: BOT, deleted: true }) });
+    const onDeleted = vi.fn();
+    renderAt(<DeleteBotCard botId={BOT} name="Acme Docs" onDeleted={onDeleted} />);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Delete chatbot' }));
+    expect(screen.getByRole('alertdialog').textContent).toContain('Delete Acme Docs permanently?');
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(api.calls).toHaveLength(0);
+    await user.click(screen.getByRole('button', { name: 'Delete chatbot' }));
+    await user.click(screen.getByRole('button', { name: 'Delete permanently' }));
+    await waitFor(() => expect(onDeleted).toHaveBeenCalledOnce());
+    expect(api.calls.map((c) => `${c.method} ${c.path}`)).toEqual([`DELETE /chatbots/${BOT}`]);
+  });
+
+  it("shows the server's reason when the delete fails", async () => {
+    installFakeApi({ 'DELETE /chatbots/:id': fail(404, 'Chatbot not found') });
+    const onDeleted = vi.fn();
+    renderAt(<DeleteBotCard botId={BOT} name="Acme Docs" onDeleted={onDeleted} />);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Delete chatbot' }));
+    await user.click(screen.getByRole('button', { name: 'Delete permanently' }));
+    expect(await screen.findByText('Chatbot not found')).toBeTruthy();
+    expect(onDeleted).not.toHaveBeenCalled();
+  });
+});
+
+describe('conversation log', () => {
+  const renderLog = (url = `/app/chatbots/${BOT}/conversations`) => renderAt(<ConversationsPage />, { url, path: '/app/chatbots/:id/conversations' });
+
+  it('lists conversations, pages through them and searches', async () => {
+    const api = installFakeApi({
+      'GET /chatbots/:id/insights/conversations': [ok(conversationPage(20, 25)), ok(conversationPage(5, 25, 2)), ok(conversationPage(1, 1))],
+    });
+    renderLog();
+    const list = await screen.findByRole('list', { name: 'Conversations' });
+    expect(within(list).getAllByRole('link')).toHaveLength(20);
+    expect(within(list).getAllByRole('link')[0]!.getAttribute('href')).toBe(`/app/chatbots/${BOT}/conversations/00000000-0000-4000-8000-000000000100`);
+    expect(screen.getByText('Page 1 of 2')).toBeTruthy();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('Question 21')).toBeTruthy();
+    expect(api.calls.at(-1)!.query.get('page')).toBe('2');
+
+    await user.type(screen.getByRole('searchbox', { name: 'Search conversations' }), 'refund');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    await waitFor(() => expect(screen.getByText('1 conversation')).toBeTruthy());
+    expect(api.calls.at(-1)!.query.get('q')).toBe('refund');
+    expect(api.calls.at(-1)!.query.get('page')).toBe('1'); // a new search starts at its first page
+  });
+
+  it("says so when another owner's or a missing bot is asked for", async () => {
+    installFakeApi({ 'GET /chatbots/:id/insights/conversations': fail(404, 'Chatbot not found') });
+    renderLog();
+    expect(await screen.findByText('Chatbot not found.')).toBeTruthy();
+  });
+
+  it('makes no request for an id that cannot exist', async () => {
+    const api = installFakeApi({});
+    renderLog('/app/chatbots/not-an-id/conversations');
+    expect(await screen.findByText('Chatbot not found.')).toBeTruthy();
+    expect(api.calls).toHaveLength(0);
+  });
+});
+
+describe('one conversation', () => {
+  it('shows the messages read-only with sources, outcome and feedback, and renders no markup from a message', async () => {
+    const detail: InsightConversationDetail = {
+      conversation: { id: CONV, title: 'New Chat', created_at: '2026-01-05T10:00:00.000Z', last_message_at: null, message_count: 2, first_question: 'Do you ship abroad?' },
+      messages: [
+        { id: 'm1', role: 'user', content: 'Do you ship abroad? <img src=x onerror="window.hacked=1">', sources: [], created_at: '2026-01-05T10:00:00.000Z', index: 1, outcome: null, feedback: null },
+        {
+          id: 'm2',
+          role: 'assistant',
+          content: 'We ship to **Europe**. <script>window.hacked=1</script><img src=x onerror="window.hacked=1">',
+          sources: [{ url: 'https://shop.example/shipping', title: 'Shipping', snippet: '' }],
+          created_at: '2026-01-05T10:00:05.000Z',
+          index: 2,
+          outcome: 'answer',
+          feedback: -1,
+        },
+      ],
+    };
+    installFakeApi({ 'GET /chatbots/:id/insights/conversations/:convId': ok(detail) });
+    const { container } = renderAt(<ConversationPage />, { url: `/app/chatbots/${BOT}/conversations/${CONV}`, path: '/app/chatbots/:id/conversations/:convId' });
+    expect(await screen.findByRole('heading', { name: 'Do you ship abroad?' })).toBeTruthy();
+    expect(screen.getByText('Europe').tagName).toBe('STRONG');
+    expect(screen.getByRole('link', { name: 'Shipping' }).getAttribute('href')).toBe('https://shop.example/shipping');
+    expect(screen.getByText('Answered')).toBeTruthy();
+    expect(screen.getByText('Visitor: thumbs down')).toBeTruthy();
+    expect(container.querySelector('script, img, [onerror]')).toBeNull();
+    expect((window as unknown as { hacked?: number }).hacked).toBeUndefined();
+    expect(screen.queryByRole('textbox')).toBeNull(); // read-only: no composer
+  });
+});
+
+describe('unanswered questions', () => {
+  const groups: UnansweredGroup[] = [
+    { question: 'Reset password', variants: ['how do I reset my password'], count: 2, last_asked: '2026-01-05T10:00:00.000Z', conversation_ids: [CONV] },
+    { question: 'What is the refund policy?', variants: [], count: 1, last_asked: '2026-01-04T10:00:00.000Z', conversation_ids: ['00000000-0000-4000-8000-0000000000c2'] },
+  ];
+
+  it('lists the groups with counts and links, and adds a source from a group', async () => {
+    const api = installFakeApi({
+      'GET /chatbots/:id/insights/unanswered': ok({ groups }),
+      'POST /chatbots/:id/sources': [fail(422, [{ loc: ['body', 'url'], msg: 'Invalid URL format.', type: 'custom' }]), ok({ task_id: 't1', url: 'https://shop.example/reset' })],
+    });
+    renderAt(<UnansweredPage />, { url: `/app/chatbots/${BOT}/unanswered`, path: '/app/chatbots/:id/unanswered' });
+    const list = await screen.findByRole('list', { name: 'Unanswered questions' });
+    const first = within(list).getAllByRole('listitem')[0]!;
+    expect(first.textContent).toContain('Asked 2 times');
+    expect(first.textContent).toContain('how do I reset my password');
+    expect(within(first).getByRole('link', { name: 'Conversation 1' }).getAttribute('href')).toBe(`/app/chatbots/${BOT}/conversations/${CONV}`);
+
+    const user = userEvent.setup();
+    const input = within(first).getByRole('textbox', { name: 'Page URL that answers this question' });
+    await user.type(input, 'https://shop.example/reset');
+    await user.click(within(first).getByRole('button', { name: 'Add source' }));
+    expect(await within(first).findByText('Invalid URL format.')).toBeTruthy();
+    await user.click(within(first).getByRole('button', { name: 'Add source' }));
+    expect(await screen.findByText('Page added.')).toBeTruthy();
+    const posts = api.calls.filter((c) => c.method === 'POST');
+    expect(posts.at(-1)).toMatchObject({ path: `/chatbots/${BOT}/sources`, body: { url: 'https://shop.example/reset' } });
+  });
+
+  it('says when every question was answered', async () => {
+    installFakeApi({ 'GET /chatbots/:id/insights/unanswered': ok({ groups: [] }) });
+    renderAt(<UnansweredPage />, { url: `/app/chatbots/${BOT}/unanswered`, path: '/app/chatbots/:id/unanswered' });
+    expect(await screen.findByText('Every question so far was answered.')).toBeTruthy();
+  });
+});

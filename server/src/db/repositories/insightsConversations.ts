@@ -1,0 +1,159 @@
+import type { InsightConversation, InsightConversationDetail, InsightConversationPage, InsightMessage, Outcome } from '../../../../shared/src/api/insights.js';
+import type { Source } from '../../../../shared/src/api/types.js';
+import type { Queryable } from '../db.js';
+import { one } from '../db.js';
+import { iso } from './chatbots.js';
+
+/**
+ * The owner's log of a bot's visitor conversations (issue 18). Every query is scoped by chatbot_id:
+ * the routes check that the bot is the caller's, and a conversation of another bot is never found.
+ * Conversations a visitor opened but never wrote in are left out: they hold nothing to read.
+ */
+
+interface ConversationRow {
+  id: string;
+  title: string;
+  created_at: Date | string;
+  last_message_at: Date | string | null;
+  message_count: number;
+  first_question: string | null;
+}
+
+interface MessageRow {
+  id: string;
+  conversation_id: string;
+  role: 'user' | 'assistant';
+  content: string;
+  sources: Source[] | string | null;
+  created_at: Date | string;
+  index: number;
+  outcome: Outcome | null;
+  rating: number | null;
+}
+
+const toConversation = (r: ConversationRow): InsightConversation => ({
+  id: r.id,
+  title: r.title,
+  created_at: iso(r.created_at),
+  last_message_at: iso(r.last_message_at),
+  message_count: r.message_count,
+  first_question: r.first_question ?? '',
+});
+
+export const toInsightMessage = (r: MessageRow): InsightMessage => ({
+  id: r.id,
+  role: r.role,
+  content: r.content,
+  sources: (typeof r.sources === 'string' ? (JSON.parse(r.sources) as Source[]) : r.sources) ?? [],
+  created_at: iso(r.created_at),
+  index: r.index,
+  outcome: r.outcome,
+  feedback: r.rating === 1 || r.rating === -1 ? r.rating : null,
+});
+
+/** A LIKE pattern that matches the text literally anywhere (its % _ and \ escaped). */
+export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+const CONVERSATION_COLUMNS = `c.id, c.title, c.created_at, c.last_message_at, c.message_count,
+  (SELECT left(m.content, 300) FROM messages m WHERE m.conversation_id = c.id AND m.role = 'user' ORDER BY m."index" LIMIT 1) AS first_question`;
+
+// Newest first, in the order of migration 015's index (chatbot_id, last_message_at DESC NULLS LAST, created_at DESC).
+const NEWEST_FIRST = 'ORDER BY c.last_message_at DESC NULLS LAST, c.created_at DESC, c.id DESC';
+const WITH_MESSAGES = 'c.chatbot_id = $1 AND c.message_count > 0';
+
+/**
+ * A search reads the text of the newest SEARCH_SCOPE conversations at most: a bound on its cost
+ * (ILIKE reads every message; 20,000 messages take about 0.3 s on PGlite). Older ones are in the
+ * export; the answer says when the bound was reached.
+ */
+export const SEARCH_SCOPE = 10_000;
+
+const SEARCH_SQL = `
+WITH scoped AS (SELECT c.* FROM conversations c WHERE ${WITH_MESSAGES} ${NEWEST_FIRST} LIMIT ${SEARCH_SCOPE}),
+     matched AS (SELECT c.* FROM scoped c
+                  WHERE c.title ILIKE $2 ESCAPE '\\'
+                     OR EXISTS (SELECT 1 FROM messages m WHERE m.conversation_id = c.id AND m.content ILIKE $2 ESCAPE '\\'))
+SELECT ${CONVERSATION_COLUMNS}, (SELECT count(*)::int FROM matched) AS total, (SELECT count(*) FROM scoped) >= ${SEARCH_SCOPE} AS scope_reached
+  FROM matched c ${NEWEST_FIRST} LIMIT $3 OFFSET $4`;
+
+export interface ConversationListQuery {
+  /** Text the title or a message must contain (case-insensitive); empty for all. */
+  search: string;
+  /** 1-based. */
+  page: number;
+  limit: number;
+}
+
+export async function listOwnerConversations(q: Queryable, chatbotId: string, query: ConversationListQuery): Promise<InsightConversationPage> {
+  const offset = (query.page - 1) * query.limit;
+  const page = { page: query.page, limit: query.limit };
+  if (!query.search) {
+    const [rows, count] = await Promise.all([
+      q.query<ConversationRow>(`SELECT ${CONVERSATION_COLUMNS} FROM conversations c WHERE ${WITH_MESSAGES} ${NEWEST_FIRST} LIMIT $2 OFFSET $3`, [chatbotId, query.limit, offset]),
+      one<{ n: number }>(q, `SELECT count(*)::int AS n FROM conversations c WHERE ${WITH_MESSAGES}`, [chatbotId]),
+    ]);
+    return { conversations: rows.map(toConversation), ...page, total: count?.n ?? 0, search_scope_reached: false };
+  }
+  const pattern = containsPattern(query.search);
+  const rows = await q.query<ConversationRow & { total: number; scope_reached: boolean }>(SEARCH_SQL, [chatbotId, pattern, query.limit, offset]);
+  if (rows.length > 0 || offset === 0) {
+    return { conversations: rows.map(toConversation), ...page, total: rows[0]?.total ?? 0, search_scope_reached: rows[0]?.scope_reached ?? false };
+  }
+  // A page past the last match: the totals come from the first page.
+  const first = await q.query<{ total: number; scope_reached: boolean }>(SEARCH_SQL, [chatbotId, pattern, 1, 0]);
+  return { conversations: [], ...page, total: first[0]?.total ?? 0, search_scope_reached: first[0]?.scope_reached ?? false };
+}
+
+/** Messages the detail view and the export read of one conversation at most. */
+const MAX_MESSAGES = 2000;
+
+const MESSAGE_COLUMNS = `m.id, m.conversation_id, m.role, m.content, m.sources, m.created_at, m."index", m.outcome, f.rating`;
+
+/** One conversation of the bot with its messages, sources, outcomes and feedback; undefined if not the bot's. */
+export async function getOwnerConversation(q: Queryable, chatbotId: string, conversationId: string): Promise<InsightConversationDetail | undefined> {
+  const row = await one<ConversationRow>(q, `SELECT ${CONVERSATION_COLUMNS} FROM conversations c WHERE c.id = $1 AND c.chatbot_id = $2`, [
+    conversationId,
+    chatbotId,
+  ]);
+  if (!row) return undefined;
+  const messages = await q.query<MessageRow>(
+    `SELECT ${MESSAGE_COLUMNS} FROM messages m LEFT JOIN message_feedback f ON f.message_id = m.id
+      WHERE m.conversation_id = $1 ORDER BY m."index" LIMIT ${MAX_MESSAGES}`,
+    [conversationId],
+  );
+  return { conversation: toConversation(row), messages: messages.map(toInsightMessage) };
+}
+
+/** The export's bound: enough for a year of a busy bot's log, small enough to build in memory. */
+export const EXPORT_MAX_MESSAGES = 100_000;
+
+export interface ExportedConversation extends InsightConversation {
+  messages: InsightMessage[];
+}
+
+/**
+ * Every conversation of the bot (oldest first) with its messages, up to EXPORT_MAX_MESSAGES messages:
+ * past that bound the export ends with the last conversation it holds messages of.
+ */
+export async function exportOwnerConversations(q: Queryable, chatbotId: string): Promise<ExportedConversation[]> {
+  const [conversations, messages] = await Promise.all([
+    q.query<ConversationRow>(
+      `SELECT ${CONVERSATION_COLUMNS} FROM conversations c WHERE c.chatbot_id = $1 AND c.message_count > 0 ORDER BY c.created_at, c.id LIMIT ${EXPORT_MAX_MESSAGES}`,
+      [chatbotId],
+    ),
+    q.query<MessageRow>(
+      `SELECT ${MESSAGE_COLUMNS} FROM messages m JOIN conversations c ON c.id = m.conversation_id
+         LEFT JOIN message_feedback f ON f.message_id = m.id
+        WHERE c.chatbot_id = $1 ORDER BY c.created_at, c.id, m."index" LIMIT ${EXPORT_MAX_MESSAGES}`,
+      [chatbotId],
+    ),
+  ]);
+  const byConversation = new Map<string, InsightMessage[]>();
+  for (const m of messages) {
+    let list = byConversation.get(m.conversation_id);
+    if (!list) byConversation.set(m.conversation_id, (list = []));
+    list.push(toInsightMessage(m));
+  }
+  const cut = messages.length >= EXPORT_MAX_MESSAGES;
+  return conversations.filter((c) => !cut || byConversation.has(c.id)).map((c) => ({ ...toConversation(c), messages: byConversation.get(c.id) ?? [] }));
+}

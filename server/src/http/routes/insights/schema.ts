@@ -1,0 +1,15 @@
+import { z } from 'zod';
+import { storedText, uuidSchema } from '../schemas.js';
+
+export const insightConversationParamsSchema = z.object({ id: uuidSchema, conversationId: uuidSchema });
+
+export const insightConversationListQuerySchema = z
+  .object({
+    /** Text the conversation's title or one of its messages contains (case-insensitive). */
+    q: storedText('q').trim().max(200, 'q must be at most 200 characters').default(''),
+    page: z.coerce.number().int().min(1).max(100_000).default(1),
+    limit: z.coerce.number().int().min(1).max(100).default(20),
+  })
+  .strict();
+
+export const insightExportQuerySchema = z.object({ format: z.enum(['csv', 'json'], { error: "format must be 'csv' or 'json'" }).default('json') }).strict();
