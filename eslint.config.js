@@ -1,9 +1,11 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+import local from './scripts/eslint/plugin.mjs';
 
 // Import rules of DESIGN §1: shared imports none of the other parts; dashboard and widget import
 // shared but never each other or the server; the server may import shared's types only; and only
-// the crawler's safeFetch may open outbound HTTP connections.
+// the crawler's safeFetch (crawled sites) and the provider client (the operator's model endpoints)
+// may open outbound HTTP connections.
 const banned = (groups, message, modules = []) => ({
   'no-restricted-imports': [
     'error',
@@ -29,6 +31,15 @@ const serverImports = (networkModules) => {
   };
 };
 
+// Global fetch in the server: only safeFetch and the provider client reach the network.
+const noGlobalFetch = (() => {
+  const message = 'The server reaches the network only through crawl/safeFetch (crawled sites) or provider/ (model endpoints).';
+  return {
+    'no-restricted-globals': ['error', { name: 'fetch', message }],
+    'no-restricted-properties': ['error', ...['globalThis', 'global', 'self', 'window'].map((object) => ({ object, property: 'fetch', message }))],
+  };
+})();
+
 export default tseslint.config(
   { ignores: ['**/dist/**', 'node_modules/**', 'data/**', 'coverage/**', 'e2e/screenshots/**', 'eval/reports/**'] },
   js.configs.recommended,
@@ -44,6 +55,23 @@ export default tseslint.config(
   {
     files: ['**/*.{js,mjs,cjs}'],
     languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly', Buffer: 'readonly' } },
+  },
+  {
+    // Modules must not import themselves through a chain (DESIGN §1: one job per file, no tangles).
+    files: ['server/src/**/*.{ts,tsx,mjs}', 'shared/src/**/*.{ts,tsx}', 'dashboard/src/**/*.{ts,tsx}', 'widget/src/**/*.{ts,tsx}'],
+    plugins: { local },
+    rules: { 'local/no-import-cycles': 'error' },
+  },
+  {
+    files: ['dashboard/src/features/**'],
+    plugins: { local },
+    rules: { 'local/no-cross-feature-imports': 'error' },
+  },
+  {
+    files: ['server/src/**'],
+    // llm.ts and embeddings/openai.ts: until they move into provider/ (next commit).
+    ignores: ['server/src/provider/**', 'server/src/crawl/safeFetch.ts', 'server/src/answer/generation/llm.ts', 'server/src/embeddings/openai.ts'],
+    rules: noGlobalFetch,
   },
   {
     files: ['shared/**'],

@@ -4,6 +4,7 @@ import type { Db, Queryable } from '../db.js';
 import { forgetAllConversations } from './messageCache.js';
 import { one } from '../db.js';
 import { toTask, type TaskRow } from './tasks.js';
+import { iso } from './timestamps.js';
 
 export interface ChatbotRow {
   id: string;
@@ -152,14 +153,6 @@ export function toChatbot(row: ChatbotRow, documentCount: number, latestTask: Ta
     document_count: documentCount,
     latest_task: latestTask,
   };
-}
-
-/** Timestamps arrive as Date (driver) or as strings (row_to_json); the API always sends ISO strings. */
-export function iso(value: Date | string): string;
-export function iso(value: Date | string | null): string | null;
-export function iso(value: Date | string | null): string | null {
-  if (value === null) return null;
-  return (value instanceof Date ? value : new Date(value)).toISOString();
 }
 
 /**

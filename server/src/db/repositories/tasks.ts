@@ -1,6 +1,6 @@
 import type { Task, TaskProgress, TaskStatus, TaskType } from '../../../../shared/src/api/types.js';
 import type { Queryable } from '../db.js';
-import { iso } from './chatbots.js';
+import { iso } from './timestamps.js';
 
 export interface TaskRow {
   id: string;
