@@ -167,3 +167,20 @@ export async function updateCrawlSettings(q: Queryable, chatbotId: string, url?:
     [chatbotId, url ?? null, maxDepth ?? null, maxPages ?? null],
   );
 }
+
+/**
+ * The name a bot gets when the owner gave none: its start address without the scheme ("docs.example.com",
+ * "example.com/docs"), and " (2)", " (3)"… when the owner already has a bot of that name, so two
+ * bots made from one site can be told apart in the list.
+ */
+export async function defaultBotName(q: Queryable, ownerUid: string, startUrl: string): Promise<string> {
+  const u = new URL(startUrl);
+  const path = u.pathname.replace(/\/+$/, '');
+  const base = (u.host + path).slice(0, 180);
+  const rows = await q.query<{ name: string }>(`SELECT name FROM chatbots WHERE owner_uid = $1 AND (name = $2 OR starts_with(name, $3))`, [ownerUid, base, `${base} (`]);
+  const taken = new Set(rows.map((r) => r.name));
+  if (!taken.has(base)) return base;
+  let n = 2;
+  while (taken.has(`${base} (${n})`)) n++;
+  return `${base} (${n})`;
+}

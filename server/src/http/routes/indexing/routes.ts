@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { insertChatbot } from '../../../db/repositories/chatbots.js';
+import { defaultBotName, insertChatbot } from '../../../db/repositories/chatbots.js';
 import { insertManualSources } from '../../../db/repositories/sources.js';
+import { hasActiveTask } from '../../../db/repositories/tasks.js';
 import { normalizeUrl } from '../../../crawl/urls.js';
 import { enqueueTask } from '../../../jobs/queue.js';
 import { CRAWL_DEFAULTS, DISCOVERY_DEFAULTS } from '../../../jobs/taskParams.js';
@@ -10,7 +11,6 @@ import { requireOwnedChatbot, requireUser } from '../../owner.js';
 import { ok } from '../../reply.js';
 import { parse } from '../../validate.js';
 import { collectUrls } from './collect.js';
-import { defaultBotName, hasActiveTask } from './repo.js';
 import { collectSchema, crawlAndIndexSchema, indexUrlsSchema, recrawlSchema } from './schema.js';
 import { checkAddresses, checkMaxPages } from './submitChecks.js';
 
