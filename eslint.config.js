@@ -23,7 +23,12 @@ const serverImports = (networkModules) => {
       {
         patterns: [
           { group: ['**/dashboard/**', '**/widget/**'], message: 'The server never imports the dashboard or the widget.' },
-          { group: ['**/shared/**'], allowTypeImports: true, message: 'The server may import only types from shared/ (use `import type`).' },
+          {
+            // shared/src/contract/ is the exception: dependency-free values both sides must agree on.
+            regex: '(^|/)shared/(?!src/contract/)',
+            allowTypeImports: true,
+            message: 'The server may import only types from shared/ (use `import type`), and values from shared/src/contract/.',
+          },
         ],
         paths: networkModules.map((name) => ({ name, message: network })),
       },
@@ -75,6 +80,13 @@ export default tseslint.config(
   {
     files: ['shared/**'],
     rules: banned(['**/server/**', '**/dashboard/**', '**/widget/**'], 'shared/ must not import the server, dashboard or widget.'),
+  },
+  {
+    // The contract is imported by the server at runtime: it depends on nothing (siblings only).
+    files: ['shared/src/contract/**'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ regex: '^(?!\\./[^/]+$)', message: 'shared/src/contract/ imports nothing but its own files (the server loads it).' }] }],
+    },
   },
   {
     files: ['dashboard/**'],

@@ -112,3 +112,22 @@ describe('dashboard feature folders', () => {
     expect(await lint('dashboard/src/App.tsx', "export const P = () => import('./features/detail/Page');\n")).toEqual([]);
   });
 });
+
+describe('the shared contract', () => {
+  const lint = async (filePath: string, code: string) =>
+    (await eslint.lintText(code, { filePath: path.join(dir, filePath) })).flatMap((r) => r.messages.map((m) => m.ruleId));
+
+  it('is the one part of shared/ the server may import values from', async () => {
+    expect(await lint('server/src/http/x.ts', "import { VISITOR_ID_PATTERN } from '../../../shared/src/contract/visitor.js';\nexport const v = VISITOR_ID_PATTERN;\n")).toEqual([]);
+    expect(await lint('server/src/http/x.ts', "import type { Chatbot } from '../../../shared/src/api/types.js';\nexport type C = Chatbot;\n")).toEqual([]);
+    expect(await lint('server/src/http/x.ts', "import { getVisitorId } from '../../../shared/src/visitor.js';\nexport const g = getVisitorId;\n")).toEqual([
+      '@typescript-eslint/no-restricted-imports',
+    ]);
+  });
+
+  it('imports nothing but its own files', async () => {
+    expect(await lint('shared/src/contract/a.ts', "import { b } from './b';\nexport const a = b;\n")).toEqual([]);
+    expect(await lint('shared/src/contract/a.ts', "import { z } from 'zod';\nexport const a = z;\n")).toEqual(['no-restricted-imports']);
+    expect(await lint('shared/src/contract/a.ts', "import { getVisitorId } from '../visitor';\nexport const a = getVisitorId;\n")).toEqual(['no-restricted-imports']);
+  });
+});
