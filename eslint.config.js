@@ -3,7 +3,8 @@ import tseslint from 'typescript-eslint';
 import local from './scripts/eslint/plugin.mjs';
 
 // Import rules of DESIGN §1: shared imports none of the other parts; dashboard and widget import
-// shared but never each other or the server; the server may import shared's types only; and only
+// shared but never each other or the server; the server may import shared's types only (values
+// only from shared/src/contract/, which imports nothing); and only
 // the crawler's safeFetch (crawled sites) and the provider client (the operator's model endpoints)
 // may open outbound HTTP connections.
 const banned = (groups, message, modules = []) => ({
