@@ -1,9 +1,12 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+import local from './scripts/eslint/plugin.mjs';
 
 // Import rules of DESIGN §1: shared imports none of the other parts; dashboard and widget import
-// shared but never each other or the server; the server may import shared's types only; and only
-// the crawler's safeFetch may open outbound HTTP connections.
+// shared but never each other or the server; the server may import shared's types only (values
+// only from shared/src/contract/, which imports nothing); and only
+// the crawler's safeFetch (crawled sites) and the provider client (the operator's model endpoints)
+// may open outbound HTTP connections.
 const banned = (groups, message, modules = []) => ({
   'no-restricted-imports': [
     'error',
@@ -21,13 +24,27 @@ const serverImports = (networkModules) => {
       {
         patterns: [
           { group: ['**/dashboard/**', '**/widget/**'], message: 'The server never imports the dashboard or the widget.' },
-          { group: ['**/shared/**'], allowTypeImports: true, message: 'The server may import only types from shared/ (use `import type`).' },
+          {
+            // shared/src/contract/ is the exception: dependency-free values both sides must agree on.
+            regex: '(^|/)shared/(?!src/contract/)',
+            allowTypeImports: true,
+            message: 'The server may import only types from shared/ (use `import type`), and values from shared/src/contract/.',
+          },
         ],
         paths: networkModules.map((name) => ({ name, message: network })),
       },
     ],
   };
 };
+
+// Global fetch in the server: only safeFetch and the provider client (provider/http.ts) reach the network.
+const noGlobalFetch = (() => {
+  const message = 'The server reaches the network only through crawl/safeFetch (crawled sites) or provider/http.ts (model endpoints).';
+  return {
+    'no-restricted-globals': ['error', { name: 'fetch', message }],
+    'no-restricted-properties': ['error', ...['globalThis', 'global', 'self', 'window'].map((object) => ({ object, property: 'fetch', message }))],
+  };
+})();
 
 export default tseslint.config(
   { ignores: ['**/dist/**', 'node_modules/**', 'data/**', 'coverage/**', 'e2e/screenshots/**', 'eval/reports/**'] },
@@ -46,8 +63,31 @@ export default tseslint.config(
     languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly', Buffer: 'readonly' } },
   },
   {
+    // Modules must not import themselves through a chain (DESIGN §1: one job per file, no tangles).
+    files: ['server/src/**/*.{ts,tsx,mjs}', 'shared/src/**/*.{ts,tsx}', 'dashboard/src/**/*.{ts,tsx}', 'widget/src/**/*.{ts,tsx}'],
+    plugins: { local },
+    rules: { 'local/no-import-cycles': 'error' },
+  },
+  {
+    files: ['dashboard/src/features/**'],
+    plugins: { local },
+    rules: { 'local/no-cross-feature-imports': 'error' },
+  },
+  {
+    files: ['server/src/**'],
+    ignores: ['server/src/provider/http.ts', 'server/src/crawl/safeFetch.ts'],
+    rules: noGlobalFetch,
+  },
+  {
     files: ['shared/**'],
     rules: banned(['**/server/**', '**/dashboard/**', '**/widget/**'], 'shared/ must not import the server, dashboard or widget.'),
+  },
+  {
+    // The contract is imported by the server at runtime: it depends on nothing (siblings only).
+    files: ['shared/src/contract/**'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ regex: '^(?!\\./[^/]+$)', message: 'shared/src/contract/ imports nothing but its own files (the server loads it).' }] }],
+    },
   },
   {
     files: ['dashboard/**'],

@@ -1,8 +1,8 @@
+import { VISITOR_ID_PATTERN } from './contract/visitor';
 import type { KeyValueStore } from './storage';
 
+export { VISITOR_ID_PATTERN };
 export const VISITOR_KEY = 'visitor_id';
-/** 'visitor-' + base64url of at least 16 random bytes (128 bits); the server checks the same shape. */
-export const VISITOR_ID_PATTERN = /^visitor-[A-Za-z0-9_-]{22,}$/;
 
 function base64url(bytes: Uint8Array): string {
   let bin = '';

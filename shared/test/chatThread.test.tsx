@@ -91,6 +91,10 @@ describe('ChatThread', () => {
     await waitFor(() => expect(screen.queryByText('Loading messages...')).toBeNull());
     let release!: () => void;
     const gate = new Promise<void>((r) => (release = r));
+    // The rest of the answer waits until the first tokens are seen on screen (not on a timer, which
+    // a loaded machine can outrun, rendering both pieces at once).
+    let releaseRest!: () => void;
+    const rest = new Promise<void>((r) => (releaseRest = r));
     const enc = new TextEncoder();
     server.onSend = (content) => {
       const user = message(1, 'user', content);
@@ -99,7 +103,7 @@ describe('ChatThread', () => {
         async start(c) {
           await gate;
           c.enqueue(enc.encode('event: sources\ndata: {"sources":[{"url":"https://docs.test/install","title":"Install","snippet":""}]}\n\nevent: token\ndata: {"delta":"Install with "}\n\n'));
-          await new Promise((r) => setTimeout(r, 50));
+          await rest;
           server.messages.push(user, assistant);
           c.enqueue(enc.encode(`event: token\ndata: {"delta":"**npm**."}\n\nevent: done\ndata: ${JSON.stringify({ user_message: user, assistant_message: assistant })}\n\n`));
           c.close();
@@ -114,6 +118,7 @@ describe('ChatThread', () => {
     expect(input().disabled).toBe(true);
     await act(async () => release());
     await screen.findByText('Install with');
+    await act(async () => releaseRest());
     await screen.findByText('npm');
     await waitFor(() => expect(screen.queryByRole('status', { name: 'Assistant is typing' })).toBeNull());
     expect(screen.getAllByRole('link', { name: 'Install' }).length).toBeGreaterThan(0);

@@ -1,8 +1,9 @@
 import { useCallback, useRef, useState } from 'react';
 import { ApiError, type VisitorApi as ApiClient } from '../../shared/src/api/client';
 import type { Conversation, PublicChatbot } from '../../shared/src/api/types';
+import { DEFAULT_CONVERSATION_TITLES } from '../../shared/src/contract/titles';
 
-export const NEW_CHAT_TITLE = 'New Chat';
+export const NEW_CHAT_TITLE = DEFAULT_CONVERSATION_TITLES.widget;
 
 export interface ConversationsState {
   status: 'idle' | 'loading' | 'ready' | 'error';

@@ -1,6 +1,6 @@
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import type { SessionUser } from '../auth/session';
-import { useChatbots } from '../features/chatbots/queries';
+import { useChatbots } from '../chatbots/queries';
 import { Logo } from '../ui/Logo';
 import { Spinner } from '../ui/Spinner';
 import { ThemeToggle } from '../ui/ThemeToggle';

@@ -1,7 +1,7 @@
 import type { Source } from '../../../shared/src/api/types.js';
 import { CitationRenumberer } from './generation/citations.js';
 import { extractiveAnswer, NOT_COVERED_ANSWER, type Lexer } from './extractive/extractive.js';
-import { LlmError, type LlmClient } from './generation/llm.js';
+import { LlmError, type LlmClient } from '../provider/chat.js';
 import { buildPrompt } from './generation/prompt.js';
 import { toPlain } from './extractive/sentences.js';
 import { withoutFencedCode } from '../text/markdown.js';

@@ -2,7 +2,7 @@ import type { Config } from '../config.js';
 import type { Db } from '../db/db.js';
 import { Answerer } from './answerer.js';
 import { databaseLexer } from './extractive/extractive.js';
-import { createLlmClient } from './generation/llm.js';
+import { createLlmClient } from '../provider/chat.js';
 import type { RetrievalParams } from './retrieval/params.js';
 import { FullTextRetriever } from './retrieval/retriever.js';
 import { createVectorSearch } from './retrieval/vectorSearch.js';

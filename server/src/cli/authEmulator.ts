@@ -111,6 +111,7 @@ async function waitUntilReady(child: ChildProcess, host: string, output: string[
     if (exited) throw new Error(`The auth emulator exited during start-up:\n${output.slice(-20).join('\n')}`);
     try {
       // Both: our child has finished starting (and importing), and the port answers.
+      // eslint-disable-next-line no-restricted-globals -- polls the emulator this CLI just started on loopback, not an outside host
       const res = state.ready ? await fetch(`http://${host}/emulator/v1/projects/x/config`, { signal: AbortSignal.timeout(1000) }) : undefined;
       if (res && res.status < 500) return;
     } catch {

@@ -46,6 +46,7 @@ export function emulatorUsers(host: string, projectId: string, exportDir: string
 
 async function saveOnce(host: string, projectId: string, exportDir: string): Promise<void> {
   const get = async (route: string): Promise<string> => {
+    // eslint-disable-next-line no-restricted-globals -- reads our own loopback auth emulator (dev sign-in), not an outside host
     const res = await fetch(`http://${host}${route}`, { headers: { authorization: 'Bearer owner' }, signal: AbortSignal.timeout(10_000) });
     if (!res.ok) throw new Error(`auth emulator answered ${res.status} to ${route}`);
     return res.text();

@@ -1,6 +1,6 @@
 import type { Config } from '../config.js';
 import { LOCAL_MODEL, localEmbeddings } from './local.js';
-import { openAiEmbeddings } from './openai.js';
+import { openAiEmbeddings } from '../provider/embeddings.js';
 import { passageText, type EmbeddablePassage } from './passageText.js';
 import type { EmbeddingProvider } from './provider.js';
 

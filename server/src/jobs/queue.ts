@@ -3,17 +3,21 @@ import type { TaskProgress, TaskType } from '../../../shared/src/api/types.js';
 import type { Db, Queryable } from '../db/db.js';
 import { one } from '../db/db.js';
 import type { TaskRow } from '../db/repositories/tasks.js';
+import type { TaskParamsInput } from './taskParams.js';
 
 /**
  * The tasks table is the job queue. Statuses: queued (ready), running (leased by a worker),
  * pending (failed an attempt, waiting for its retry time), completed, failed (gave up, with a reason).
  */
-export interface EnqueueInput {
-  chatbotId: string;
-  taskType: TaskType;
-  params?: Record<string, unknown>;
-  maxAttempts?: number;
-}
+export type EnqueueInput = {
+  [T in TaskType]: {
+    chatbotId: string;
+    taskType: T;
+    /** Checked again by the handler when the task runs (taskParams.ts). */
+    params?: TaskParamsInput<T>;
+    maxAttempts?: number;
+  };
+}[TaskType];
 
 export async function enqueueTask(q: Queryable, input: EnqueueInput): Promise<TaskRow> {
   const row = await one<TaskRow>(

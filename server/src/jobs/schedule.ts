@@ -6,8 +6,8 @@ import { enqueueTask } from './queue.js';
  * Scheduled re-crawls (chatbots.recrawl_schedule, migration 014). The due time lives in the
  * database, so a restart loses nothing: the first worker poll after it queues what fell due
  * meanwhile. Each due bot's row is locked while it is looked at (SKIP LOCKED: workers in other
- * processes take other bots), and so is a bot the owner refreshes by hand (indexing/repo.ts), so a
- * bot never gets a second task while one is waiting or running. A bot that is busy when its time
+ * processes take other bots), and so is a bot the owner refreshes by hand (hasActiveTask in
+ * db/repositories/tasks.ts), so a bot never gets a second task while one is waiting or running. A bot that is busy when its time
  * comes skips that turn; either way the next one is one interval later.
  */
 const BATCH = 20;

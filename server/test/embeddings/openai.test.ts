@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeEmbeddings, type FakeEmbeddings } from '../../../eval/fakeEmbeddings.js';
-import { openAiEmbeddings } from '../../src/embeddings/openai.js';
+import { openAiEmbeddings } from '../../src/provider/embeddings.js';
 import { EmbeddingError } from '../../src/embeddings/provider.js';
 
 const norm = (v: Float32Array) => Math.sqrt(v.reduce((s, x) => s + x * x, 0));

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Outlet, useMatch, useNavigate } from 'react-router-dom';
 import { useSWRConfig } from 'swr';
+import { DEFAULT_CONVERSATION_TITLES } from '../../../../shared/src/contract/titles';
 import { formatDateTime } from '../../../../shared/src/dates';
 import { api } from '../../api/client';
 import { visitorId as readVisitorId } from '../../storage';
@@ -48,7 +49,7 @@ export default function ChatLayout() {
     }
     setCreating(true);
     try {
-      const conversation = await api.createConversation(botId, 'New Conversation', visitorId);
+      const conversation = await api.createConversation(botId, DEFAULT_CONVERSATION_TITLES.chatPage, visitorId);
       await mutate(conversationsKey(botId, visitorId));
       navigate(`/chat/${botId}/conversations/${conversation.id}`);
     } catch (err) {
@@ -105,7 +106,7 @@ export default function ChatLayout() {
                 return (
                   <li key={c.id}>
                     <button type="button" className={`conversation-item${active ? ' is-active' : ''}`} aria-current={active ? 'page' : undefined} onClick={() => navigate(`/chat/${botId}/conversations/${c.id}`)}>
-                      <span className="conversation-title truncate">{c.title || 'Untitled Conversation'}</span>
+                      <span className="conversation-title truncate">{c.title || DEFAULT_CONVERSATION_TITLES.conversationList}</span>
                       <span className="conversation-time">{formatDateTime(c.last_message_at ?? c.created_at)}</span>
                     </button>
                   </li>

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useNavigate, useOutletContext, useParams } from 'react-router-dom';
 import { useSWRConfig } from 'swr';
+import { DEFAULT_CONVERSATION_TITLES } from '../../../../shared/src/contract/titles';
 import { formatDateTime } from '../../../../shared/src/dates';
 import { api } from '../../api/client';
 import { Alert } from '../../ui/Alert';
@@ -28,7 +29,7 @@ export default function ConversationListRoute() {
     }
     if (creating.current) return;
     creating.current = true;
-    api.createConversation(botId, 'Untitled Conversation', visitorId).then(
+    api.createConversation(botId, DEFAULT_CONVERSATION_TITLES.conversationList, visitorId).then(
       async (conversation) => {
         await mutate(conversationsKey(botId, visitorId));
         navigate(`/chat/${botId}/conversations/${conversation.id}`, { replace: true });
@@ -53,7 +54,7 @@ export default function ConversationListRoute() {
         <ul className="conversation-summary">
           {data.map((c) => (
             <li key={c.id}>
-              <span>{c.title || 'Untitled Conversation'}</span>
+              <span>{c.title || DEFAULT_CONVERSATION_TITLES.conversationList}</span>
               <span className="muted">{c.message_count} messages · {formatDateTime(c.last_message_at ?? c.created_at)}</span>
             </li>
           ))}

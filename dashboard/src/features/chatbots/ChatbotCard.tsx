@@ -1,16 +1,11 @@
 import { Link } from 'react-router-dom';
 import type { Chatbot } from '../../../../shared/src/api/types';
-import { pagesIndexed } from './counts';
-import { CrawlProgress } from './CrawlProgress';
-import { useRefreshChatbots } from './queries';
-import { StatusBadge } from './StatusBadge';
-import { useTaskPolling } from './useTaskPolling';
-
-export function formatLocalDateTime(iso: string | null | undefined): string {
-  if (!iso) return '—';
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? '—' : d.toLocaleString();
-}
+import { pagesIndexed } from '../../chatbots/counts';
+import { CrawlProgress } from '../../chatbots/CrawlProgress';
+import { formatLocalDateTime } from '../../chatbots/dates';
+import { useRefreshChatbots } from '../../chatbots/queries';
+import { StatusBadge } from '../../chatbots/StatusBadge';
+import { useTaskPolling } from '../../chatbots/useTaskPolling';
 
 /** One chatbot in the All Chatbots grid (spec §2). */
 export function ChatbotCard({ chatbot }: { chatbot: Chatbot }) {

@@ -3,7 +3,7 @@ import { Alert } from '../../ui/Alert';
 import { Spinner } from '../../ui/Spinner';
 import { BotIcon, PlusIcon } from '../../ui/icons';
 import { ChatbotCard } from './ChatbotCard';
-import { useChatbots } from './queries';
+import { useChatbots } from '../../chatbots/queries';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 
 /** /app/chatbots: every chatbot of the owner as cards (spec §2). */

@@ -6,9 +6,9 @@ import { sampleSiteUrl } from '../../pages/landing/sampleSite';
 import { Alert } from '../../ui/Alert';
 import { ChevronDownIcon } from '../../ui/icons';
 import { Spinner } from '../../ui/Spinner';
-import { PatternFields, patternFields } from './PatternFields';
+import { PatternFields, patternFields } from '../../chatbots/PatternFields';
 import { useToast } from '../../ui/toast';
-import { useRefreshChatbots } from '../chatbots/queries';
+import { useRefreshChatbots } from '../../chatbots/queries';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 
 export const FORM_DEFAULTS = { max_pages: '10', max_depth: 2 } as const;

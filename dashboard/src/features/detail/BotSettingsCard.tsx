@@ -7,7 +7,7 @@ import { useTimedValue } from '../../hooks/useTimedFlag';
 import { Alert } from '../../ui/Alert';
 import { ChatIcon } from '../../ui/icons';
 import { Spinner } from '../../ui/Spinner';
-import { chatbotKey } from '../chatbots/queries';
+import { chatbotKey } from '../../chatbots/queries';
 
 type Notice = { kind: 'success' | 'error'; title: string; text?: string };
 

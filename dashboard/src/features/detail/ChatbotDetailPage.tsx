@@ -8,10 +8,10 @@ import { Alert } from '../../ui/Alert';
 import { ArrowLeftIcon, CloseIcon, ExternalIcon, RefreshIcon } from '../../ui/icons';
 import { Spinner } from '../../ui/Spinner';
 import { useToast } from '../../ui/toast';
-import { CrawlProgress } from '../chatbots/CrawlProgress';
-import { isNotFound, useChatbot, useRefreshChatbots } from '../chatbots/queries';
-import { StatusBadge } from '../chatbots/StatusBadge';
-import { isActiveStatus, useTaskPolling } from '../chatbots/useTaskPolling';
+import { CrawlProgress } from '../../chatbots/CrawlProgress';
+import { isNotFound, useChatbot, useRefreshChatbots } from '../../chatbots/queries';
+import { StatusBadge } from '../../chatbots/StatusBadge';
+import { isActiveStatus, useTaskPolling } from '../../chatbots/useTaskPolling';
 import { BotSettingsCard } from './BotSettingsCard';
 import { CrawlSettingsCard } from './CrawlSettingsCard';
 import { DetailsCard, PromptsCard } from './EditCards';
@@ -20,8 +20,8 @@ import { EmbedCard, InformationCard, LinkCard, SourcesCard } from './InfoCards';
 import { SourceEditor } from './SourceEditor';
 import { useFloatingWidget } from './useFloatingWidget';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
-import { AtAGlanceCard } from '../insights/AtAGlanceCard';
-import { DeleteBotCard } from '../insights/DeleteBotCard';
+import { AtAGlanceCard } from './AtAGlanceCard';
+import { DeleteBotCard } from './DeleteBotCard';
 
 /** /app/chatbots/{id}: everything about one chatbot (spec §2). */
 export default function ChatbotDetailPage() {

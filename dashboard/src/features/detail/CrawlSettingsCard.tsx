@@ -7,9 +7,9 @@ import { useTimedValue } from '../../hooks/useTimedFlag';
 import { Alert } from '../../ui/Alert';
 import { RefreshIcon } from '../../ui/icons';
 import { Spinner } from '../../ui/Spinner';
-import { formatLocalDateTime } from '../chatbots/ChatbotCard';
-import { chatbotKey } from '../chatbots/queries';
-import { PatternFields, patternLines } from '../create/PatternFields';
+import { formatLocalDateTime } from '../../chatbots/dates';
+import { chatbotKey } from '../../chatbots/queries';
+import { PatternFields, patternLines } from '../../chatbots/PatternFields';
 
 type Notice = { kind: 'success' | 'error'; title: string; text?: string };
 

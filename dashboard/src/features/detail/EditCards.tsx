@@ -7,7 +7,7 @@ import { useTimedValue } from '../../hooks/useTimedFlag';
 import { Alert } from '../../ui/Alert';
 import { EditIcon, SettingsIcon } from '../../ui/icons';
 import { Spinner } from '../../ui/Spinner';
-import { chatbotKey, chatbotsKey } from '../chatbots/queries';
+import { chatbotKey, chatbotsKey } from '../../chatbots/queries';
 
 export const SUCCESS_NOTICE_MS = 3000;
 export const ERROR_NOTICE_MS = 5000;

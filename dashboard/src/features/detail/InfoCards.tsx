@@ -1,7 +1,7 @@
 import type { Chatbot, Task } from '../../../../shared/src/api/types';
-import { formatLocalDateTime } from '../chatbots/ChatbotCard';
-import { pagesIndexed, sourcesSummary } from '../chatbots/counts';
-import { StatusBadge } from '../chatbots/StatusBadge';
+import { formatLocalDateTime } from '../../chatbots/dates';
+import { pagesIndexed, sourcesSummary } from '../../chatbots/counts';
+import { StatusBadge } from '../../chatbots/StatusBadge';
 import { embedSnippet, publicChatLink } from './embedSnippet';
 import { CopyButton } from './CopyField';
 import { CodeIcon, ExternalIcon, FileIcon, LinkIcon, SettingsIcon } from '../../ui/icons';

@@ -8,12 +8,6 @@ import { insightsApi } from '../../api/insights';
 export const isNotFound = (err: unknown) => err instanceof ApiError && err.status === 404;
 const noRetryOn404 = { shouldRetryOnError: (err: unknown) => !isNotFound(err) };
 
-export const summaryKey = (botId: string) => ['insights-summary', botId] as const;
-
-export function useSummary(botId: string) {
-  return useSWR(botId ? summaryKey(botId) : null, () => insightsApi.summary(botId), noRetryOn404);
-}
-
 export function useConversationPage(botId: string, q: string, page: number, limit: number) {
   return useSWR(botId ? ['insights-conversations', botId, q, page, limit] : null, () => insightsApi.listConversations(botId, { q, page, limit }), {
     ...noRetryOn404,
@@ -28,9 +22,6 @@ export function useConversationDetail(botId: string, convId: string) {
 export function useUnanswered(botId: string) {
   return useSWR(botId ? ['insights-unanswered', botId] : null, () => insightsApi.unanswered(botId), noRetryOn404);
 }
-
-/** A share as a whole percentage, or an em dash when there is nothing to measure. */
-export const percent = (share: number | null) => (share === null ? '—' : `${Math.round(share * 100)}%`);
 
 export const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

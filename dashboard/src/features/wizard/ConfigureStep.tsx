@@ -4,7 +4,7 @@ import { useNarrowScreen } from '../../hooks/useMediaQuery';
 import { Alert } from '../../ui/Alert';
 import { Spinner } from '../../ui/Spinner';
 import { sampleSiteUrl } from '../../pages/landing/sampleSite';
-import { PatternFields } from '../create/PatternFields';
+import { PatternFields } from '../../chatbots/PatternFields';
 import { WIZARD_DEPTHS, type CrawlConfiguration } from './wizardStorage';
 
 interface Props {

@@ -1,6 +1,3 @@
-/** Conversation titles the clients create before anything is asked (spec: widget, /chat, dashboard). */
-export const DEFAULT_TITLES = new Set(['New Chat', 'Untitled Conversation', 'New Conversation']);
-
 export const MAX_TITLE_CHARS = 60;
 
 /** A short title from the first question: one line, at most 60 characters, cut at a word. */

@@ -3,7 +3,8 @@ import type { Message } from '../../../../shared/src/api/types.js';
 import type { AnswerOutcome, Answerer, BotSettings } from '../answerer.js';
 import { recentTurns } from './history.js';
 import { closeInterruptedTurn } from './interrupted.js';
-import { DEFAULT_TITLES, titleFromQuestion } from './title.js';
+import { isDefaultConversationTitle } from '../../../../shared/src/contract/titles.js';
+import { titleFromQuestion } from './title.js';
 import type { Db } from '../../db/db.js';
 import { renameConversation } from '../../db/repositories/conversations.js';
 import { appendMessage } from '../../db/repositories/messages.js';
@@ -43,7 +44,7 @@ export async function takeTurn(
   await closeInterruptedTurn(db, conversationId).catch((err: unknown) => log.warn({ err }, 'closing an interrupted turn failed'));
   const history = await recentTurns(db, conversationId);
   const userMessage = await appendMessage(db, conversationId, { role: 'user', content: input.question });
-  if (userMessage.index === 1 && DEFAULT_TITLES.has(input.conversation.title)) {
+  if (userMessage.index === 1 && isDefaultConversationTitle(input.conversation.title)) {
     // A missed title is cosmetic: never lose the answer over it.
     await renameConversation(db, conversationId, titleFromQuestion(input.question)).catch((err) => log.warn({ err }, 'renaming the conversation failed'));
   }

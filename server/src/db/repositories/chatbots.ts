@@ -5,6 +5,7 @@ import { forgetBotVectors } from '../../embeddings/store.js';
 import { forgetAllConversations } from './messageCache.js';
 import { one } from '../db.js';
 import { toTask, type TaskRow } from './tasks.js';
+import { iso } from './timestamps.js';
 
 export interface ChatbotRow {
   id: string;
@@ -195,14 +196,6 @@ export function toChatbot(row: ChatbotRow, documentCount: number, latestTask: Ta
   };
 }
 
-/** Timestamps arrive as Date (driver) or as strings (row_to_json); the API always sends ISO strings. */
-export function iso(value: Date | string): string;
-export function iso(value: Date | string | null): string | null;
-export function iso(value: Date | string | null): string | null {
-  if (value === null) return null;
-  return (value instanceof Date ? value : new Date(value)).toISOString();
-}
-
 /**
  * Remember a bot's latest crawl settings (what the dashboard shows and a refresh reuses). Written
  * when a refresh's content is swapped in, so a refused or failed refresh leaves the bot as it was.
@@ -214,4 +207,21 @@ export async function updateCrawlSettings(q: Queryable, chatbotId: string, url?:
       WHERE id = $1`,
     [chatbotId, url ?? null, maxDepth ?? null, maxPages ?? null],
   );
+}
+
+/**
+ * The name a bot gets when the owner gave none: its start address without the scheme ("docs.example.com",
+ * "example.com/docs"), and " (2)", " (3)"… when the owner already has a bot of that name, so two
+ * bots made from one site can be told apart in the list.
+ */
+export async function defaultBotName(q: Queryable, ownerUid: string, startUrl: string): Promise<string> {
+  const u = new URL(startUrl);
+  const path = u.pathname.replace(/\/+$/, '');
+  const base = (u.host + path).slice(0, 180);
+  const rows = await q.query<{ name: string }>(`SELECT name FROM chatbots WHERE owner_uid = $1 AND (name = $2 OR starts_with(name, $3))`, [ownerUid, base, `${base} (`]);
+  const taken = new Set(rows.map((r) => r.name));
+  if (!taken.has(base)) return base;
+  let n = 2;
+  while (taken.has(`${base} (${n})`)) n++;
+  return `${base} (${n})`;
 }

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Conversation } from '../../../../shared/src/api/types.js';
 import type { Queryable } from '../db.js';
 import { one } from '../db.js';
-import { iso } from './chatbots.js';
+import { iso } from './timestamps.js';
 
 export interface ConversationRow {
   id: string;

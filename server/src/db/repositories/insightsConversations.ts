@@ -2,7 +2,7 @@ import type { InsightConversation, InsightConversationDetail, InsightConversatio
 import type { Source } from '../../../../shared/src/api/types.js';
 import type { Queryable } from '../db.js';
 import { one } from '../db.js';
-import { iso } from './chatbots.js';
+import { iso } from './timestamps.js';
 
 /**
  * The owner's log of a bot's visitor conversations (issue 18). Every query is scoped by chatbot_id:

@@ -1,7 +1,7 @@
 import type { UnansweredGroup } from '../../../../shared/src/api/insights.js';
 import { groupQuestions, type AskedQuestion } from '../../insights/groupQuestions.js';
 import type { Queryable } from '../db.js';
-import { iso } from './chatbots.js';
+import { iso } from './timestamps.js';
 
 /** The newest questions the report groups: a bound on the work, ample for an owner to act on. */
 const MAX_QUESTIONS = 2000;

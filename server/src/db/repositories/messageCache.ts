@@ -18,6 +18,12 @@ const caches = new WeakMap<Db, Map<string, Entry>>();
  * only this process writes (the data dir is locked), so an entry is trusted until this process
  * changes it; on PostgreSQL other processes write too, so callers validate the entry against the
  * conversation's message_count before using it.
+ *
+ * Module state on purpose: it is keyed by the Db handle (a WeakMap, so it lives and dies with that
+ * database and two databases in one process, as in the tests, never share entries), and only the
+ * repositories that write messages and conversations (messages.ts, chatbots.ts) change it, in the
+ * same call as their SQL. Passing it around instead would thread a cache through every caller of
+ * those repositories without making it any less shared.
  */
 export function messageCache(db: Db): Map<string, Entry> {
   let cache = caches.get(db);

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Message, Source } from '../../../../shared/src/api/types.js';
 import type { Db, Queryable } from '../db.js';
 import { one } from '../db.js';
-import { iso } from './chatbots.js';
+import { iso } from './timestamps.js';
 import { forgetConversation, messageCache, rememberMessages } from './messageCache.js';
 
 interface MessageRow {

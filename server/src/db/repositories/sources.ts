@@ -77,3 +77,9 @@ export async function dropStaleSources(q: Queryable, chatbotId: string, taskId: 
     [chatbotId, taskId],
   );
 }
+
+/** Removes one URL from a bot's sources; whether it was there. */
+export async function deleteSource(q: Queryable, chatbotId: string, url: string): Promise<boolean> {
+  const rows = await q.query('DELETE FROM sources WHERE chatbot_id = $1 AND url = $2 RETURNING 1', [chatbotId, url]);
+  return rows.length > 0;
+}

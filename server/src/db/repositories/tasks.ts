@@ -1,6 +1,6 @@
 import type { Task, TaskProgress, TaskStatus, TaskType } from '../../../../shared/src/api/types.js';
 import { one, type Queryable } from '../db.js';
-import { iso } from './chatbots.js';
+import { iso } from './timestamps.js';
 
 export interface TaskRow {
   id: string;
@@ -82,4 +82,17 @@ export async function claimSwap(tx: Queryable, taskId: string): Promise<boolean>
   if (row.status !== 'running') return false;
   await tx.query('UPDATE tasks SET swapped_at = now(), updated_at = now() WHERE id = $1', [taskId]);
   return true;
+}
+
+/**
+ * A bot has a task waiting or running: a second crawl would race it for the same content. The
+ * bot's row is locked first, as the scheduler does (jobs/schedule.ts), so the two never both queue.
+ */
+export async function hasActiveTask(q: Queryable, chatbotId: string): Promise<boolean> {
+  await q.query('SELECT 1 FROM chatbots WHERE id = $1 FOR UPDATE', [chatbotId]);
+  const rows = await q.query(
+    `SELECT 1 FROM tasks WHERE chatbot_id = $1 AND status IN ('queued', 'pending', 'running') LIMIT 1 FOR UPDATE`,
+    [chatbotId],
+  );
+  return rows.length > 0;
 }

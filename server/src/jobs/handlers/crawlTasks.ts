@@ -7,6 +7,7 @@ import { failUnstoredSources, manualSourceUrls } from '../../db/repositories/sou
 import { runIndexingPipeline, type PipelineInput, type PipelineMode, type PipelineResult } from '../../index/pipeline.js';
 import type { UrlPatterns } from '../../crawl/urlPatterns.js';
 import { PermanentTaskError, type HandlerRegistry, type TaskContext, type TaskHandler } from '../registry.js';
+import { CRAWL_DEFAULTS, parseTaskParams, type TaskParams } from '../taskParams.js';
 
 /**
  * crawl_and_index (new bot from a start URL), index_urls (new bot from a chosen list) and crawl
@@ -18,10 +19,13 @@ import { PermanentTaskError, type HandlerRegistry, type TaskContext, type TaskHa
  */
 export function registerCrawlHandlers(registry: HandlerRegistry): void {
   const handlers: Record<TaskType, TaskHandler> = {
-    crawl_and_index: async (ctx) => run(ctx, crawlMode(ctx, ctx.task.params, await botPatterns(ctx))),
-    index_urls: (ctx) => run(ctx, urlsMode(ctx.task.params.urls)),
-    crawl: async (ctx) => run(ctx, await refreshMode(ctx), refreshSettings(ctx.task.params)),
-    index_page: (ctx) => run(ctx, { ...urlsMode([ctx.task.params.url]), partial: true }),
+    crawl_and_index: async (ctx) => run(ctx, crawlMode(ctx, parseTaskParams('crawl_and_index', ctx.task.params), await botPatterns(ctx))),
+    index_urls: (ctx) => run(ctx, { kind: 'urls', urls: parseTaskParams('index_urls', ctx.task.params).urls }),
+    crawl: async (ctx) => {
+      const params = parseTaskParams('crawl', ctx.task.params);
+      return run(ctx, await refreshMode(ctx, params), refreshSettings(params));
+    },
+    index_page: (ctx) => run(ctx, { kind: 'urls', urls: [parseTaskParams('index_page', ctx.task.params).url], partial: true }),
   };
   for (const [type, handler] of Object.entries(handlers)) registry.register(type, handler);
 }
@@ -32,45 +36,35 @@ async function botPatterns(ctx: TaskContext): Promise<UrlPatterns> {
   return { include: bot?.include_patterns ?? [], exclude: bot?.exclude_patterns ?? [] };
 }
 
-function crawlMode(ctx: TaskContext, params: Record<string, unknown>, patterns: UrlPatterns): PipelineMode {
-  const url = typeof params.url === 'string' ? params.url : '';
-  if (!url) throw new PermanentTaskError('The task has no start URL.');
-  const clamp = (v: unknown, fallback: number, cap: number, min: number) =>
-    Math.max(min, Math.min(cap, Number.isInteger(v) ? (v as number) : fallback));
+/** The crawl a start URL and settings ask for, within this server's caps (which may have changed since). */
+function crawlMode(ctx: TaskContext, params: TaskParams<'crawl_and_index'>, patterns: UrlPatterns): PipelineMode {
+  const clamp = (v: number | undefined, fallback: number, cap: number, min: number) => Math.max(min, Math.min(cap, v ?? fallback));
   return {
     kind: 'crawl',
-    url,
-    maxDepth: clamp(params.max_depth, 2, ctx.config.CRAWL_MAX_DEPTH, 0),
-    maxPages: clamp(params.max_pages, 30, ctx.config.CRAWL_MAX_PAGES, 1),
+    url: params.url,
+    maxDepth: clamp(params.max_depth, CRAWL_DEFAULTS.maxDepth, ctx.config.CRAWL_MAX_DEPTH, 0),
+    maxPages: clamp(params.max_pages, CRAWL_DEFAULTS.maxPages, ctx.config.CRAWL_MAX_PAGES, 1),
     patterns,
   };
 }
 
-function urlsMode(urls: unknown): Extract<PipelineMode, { kind: 'urls' }> {
-  const list = Array.isArray(urls) ? urls.filter((u): u is string => typeof u === 'string') : [];
-  if (list.length === 0) throw new PermanentTaskError('The task has no URLs to index.');
-  return { kind: 'urls', urls: list };
-}
-
 /** A refresh crawls the given URL or the bot's start URL, else re-indexes the bot's chosen URLs. */
-async function refreshMode(ctx: TaskContext): Promise<PipelineMode> {
+async function refreshMode(ctx: TaskContext, p: TaskParams<'crawl'>): Promise<PipelineMode> {
   const bot = await getChatbotRow(ctx.db, ctx.task.chatbot_id);
   if (!bot) throw new PermanentTaskError('The chatbot no longer exists.');
-  const p = ctx.task.params;
-  const url = typeof p.url === 'string' && p.url ? p.url : bot.start_url;
+  const url = p.url || bot.start_url;
   if (url) {
     const patterns = { include: bot.include_patterns, exclude: bot.exclude_patterns };
     return crawlMode(ctx, { url, max_depth: p.max_depth ?? bot.max_depth ?? undefined, max_pages: p.max_pages ?? bot.max_pages ?? undefined }, patterns);
   }
   const urls = await manualSourceUrls(ctx.db, bot.id);
   if (urls.length === 0) throw new PermanentTaskError('Nothing to crawl: the chatbot has no start URL and no chosen URLs.');
-  return urlsMode(urls);
+  return { kind: 'urls', urls };
 }
 
 /** The settings a refresh was asked for, as given (the bot keeps them once the refresh is swapped in). */
-function refreshSettings(p: Record<string, unknown>): PipelineInput['settings'] {
-  const int = (v: unknown) => (Number.isInteger(v) ? (v as number) : undefined);
-  return { url: typeof p.url === 'string' && p.url ? p.url : undefined, maxDepth: int(p.max_depth), maxPages: int(p.max_pages) };
+function refreshSettings(p: TaskParams<'crawl'>): PipelineInput['settings'] {
+  return { url: p.url || undefined, maxDepth: p.max_depth, maxPages: p.max_pages };
 }
 
 async function run(ctx: TaskContext, mode: PipelineMode, settings?: PipelineInput['settings']): Promise<void> {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { completionsUrl, LlmError, OpenAiCompatibleClient, retryAfterMs } from '../../../src/answer/generation/llm.js';
-import { SseParser } from '../../../src/answer/generation/sse.js';
+import { completionsUrl, LlmError, OpenAiCompatibleClient } from '../../../src/provider/chat.js';
+import { retryAfterMs } from '../../../src/provider/retryAfter.js';
+import { SseParser } from '../../../src/provider/sse.js';
 import { startFakeLlm, type FakeLlm } from '../fakeLlm.js';
 
 let llm: FakeLlm;

@@ -1,4 +1,5 @@
 import type { FastifyReply } from 'fastify';
+import { formatSseEvent, SSE_KEEPALIVE } from '../../../../../shared/src/contract/sse.js';
 
 type Headers = Record<string, string | number | string[] | undefined>;
 
@@ -44,7 +45,7 @@ export function openEventStream(reply: FastifyReply, opts: EventStreamOptions = 
   const gone = () => closed || raw.destroyed || raw.writableEnded;
   const ping = setInterval(() => {
     // Skip while the buffer is full: the pending data keeps the connection busy anyway.
-    if (!gone() && !raw.writableNeedDrain) raw.write(': ping\n\n');
+    if (!gone() && !raw.writableNeedDrain) raw.write(SSE_KEEPALIVE);
   }, opts.pingMs ?? 15_000);
   raw.on('close', () => {
     clearInterval(ping);
@@ -69,7 +70,7 @@ export function openEventStream(reply: FastifyReply, opts: EventStreamOptions = 
   return {
     async send(event, data) {
       if (gone()) return;
-      if (!raw.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`)) await drained();
+      if (!raw.write(formatSseEvent(event, JSON.stringify(data)))) await drained();
     },
     get closed() {
       return closed;

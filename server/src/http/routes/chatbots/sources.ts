@@ -2,14 +2,14 @@ import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { normalizeUrl } from '../../../crawl/urls.js';
 import { removeLivePage } from '../../../db/repositories/liveContent.js';
-import { insertManualSources } from '../../../db/repositories/sources.js';
+import { deleteSource, insertManualSources } from '../../../db/repositories/sources.js';
+import { hasActiveTask } from '../../../db/repositories/tasks.js';
 import { enqueueTask } from '../../../jobs/queue.js';
 import type { AppContext } from '../../context.js';
 import { conflict, notFound } from '../../errors.js';
 import { requireOwnedChatbot, requireUser } from '../../owner.js';
 import { ok } from '../../reply.js';
 import { parse } from '../../validate.js';
-import { hasActiveTask } from '../indexing/repo.js';
 import { sourceUrlSchema } from '../indexing/schema.js';
 import { chatbotParamsSchema } from '../schemas.js';
 
@@ -51,8 +51,8 @@ export function sourceRoutes(ctx: AppContext): FastifyPluginAsync {
         // A crawl running now could bring the page back with its swap.
         if (await hasActiveTask(tx, id)) throw conflict(BUSY);
         const pages = await removeLivePage(tx, id, url);
-        const sources = await tx.query('DELETE FROM sources WHERE chatbot_id = $1 AND url = $2 RETURNING 1', [id, url]);
-        return pages + sources.length;
+        const source = await deleteSource(tx, id, url);
+        return pages + (source ? 1 : 0);
       });
       if (removed === 0) throw notFound('Source not found');
       return ok({ url, removed: true });

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { DEFAULT_CONVERSATION_TITLES } from '../../../../../shared/src/contract/titles.js';
 import { getChatbotRow } from '../../../db/repositories/chatbots.js';
 import { createConversation, listVisitorConversations } from '../../../db/repositories/conversations.js';
 import { readVisitorMessages } from '../../../db/repositories/messages.js';
@@ -10,7 +11,7 @@ import { parse } from '../../validate.js';
 import { chatbotParamsSchema } from '../schemas.js';
 import { conversationParamsSchema, createConversationSchema, messageListQuerySchema, visitorQuerySchema } from './schema.js';
 
-const DEFAULT_TITLE = 'New Chat';
+const DEFAULT_TITLE = DEFAULT_CONVERSATION_TITLES.widget;
 
 /**
  * Visitor routes: anyone may chat with a bot; the visitor_id is the only credential, and every

@@ -1,15 +1,16 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { insertChatbot } from '../../../db/repositories/chatbots.js';
+import { defaultBotName, insertChatbot } from '../../../db/repositories/chatbots.js';
 import { insertManualSources } from '../../../db/repositories/sources.js';
+import { hasActiveTask } from '../../../db/repositories/tasks.js';
 import { normalizeUrl } from '../../../crawl/urls.js';
 import { enqueueTask } from '../../../jobs/queue.js';
+import { CRAWL_DEFAULTS, DISCOVERY_DEFAULTS } from '../../../jobs/taskParams.js';
 import type { AppContext } from '../../context.js';
 import { conflict, HttpError } from '../../errors.js';
 import { requireOwnedChatbot, requireUser } from '../../owner.js';
 import { ok } from '../../reply.js';
 import { parse } from '../../validate.js';
 import { collectUrls } from './collect.js';
-import { defaultBotName, hasActiveTask } from './repo.js';
 import { collectSchema, crawlAndIndexSchema, indexUrlsSchema, recrawlSchema } from './schema.js';
 import { checkAddresses, checkMaxPages } from './submitChecks.js';
 
@@ -34,7 +35,7 @@ export function indexingRoutes(ctx: AppContext): FastifyPluginAsync {
         if (!reply.raw.writableEnded) aborted.abort();
       });
       const patterns = { include: body.include_patterns ?? [], exclude: body.exclude_patterns ?? [] };
-      const urls = await collectUrls(config, body.url, depthOf(body.max_depth, 1), pagesOf(body.max_pages, 30), aborted.signal, patterns);
+      const urls = await collectUrls(config, body.url, depthOf(body.max_depth, DISCOVERY_DEFAULTS.maxDepth), pagesOf(body.max_pages, DISCOVERY_DEFAULTS.maxPages), aborted.signal, patterns);
       return ok({ collected_urls: urls, count: urls.length });
     });
 
@@ -42,8 +43,8 @@ export function indexingRoutes(ctx: AppContext): FastifyPluginAsync {
       const user = await requireUser(ctx, request);
       const body = parse(crawlAndIndexSchema, request.body, 'body');
       const url = normalizeUrl(body.url) ?? body.url;
-      const maxDepth = depthOf(body.max_depth, 2);
-      const maxPages = pagesOf(body.max_pages, 10);
+      const maxDepth = depthOf(body.max_depth, CRAWL_DEFAULTS.maxDepth);
+      const maxPages = pagesOf(body.max_pages, CRAWL_DEFAULTS.maxPages);
       await checkAddresses(config, [url]);
       const { bot, task } = await ctx.db.transaction(async (tx) => {
         const bot = await insertChatbot(tx, {
@@ -91,8 +92,8 @@ export function indexingRoutes(ctx: AppContext): FastifyPluginAsync {
         if (await hasActiveTask(tx, bot.id)) throw conflict('This chatbot is already being indexed. Wait for the current task to finish.');
         const settings = {
           url: url ?? bot.start_url ?? undefined,
-          max_depth: body.max_depth === undefined ? undefined : depthOf(body.max_depth, 2),
-          max_pages: body.max_pages === undefined ? undefined : pagesOf(body.max_pages, 10),
+          max_depth: body.max_depth === undefined ? undefined : depthOf(body.max_depth, CRAWL_DEFAULTS.maxDepth),
+          max_pages: body.max_pages === undefined ? undefined : pagesOf(body.max_pages, CRAWL_DEFAULTS.maxPages),
         };
         // Saved on the bot by the task, once its content is swapped in (a refused crawl changes nothing).
         return enqueueTask(tx, { chatbotId: bot.id, taskType: 'crawl', params: settings, maxAttempts: config.TASK_MAX_ATTEMPTS });

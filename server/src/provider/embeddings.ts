@@ -1,12 +1,10 @@
-import { retryAfterMs } from '../text/retryAfter.js';
-import { EmbeddingError, unitVector, type EmbeddingProvider } from './provider.js';
+import { EmbeddingError, unitVector, type EmbeddingProvider } from '../embeddings/provider.js';
+import { errorExcerpt, isTransientStatus, postJson, retryAfterMs, retryDelayMs, RETRY_POLICY } from './http.js';
 
 /**
- * Any OpenAI-compatible POST /embeddings (OpenAI, Ollama, vLLM, LocalAI): passages in batches, each
- * request with its own time limit, transient failures (connection, time-out, 429, 5xx) retried with
- * backoff that honours Retry-After. This is the operator's own service, not a crawled site, so it does
- * not go through safeFetch (which would refuse a local Ollama on 127.0.0.1). The key is sent only
- * in the Authorization header and never appears in an error.
+ * Embeddings from the operator's OpenAI-compatible POST /embeddings (transport, key and retry
+ * policy: http.ts): passages in batches, each request with its own time limit, transient failures
+ * (connection, time-out, 429, 5xx) retried with backoff that honours Retry-After.
  */
 export interface OpenAiEmbeddingOptions {
   baseUrl: string;
@@ -14,44 +12,31 @@ export interface OpenAiEmbeddingOptions {
   apiKey?: string;
   timeoutMs: number;
   batch: number;
+  /** Retries after the first try (default: RETRY_POLICY's attempts less one). */
   retries?: number;
-  /** First backoff; doubles per retry. */
+  /** First backoff; doubles per retry (default RETRY_POLICY). */
   backoffMs?: number;
 }
 
-const MAX_RETRY_AFTER_MS = 20_000;
-
-export function endpointUrl(baseUrl: string): string {
-  const base = baseUrl.replace(/\/+$/, '');
-  return /\/embeddings$/.test(base) ? base : `${base}/embeddings`;
-}
-
 export function openAiEmbeddings(opts: OpenAiEmbeddingOptions): EmbeddingProvider {
-  const url = endpointUrl(opts.baseUrl);
-  const retries = opts.retries ?? 3;
-  const backoffMs = opts.backoffMs ?? 500;
+  const retries = opts.retries ?? RETRY_POLICY.attempts - 1;
+  const backoffMs = opts.backoffMs ?? RETRY_POLICY.backoffMs;
   let dimensions: number | undefined;
 
   async function once(input: string[], signal?: AbortSignal): Promise<Float32Array[]> {
     const timeout = AbortSignal.timeout(opts.timeoutMs);
     let res: Response;
     try {
-      res = await fetch(url, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', ...(opts.apiKey ? { authorization: `Bearer ${opts.apiKey}` } : {}) },
-        body: JSON.stringify({ model: opts.model, input, encoding_format: 'float' }),
-        signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
-      });
+      const body = { model: opts.model, input, encoding_format: 'float' };
+      res = await postJson(opts, 'embeddings', body, { signal: signal ? AbortSignal.any([signal, timeout]) : timeout });
     } catch (err) {
       if (signal?.aborted) throw err;
       const timedOut = timeout.aborted;
       throw new EmbeddingError(timedOut ? `the embedding endpoint did not answer within ${opts.timeoutMs} ms` : 'could not reach the embedding endpoint', true);
     }
     if (!res.ok) {
-      const detail = await errorMessage(res);
-      const transient = res.status === 429 || res.status >= 500;
-      const wait = retryAfterMs(res.headers.get('retry-after'));
-      throw new EmbeddingError(`the embedding endpoint answered HTTP ${res.status}${detail ? `: ${detail}` : ''}`, transient, wait && Math.min(wait, MAX_RETRY_AFTER_MS));
+      const detail = await errorExcerpt(res);
+      throw new EmbeddingError(`the embedding endpoint answered HTTP ${res.status}${detail ? `: ${detail}` : ''}`, isTransientStatus(res.status), retryAfterMs(res.headers.get('retry-after')));
     }
     let json: { data?: { index?: number; embedding?: unknown }[] };
     try {
@@ -76,7 +61,7 @@ export function openAiEmbeddings(opts: OpenAiEmbeddingOptions): EmbeddingProvide
         return await once(input, signal);
       } catch (err) {
         if (!(err instanceof EmbeddingError) || !err.transient || attempt >= retries || signal?.aborted) throw err;
-        await sleep(err.retryAfterMs ?? backoffMs * 2 ** attempt, signal);
+        await sleep(retryDelayMs(attempt, err.retryAfterMs, backoffMs), signal);
       }
     }
   }
@@ -92,17 +77,6 @@ export function openAiEmbeddings(opts: OpenAiEmbeddingOptions): EmbeddingProvide
     },
     close: async () => {},
   };
-}
-
-/** The provider's own error message (OpenAI's `{error: {message}}`), short, for the log and the task. */
-async function errorMessage(res: Response): Promise<string> {
-  try {
-    const body = (await res.json()) as { error?: { message?: unknown } | string };
-    const msg = typeof body.error === 'string' ? body.error : body.error?.message;
-    return typeof msg === 'string' ? msg.replace(/\s+/g, ' ').slice(0, 200) : '';
-  } catch {
-    return '';
-  }
 }
 
 function sleep(ms: number, signal?: AbortSignal): Promise<void> {

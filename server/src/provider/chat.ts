@@ -1,17 +1,15 @@
-import type { Config } from '../../config.js';
-import { retryAfterMs } from '../../text/retryAfter.js';
-import type { ChatMessage } from './prompt.js';
-import { SseParser } from './sse.js';
+import type { Config } from '../config.js';
+import type { ChatMessage } from '../answer/generation/prompt.js';
+import { errorExcerpt, isTransientStatus, postJson, resourceUrl, retryAfterMs, retryDelayMs, RETRY_POLICY, type FetchLike } from './http.js';
 import { LlmError } from './llmError.js';
+import { SseParser } from './sse.js';
 import { Deadline, IdleTimer } from './timers.js';
 
 export { LlmError };
 
 /**
- * Client for any OpenAI-compatible Chat Completions endpoint (OpenAI, Ollama, vLLM, llama.cpp,
- * LM Studio), streaming. The endpoint is chosen by the operator (often localhost), so it does not
- * go through the crawler's SSRF guard. The API key is sent only in the Authorization header and
- * never appears in errors or logs.
+ * Streaming chat completions from the operator's OpenAI-compatible endpoint (transport, key and
+ * retry policy: http.ts).
  */
 export interface LlmClient {
   /** Yields content deltas. Throws LlmError; `afterOutput` tells whether some text was already yielded. */
@@ -31,12 +29,12 @@ export interface LlmOptions {
   timeoutMs: number;
   /** Longest silence from the server before the first byte and between two pieces (default timeoutMs). */
   idleTimeoutMs?: number;
-  /** Attempts for 429/5xx/network failures before any output (default 3). */
+  /** Attempts for 429/5xx/network failures before any output (default RETRY_POLICY). */
   attempts?: number;
-  /** First retry delay; doubles each time (default 500 ms). */
+  /** First retry delay; doubles each time (default RETRY_POLICY). */
   backoffMs?: number;
   temperature?: number;
-  fetchImpl?: typeof fetch;
+  fetchImpl?: FetchLike;
 }
 
 /** The configured client, or undefined when no LLM is configured (the extractive answerer is used). */
@@ -52,48 +50,33 @@ export function createLlmClient(config: Config): LlmClient | undefined {
 }
 
 /** POST target: accept a base URL ("…/v1") or the full "…/chat/completions" address. */
-export function completionsUrl(baseUrl: string): string {
-  const base = baseUrl.replace(/\/+$/, '');
-  return /\/chat\/completions$/.test(base) ? base : `${base}/chat/completions`;
-}
-
-const RETRY_AFTER_CAP_MS = 10_000;
+export const completionsUrl = (baseUrl: string): string => resourceUrl(baseUrl, 'chat/completions');
 
 export class OpenAiCompatibleClient implements LlmClient {
   constructor(private readonly opts: LlmOptions) {}
 
   async *stream(messages: ChatMessage[], signal?: AbortSignal): AsyncGenerator<string, void, undefined> {
-    const attempts = this.opts.attempts ?? 3;
-    const backoffMs = this.opts.backoffMs ?? 500;
-    const fetchImpl = this.opts.fetchImpl ?? fetch;
+    const attempts = this.opts.attempts ?? RETRY_POLICY.attempts;
+    const backoffMs = this.opts.backoffMs ?? RETRY_POLICY.backoffMs;
     const deadline = new Deadline(this.opts.timeoutMs, signal);
     let produced = false;
     try {
       for (let attempt = 1; ; attempt++) {
         const timer = new IdleTimer(this.opts.idleTimeoutMs ?? this.opts.timeoutMs, deadline.signal);
         try {
-          const res = await fetchImpl(completionsUrl(this.opts.baseUrl), {
-            method: 'POST',
-            headers: {
-              'content-type': 'application/json',
-              accept: 'text/event-stream',
-              ...(this.opts.apiKey ? { authorization: `Bearer ${this.opts.apiKey}` } : {}),
-            },
-            body: JSON.stringify({
-              model: this.opts.model,
-              messages,
-              stream: true,
-              temperature: this.opts.temperature ?? 0.2,
-            }),
-            signal: timer.signal,
-          });
+          const res = await postJson(
+            this.opts,
+            'chat/completions',
+            { model: this.opts.model, messages, stream: true, temperature: this.opts.temperature ?? 0.2 },
+            { signal: timer.signal, accept: 'text/event-stream', fetchImpl: this.opts.fetchImpl },
+          );
           if (!res.ok) {
-            const detail = await safeErrorText(res);
+            const detail = await errorExcerpt(res);
             await res.body?.cancel().catch(() => {});
             const error = new LlmError(`language model answered HTTP ${res.status}${detail ? `: ${detail}` : ''}`, false, res.status);
-            const delay = Math.min(retryAfterMs(res.headers.get('retry-after')) ?? backoffMs * 2 ** (attempt - 1), RETRY_AFTER_CAP_MS);
+            const delay = retryDelayMs(attempt - 1, retryAfterMs(res.headers.get('retry-after')), backoffMs);
             // Waiting past the deadline would only end in a timeout: report the real cause now.
-            const retryable = (res.status === 429 || res.status >= 500) && attempt < attempts && delay < deadline.remaining();
+            const retryable = isTransientStatus(res.status) && attempt < attempts && delay < deadline.remaining();
             if (!retryable) throw error;
             timer.clear();
             await deadline.sleep(delay);
@@ -202,21 +185,3 @@ function toLlmError(err: unknown, produced: boolean, timer: IdleTimer, deadline:
   return new LlmError(`network error talking to the language model`, produced);
 }
 
-/** A short, key-free excerpt of an error body. */
-async function safeErrorText(res: Response): Promise<string> {
-  try {
-    const text = (await res.text()).slice(0, 300);
-    try {
-      const json = JSON.parse(text) as { error?: { message?: string } | string };
-      const msg = typeof json.error === 'string' ? json.error : json.error?.message;
-      if (msg) return msg.slice(0, 200);
-    } catch {
-      /* not JSON */
-    }
-    return text.replace(/\s+/g, ' ').trim().slice(0, 200);
-  } catch {
-    return '';
-  }
-}
-
-export { retryAfterMs };

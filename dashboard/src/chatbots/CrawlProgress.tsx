@@ -1,4 +1,4 @@
-import type { Task } from '../../../../shared/src/api/types';
+import type { Task } from '../../../shared/src/api/types';
 import { isActiveStatus } from './useTaskPolling';
 
 /** A re-crawl's comparison with the live pages (absent on a first crawl). */

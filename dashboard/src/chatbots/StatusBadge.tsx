@@ -1,4 +1,4 @@
-import type { Task } from '../../../../shared/src/api/types';
+import type { Task } from '../../../shared/src/api/types';
 
 /** Badge style of a task status (spec §4): pending and queued share one style. */
 export function badgeStyle(status: string | undefined): 'running' | 'completed' | 'failed' | 'pending' | 'neutral' {

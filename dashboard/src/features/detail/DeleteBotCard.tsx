@@ -4,6 +4,7 @@ import { apiErrorMessage } from '../../api/errors';
 import { AlertIcon } from '../../ui/icons';
 import { Spinner } from '../../ui/Spinner';
 import { useToast } from '../../ui/toast';
+import './atAGlance.css';
 
 /**
  * Delete the chatbot (issue 18), after a confirmation: its pages, conversations, feedback and tasks

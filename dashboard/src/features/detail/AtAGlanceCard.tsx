@@ -2,8 +2,8 @@ import { Link } from 'react-router-dom';
 import { ChatIcon } from '../../ui/icons';
 import { Spinner } from '../../ui/Spinner';
 import { DailyChart } from './DailyChart';
-import { percent, useSummary } from './queries';
-import './insights.css';
+import { percent, useSummary } from './summary';
+import './atAGlance.css';
 
 /** At a glance (issue 18): the last 30 days of visitor activity, answer rate and feedback rate. */
 export function AtAGlanceCard({ botId }: { botId: string }) {

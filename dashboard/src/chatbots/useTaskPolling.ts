@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import type { Task, TaskStatus } from '../../../../shared/src/api/types';
+import type { Task, TaskStatus } from '../../../shared/src/api/types';
 import { fetchLatestTask } from './queries';
 
 export const TASK_POLL_MS = 5000;

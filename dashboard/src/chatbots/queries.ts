@@ -1,7 +1,7 @@
 import useSWR, { useSWRConfig } from 'swr';
-import { ApiError } from '../../../../shared/src/api/client';
-import type { Chatbot, Task } from '../../../../shared/src/api/types';
-import { api } from '../../api/client';
+import { ApiError } from '../../../shared/src/api/client';
+import type { Chatbot, Task } from '../../../shared/src/api/types';
+import { api } from '../api/client';
 
 export const chatbotsKey = ['chatbots'] as const;
 export const chatbotKey = (id: string) => ['chatbot', id] as const;

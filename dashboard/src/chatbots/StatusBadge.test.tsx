@@ -1,9 +1,9 @@
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Task } from '../../../../shared/src/api/types';
-import { fail, installFakeApi, ok } from '../../testing/fakeApi';
-import { task } from '../../testing/fixtures';
-import '../../testing/render';
+import type { Task } from '../../../shared/src/api/types';
+import { fail, installFakeApi, ok } from '../testing/fakeApi';
+import { task } from '../testing/fixtures';
+import '../testing/render';
 import { badgeStyle, StatusBadge } from './StatusBadge';
 import { TASK_POLL_MS, useTaskPolling } from './useTaskPolling';
 
