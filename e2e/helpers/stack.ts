@@ -1,5 +1,5 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -91,6 +91,10 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
       // which the server stops and waits for) must be gone before its data dir is removed.
       await groupGone(child.pid);
     }
+    // The auth emulator runs in a group of its own, which the server stops on the way out; a server
+    // killed before it got there leaves it behind (holding ports for the rest of the run). Its pid is
+    // recorded in the data dir, so nothing outlives the stack either way.
+    await stopLeftoverEmulator(dataDir, logs);
     // A caller-provided data dir is theirs to keep (e.g. to restart on the same data).
     if (ownDataDir) rmSync(dataDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
   };
@@ -111,6 +115,30 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
   }
   await stop();
   throw new Error(`The server did not become healthy in time:\n${logs.slice(-40).join('\n')}`);
+}
+
+async function stopLeftoverEmulator(dataDir: string, logs: string[]): Promise<void> {
+  let pid: unknown;
+  try {
+    pid = (JSON.parse(readFileSync(path.join(dataDir, 'auth-emulator', 'emulator-process.json'), 'utf8')) as { pid?: unknown }).pid;
+  } catch {
+    return; // no emulator recorded, or it removed its record
+  }
+  if (typeof pid !== 'number') return;
+  let args = '';
+  try {
+    args = execFileSync('ps', ['-o', 'args=', '-p', String(pid)], { encoding: 'utf8' });
+  } catch {
+    return; // already gone
+  }
+  if (!args.includes(dataDir)) return; // the pid was reused: not ours
+  console.warn(`e2e stack: the auth emulator (pid ${pid}) outlived its server; stopping it.\n${logs.slice(-20).join('\n')}`);
+  try {
+    process.kill(-pid, 'SIGTERM');
+  } catch {
+    return;
+  }
+  await groupGone(pid, 20_000);
 }
 
 /** Resolves once no process of the group is left, killing what remains after `graceMs`. */
