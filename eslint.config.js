@@ -8,10 +8,7 @@ import local from './scripts/eslint/plugin.mjs';
 // the crawler's safeFetch (crawled sites) and the provider client (the operator's model endpoints)
 // may open outbound HTTP connections.
 const banned = (groups, message, modules = []) => ({
-  'no-restricted-imports': [
-    'error',
-    { patterns: [{ group: groups, message }], paths: modules.map((name) => ({ name, message })) },
-  ],
+  'no-restricted-imports': ['error', { patterns: [{ group: groups, message }], paths: modules.map((name) => ({ name, message })) }],
 });
 
 // The server: never the front ends; shared/ for types only (import type), so no browser code or
@@ -42,7 +39,10 @@ const noGlobalFetch = (() => {
   const message = 'The server reaches the network only through crawl/safeFetch (crawled sites) or provider/http.ts (model endpoints).';
   return {
     'no-restricted-globals': ['error', { name: 'fetch', message }],
-    'no-restricted-properties': ['error', ...['globalThis', 'global', 'self', 'window'].map((object) => ({ object, property: 'fetch', message }))],
+    'no-restricted-properties': [
+      'error',
+      ...['globalThis', 'global', 'self', 'window'].map((object) => ({ object, property: 'fetch', message })),
+    ],
   };
 })();
 
@@ -86,7 +86,14 @@ export default tseslint.config(
     // The contract is imported by the server at runtime: it depends on nothing (siblings only).
     files: ['shared/src/contract/**'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ regex: '^(?!\\./[^/]+$)', message: 'shared/src/contract/ imports nothing but its own files (the server loads it).' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: '^(?!\\./[^/]+$)', message: 'shared/src/contract/ imports nothing but its own files (the server loads it).' },
+          ],
+        },
+      ],
     },
   },
   {
@@ -95,7 +102,11 @@ export default tseslint.config(
   },
   {
     files: ['widget/**'],
-    rules: banned(['**/server/**', '**/dashboard/**', 'date-fns/*'], 'The widget may import shared/ only, and stays lean (no swr/date-fns).', ['swr', 'date-fns']),
+    rules: banned(
+      ['**/server/**', '**/dashboard/**', 'date-fns/*'],
+      'The widget may import shared/ only, and stays lean (no swr/date-fns).',
+      ['swr', 'date-fns'],
+    ),
   },
   {
     files: ['server/src/**'],

@@ -37,6 +37,16 @@ const plugins = (withCss) => [
 const treeshake = { moduleSideEffects: (id) => !id.includes('node_modules') || /\.css$/.test(id) || id.includes('preact/compat') };
 
 export default [
-  { input: 'widget/src/main.ts', output: { file: 'widget/dist/widget.js', format: 'iife', sourcemap: false, strict: true }, treeshake, plugins: plugins(true) },
-  { input: 'widget/src/panelEntry.ts', output: { file: 'widget/dist/widget-panel.js', format: 'iife', sourcemap: false, strict: true }, treeshake, plugins: plugins(false) },
+  {
+    input: 'widget/src/main.ts',
+    output: { file: 'widget/dist/widget.js', format: 'iife', sourcemap: false, strict: true },
+    treeshake,
+    plugins: plugins(true),
+  },
+  {
+    input: 'widget/src/panelEntry.ts',
+    output: { file: 'widget/dist/widget-panel.js', format: 'iife', sourcemap: false, strict: true },
+    treeshake,
+    plugins: plugins(false),
+  },
 ];

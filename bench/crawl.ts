@@ -38,7 +38,8 @@ let peakRss = 0;
 const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 50);
 
 const docsDir = () => {
-  for (const c of ['/usr/share/doc/python3/html', '/usr/share/doc/python3.11/html']) if (existsSync(path.join(c, 'index.html'))) return realpathSync(c);
+  for (const c of ['/usr/share/doc/python3/html', '/usr/share/doc/python3.11/html'])
+    if (existsSync(path.join(c, 'index.html'))) return realpathSync(c);
   throw new Error('Python docs not found: run ../shared/corpora/serve-pydocs.sh once (it installs python3-doc), or pass --url=');
 };
 
@@ -74,14 +75,17 @@ http { access_log off; include /etc/nginx/mime.types; default_type application/o
   } else {
     const script = path.resolve('../shared/corpora/serve-pydocs.sh');
     child = spawn('bash', [script, String(PORT)], { stdio: ['ignore', 'ignore', 'inherit'] });
-    name = "python3 -m http.server (serve-pydocs.sh)";
+    name = 'python3 -m http.server (serve-pydocs.sh)';
   }
   const url = `http://127.0.0.1:${PORT}/index.html`;
   let exited = false;
   child.once('exit', () => (exited = true));
   let up = false;
   for (let i = 0; i < 100 && !exited && !up; i++) {
-    up = await fetch(url).then((r) => r.ok, () => false);
+    up = await fetch(url).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (!up) await new Promise((r) => setTimeout(r, 200));
   }
   if (exited || !up) {
@@ -117,7 +121,13 @@ async function main(): Promise<void> {
   const server = await startServer();
   const host = new URL(server.url).host;
   const config = loadConfig({ ...process.env, CRAWL_ALLOW_HOSTS: host, CRAWL_MAX_PAGES: String(MAX_PAGES), LOG_LEVEL: 'silent' });
-  const fetcher = createSafeFetcher({ userAgent: config.CRAWL_USER_AGENT, allowHosts: [host], timeoutMs: config.CRAWL_TIMEOUT_MS, maxBytes: config.CRAWL_MAX_BYTES, connections: config.CRAWL_CONCURRENCY });
+  const fetcher = createSafeFetcher({
+    userAgent: config.CRAWL_USER_AGENT,
+    allowHosts: [host],
+    timeoutMs: config.CRAWL_TIMEOUT_MS,
+    maxBytes: config.CRAWL_MAX_BYTES,
+    connections: config.CRAWL_CONCURRENCY,
+  });
   const extractor = await sharedExtractPool();
   const { db, name: dbName, close } = await openDb();
   const base: CrawlOptions = {
@@ -130,7 +140,9 @@ async function main(): Promise<void> {
     userAgent: config.CRAWL_USER_AGENT,
   };
   try {
-    console.log(`Python docs at ${server.url} served by ${server.name}; depth ${DEPTH}; ${availableParallelism()} cores; database ${dbName}`);
+    console.log(
+      `Python docs at ${server.url} served by ${server.name}; depth ${DEPTH}; ${availableParallelism()} cores; database ${dbName}`,
+    );
 
     // 1. Discovery only (what collect-urls does): pages above the last level fetched, links listed.
     let t = performance.now();
@@ -166,13 +178,24 @@ async function main(): Promise<void> {
     const probe = (async () => {
       while (probing) {
         const s = performance.now();
-        await db.query(`SELECT id FROM chunks WHERE chatbot_id = $1 AND live AND tsv @@ websearch_to_tsquery('english', 'lru cache') LIMIT 10`, [bot.id]);
+        await db.query(
+          `SELECT id FROM chunks WHERE chatbot_id = $1 AND live AND tsv @@ websearch_to_tsquery('english', 'lru cache') LIMIT 10`,
+          [bot.id],
+        );
         latencies.push(performance.now() - s);
         await new Promise((r) => setTimeout(r, 100));
       }
     })();
     t = performance.now();
-    const r = await runIndexingPipeline({ db, config, chatbotId: bot2.id, taskId: randomUUID(), mode: { kind: 'crawl', url: server.url, maxDepth: DEPTH, maxPages: MAX_PAGES }, fetcher, extractor });
+    const r = await runIndexingPipeline({
+      db,
+      config,
+      chatbotId: bot2.id,
+      taskId: randomUUID(),
+      mode: { kind: 'crawl', url: server.url, maxDepth: DEPTH, maxPages: MAX_PAGES },
+      fetcher,
+      extractor,
+    });
     const totalMs = performance.now() - t;
     probing = false;
     await probe;
@@ -183,12 +206,21 @@ async function main(): Promise<void> {
       'discovery (URLs listed)': { count: listed, time: secs(discoveryMs), rate: rate(listed, discoveryMs, 'URLs') },
       'fetch+extract (requests)': { count: requested, time: secs(extractMs), rate: rate(requested, extractMs, 'requests') },
       'fetch+extract (pages with content)': { count: pages.length, time: secs(extractMs), rate: rate(pages.length, extractMs) },
-      'indexing (pages written)': { count: indexer.indexed, time: secs(indexMs), rate: rate(indexer.indexed, indexMs), chunks: indexer.chunks },
+      'indexing (pages written)': {
+        count: indexer.indexed,
+        time: secs(indexMs),
+        rate: rate(indexer.indexed, indexMs),
+        chunks: indexer.chunks,
+      },
       'whole pipeline (pages indexed)': { count: r.indexed, time: secs(totalMs), rate: rate(r.indexed, totalMs), chunks: r.chunks },
     });
     const headline = r.indexed / (totalMs / 1000);
-    console.log(`whole pipeline: ${r.indexed} indexed, ${r.failed} failed, ${r.skipped} skipped (${r.indexed + r.failed + r.skipped - r.attempted} without a request) of ${r.discovered} discovered; ${r.attempted} requests`);
-    console.log(`TARGET whole site crawled and indexed: ${headline.toFixed(1)} indexed pages/s (target ≥ 30: ${headline >= 30 ? 'met' : 'NOT met'})${r.stoppedBy ? `; stopped early (${r.stoppedBy})` : ''}`);
+    console.log(
+      `whole pipeline: ${r.indexed} indexed, ${r.failed} failed, ${r.skipped} skipped (${r.indexed + r.failed + r.skipped - r.attempted} without a request) of ${r.discovered} discovered; ${r.attempted} requests`,
+    );
+    console.log(
+      `TARGET whole site crawled and indexed: ${headline.toFixed(1)} indexed pages/s (target ≥ 30: ${headline >= 30 ? 'met' : 'NOT met'})${r.stoppedBy ? `; stopped early (${r.stoppedBy})` : ''}`,
+    );
     console.log(`search latency during the pipeline: p50 ${pct(50)}, p95 ${pct(95)}, max ${pct(100)} (${latencies.length} probes)`);
     console.log(`peak RSS ${Math.round(peakRss / 1024 / 1024)} MB`);
   } finally {

@@ -27,9 +27,18 @@ for (let round = 0; round < ROUNDS; round++) {
     const bot = randomUUID();
     const conv = randomUUID();
     await db.query(`INSERT INTO chatbots (id, owner_uid, name) VALUES ($1, 'bench', 'Bench')`, [bot]);
-    await db.query(`INSERT INTO conversations (id, chatbot_id, visitor_id, title) VALUES ($1, $2, $3, 'c')`, [conv, bot, `visitor-${'x'.repeat(22)}`]);
+    await db.query(`INSERT INTO conversations (id, chatbot_id, visitor_id, title) VALUES ($1, $2, $3, 'c')`, [
+      conv,
+      bot,
+      `visitor-${'x'.repeat(22)}`,
+    ]);
     for (let i = 1; i <= 50; i++) {
-      await db.query(`INSERT INTO messages (id, conversation_id, role, content, "index") VALUES ($1, $2, 'user', $3, $4)`, [randomUUID(), conv, 'lorem ipsum '.repeat(20), i]);
+      await db.query(`INSERT INTO messages (id, conversation_id, role, content, "index") VALUES ($1, $2, 'user', $3, $4)`, [
+        randomUUID(),
+        conv,
+        'lorem ipsum '.repeat(20),
+        i,
+      ]);
     }
     for (const [name, c] of Object.entries(cases)) {
       for (let i = 0; i < 200; i++) await db.query(c.sql, c.params(bot)); // warm-up
@@ -47,6 +56,11 @@ for (let round = 0; round < ROUNDS; round++) {
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-const table = Object.fromEntries(Object.entries(results).map(([name, cols]) => [name, Object.fromEntries(Object.entries(cols).map(([k, v]) => [k, Math.round(median(v))]))]));
+const table = Object.fromEntries(
+  Object.entries(results).map(([name, cols]) => [
+    name,
+    Object.fromEntries(Object.entries(cols).map(([k, v]) => [k, Math.round(median(v))])),
+  ]),
+);
 console.log(`median of ${ROUNDS} alternating rounds, ${N} sequential queries each`);
 console.table(table);

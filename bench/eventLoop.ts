@@ -58,7 +58,13 @@ async function serveDocs(): Promise<{ url: string; stop(): void }> {
   const child = spawn('bash', [path.resolve('../shared/corpora/serve-pydocs.sh'), String(SITE_PORT)], { stdio: 'ignore' }); // it logs every request
   const url = `http://127.0.0.1:${SITE_PORT}/index.html`;
   for (let i = 0; i < 100; i++) {
-    if (await fetch(url).then((r) => r.ok, () => false)) return { url, stop: () => void child.kill('SIGTERM') };
+    if (
+      await fetch(url).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return { url, stop: () => void child.kill('SIGTERM') };
     await new Promise((r) => setTimeout(r, 200));
   }
   child.kill('SIGTERM');
@@ -67,17 +73,32 @@ async function serveDocs(): Promise<{ url: string; stop(): void }> {
 
 /** A data dir holding bot A (the docs, indexed) and a queued crawl of the same docs for bot B. */
 async function seed(dir: string, siteUrl: string): Promise<{ chatBot: string; taskId: string; chunks: number }> {
-  const config = loadConfig({ DATA_DIR: dir, CRAWL_ALLOW_HOSTS: new URL(siteUrl).host, CRAWL_MAX_PAGES: String(MAX_PAGES), LOG_LEVEL: 'silent' });
+  const config = loadConfig({
+    DATA_DIR: dir,
+    CRAWL_ALLOW_HOSTS: new URL(siteUrl).host,
+    CRAWL_MAX_PAGES: String(MAX_PAGES),
+    LOG_LEVEL: 'silent',
+  });
   const db = await openPglite(path.join(dir, 'pglite'));
   try {
     await migrate(db);
     const chat = await insertChatbot(db, { ownerUid: 'bench', name: 'Python docs' });
     const taskId = randomUUID();
-    const r = await runIndexingPipeline({ db, config, chatbotId: chat.id, taskId, mode: { kind: 'crawl', url: siteUrl, maxDepth: DEPTH, maxPages: MAX_PAGES } });
+    const r = await runIndexingPipeline({
+      db,
+      config,
+      chatbotId: chat.id,
+      taskId,
+      mode: { kind: 'crawl', url: siteUrl, maxDepth: DEPTH, maxPages: MAX_PAGES },
+    });
     await maintainAfterWrites(db); // as the crawl task does: statistics for the chat bot's chunks
     const crawled = await insertChatbot(db, { ownerUid: 'bench', name: 'Crawled during the bench' });
     if (CHAT_ONLY_S) return { chatBot: chat.id, taskId: '', chunks: r.chunks };
-    const task = await enqueueTask(db, { chatbotId: crawled.id, taskType: 'crawl_and_index', params: { url: siteUrl, max_depth: DEPTH, max_pages: MAX_PAGES } });
+    const task = await enqueueTask(db, {
+      chatbotId: crawled.id,
+      taskType: 'crawl_and_index',
+      params: { url: siteUrl, max_depth: DEPTH, max_pages: MAX_PAGES },
+    });
     return { chatBot: chat.id, taskId: task.id, chunks: r.chunks };
   } finally {
     await db.close();
@@ -119,7 +140,11 @@ async function round(seedDir: string, ids: { chatBot: string; taskId: string }, 
   };
   delete env.DATABASE_URL;
   delete env.FIREBASE_AUTH_EMULATOR_HOST;
-  const child = fork(path.resolve('bench/eventLoopServer.ts'), [], { env, execArgv: ['--import', 'tsx', ...(PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE}`] : [])], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const child = fork(path.resolve('bench/eventLoopServer.ts'), [], {
+    env,
+    execArgv: ['--import', 'tsx', ...(PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE}`] : [])],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
   const started = performance.now();
   const crawlDone = CHAT_ONLY_S ? undefined : waitFor(child, (m) => m.task as string | undefined);
   await waitFor(child, (m) => m.ready);
@@ -133,7 +158,11 @@ async function round(seedDir: string, ids: { chatBot: string; taskId: string }, 
     let conversation = '';
     for (let n = 0; crawling && n < messages; n++) {
       if (n % 10 === 0) {
-        const res = await fetch(`${api}/conversations`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ visitor_id: visitorId, title: 'Bench' }) });
+        const res = await fetch(`${api}/conversations`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ visitor_id: visitorId, title: 'Bench' }),
+        });
         conversation = ((await res.json()) as { data: { id: string } }).data.id;
       }
       const t = performance.now();
@@ -184,7 +213,9 @@ const seedDir = mkdtempSync(path.join(tmpdir(), 'docent-evl-seed-'));
 try {
   let t = performance.now();
   const ids = await seed(seedDir, site.url);
-  console.log(`seeded: Python docs (depth ${DEPTH}) indexed as the chat bot, ${ids.chunks} chunks, in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+  console.log(
+    `seeded: Python docs (depth ${DEPTH}) indexed as the chat bot, ${ids.chunks} chunks, in ${((performance.now() - t) / 1000).toFixed(1)} s`,
+  );
   const rows: Awaited<ReturnType<typeof round>>[] = [];
   for (let i = 0; i < ROUNDS; i++) {
     for (const thread of MODES) {
@@ -196,7 +227,8 @@ try {
   }
   console.table(rows);
   const worst = (mode: string) => Math.max(...rows.filter((r) => r.pglite === mode).map((r) => r.loop_delay_max_ms));
-  for (const mode of ['main thread', 'worker thread']) if (rows.some((r) => r.pglite === mode)) console.log(`event-loop delay max, PGlite on the ${mode}: ${worst(mode)} ms`);
+  for (const mode of ['main thread', 'worker thread'])
+    if (rows.some((r) => r.pglite === mode)) console.log(`event-loop delay max, PGlite on the ${mode}: ${worst(mode)} ms`);
   // The histogram's values include its 10 ms sampling interval.
   console.log(worst('worker thread') <= 110 ? 'within budget (≤ 100 ms)' : 'OVER BUDGET (≤ 100 ms)');
 } finally {

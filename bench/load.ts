@@ -29,7 +29,13 @@ import { runIndexingPipeline } from '../server/src/index/pipeline.js';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONVERSATIONS = 3000;
 const VISITORS = 100;
-const QUESTIONS = ['How do I install it?', 'What does the configuration file hold?', 'Which plugins are there?', 'How do I deploy?', 'What changed in the last release?'];
+const QUESTIONS = [
+  'How do I install it?',
+  'What does the configuration file hold?',
+  'Which plugins are there?',
+  'How do I deploy?',
+  'What changed in the last release?',
+];
 
 interface Seeded {
   bot: string;
@@ -42,8 +48,17 @@ async function seed(db: Db, dataDir: string): Promise<Seeded> {
   try {
     const config = loadConfig({ DATA_DIR: dataDir, CRAWL_ALLOW_HOSTS: new URL(site.origin).host, LOG_LEVEL: 'silent' });
     const bot = (await insertChatbot(db, { ownerUid: 'bench', name: 'Load bench', description: 'The sample site' })).id;
-    await runIndexingPipeline({ db, config, chatbotId: bot, taskId: randomUUID(), mode: { kind: 'crawl', url: `${site.origin}/index.html`, maxDepth: 3, maxPages: 100 } });
-    const conversations = Array.from({ length: CONVERSATIONS }, (_, i) => ({ id: randomUUID(), visitor: `visitor-load${String(i).padStart(18, '0')}` }));
+    await runIndexingPipeline({
+      db,
+      config,
+      chatbotId: bot,
+      taskId: randomUUID(),
+      mode: { kind: 'crawl', url: `${site.origin}/index.html`, maxDepth: 3, maxPages: 100 },
+    });
+    const conversations = Array.from({ length: CONVERSATIONS }, (_, i) => ({
+      id: randomUUID(),
+      visitor: `visitor-load${String(i).padStart(18, '0')}`,
+    }));
     for (let i = 0; i < conversations.length; i += 500) {
       const batch = conversations.slice(i, i + 500);
       await db.query(
@@ -68,7 +83,14 @@ async function seed(db: Db, dataDir: string): Promise<Seeded> {
 
 async function startServer(env: NodeJS.ProcessEnv, probe: string): Promise<ChildProcess> {
   const server = spawn(process.execPath, ['--import', 'tsx', 'server/src/cli/serve.ts'], { env, stdio: ['ignore', 'inherit', 'inherit'] });
-  for (let i = 0; !(await fetch(probe).then((r) => r.ok, () => false)); i++) {
+  for (
+    let i = 0;
+    !(await fetch(probe).then(
+      (r) => r.ok,
+      () => false,
+    ));
+    i++
+  ) {
     if (i > 300) throw new Error('server did not start');
     await new Promise((r) => setTimeout(r, 200));
   }
@@ -106,11 +128,28 @@ const fromCannon = (load: string, engine: string, r: autocannon.Result): Row => 
 /** VISITORS visitors at once: create a conversation, then the questions one after another. */
 async function visitors(base: string, bot: string, engine: string): Promise<Row> {
   const times: number[] = [];
-  const row: Row = { load: `${VISITORS} visitors x (1 conversation + ${QUESTIONS.length} messages)`, engine, requests_per_s: 0, p50_ms: 0, p99_ms: 0, '2xx': 0, '4xx': 0, '429': 0, '5xx': 0, errors: 0, retry_after_missing: 0 };
+  const row: Row = {
+    load: `${VISITORS} visitors x (1 conversation + ${QUESTIONS.length} messages)`,
+    engine,
+    requests_per_s: 0,
+    p50_ms: 0,
+    p99_ms: 0,
+    '2xx': 0,
+    '4xx': 0,
+    '429': 0,
+    '5xx': 0,
+    errors: 0,
+    retry_after_missing: 0,
+  };
   const call = async (url: string, body: object) => {
     const t = performance.now();
     try {
-      const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body), signal: AbortSignal.timeout(60_000) });
+      const res = await fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+        signal: AbortSignal.timeout(60_000),
+      });
       const text = await res.text();
       times.push(performance.now() - t);
       const cls = `${Math.floor(res.status / 100)}xx` as '2xx' | '4xx' | '5xx';
@@ -131,7 +170,8 @@ async function visitors(base: string, bot: string, engine: string): Promise<Row>
       const visitor = `visitor-${randomUUID().replace(/-/g, '')}`;
       const conv = await call(`${base}/chatbots/${bot}/conversations`, { visitor_id: visitor });
       if (!conv) return;
-      for (const q of QUESTIONS) await call(`${base}/chatbots/${bot}/conversations/${conv.data.id}/messages`, { content: q, visitor_id: visitor });
+      for (const q of QUESTIONS)
+        await call(`${base}/chatbots/${bot}/conversations/${conv.data.id}/messages`, { content: q, visitor_id: visitor });
     }),
   );
   const sorted = times.sort((a, b) => a - b);
@@ -149,22 +189,41 @@ async function benchEngine(engine: 'pglite' | 'postgres'): Promise<Row[]> {
   const db = engine === 'postgres' ? await openPostgres({ url: url!, schema }) : await openPglite(path.join(dataDir, 'pglite'));
   const seeded = await seed(db, dataDir);
   if (engine === 'pglite') await db.close();
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', RATE_LIMIT_IP_PER_MINUTE: '100000000' };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    RATE_LIMIT_IP_PER_MINUTE: '100000000',
+  };
   delete env.DATABASE_URL;
   delete env.FIREBASE_AUTH_EMULATOR_HOST;
   delete env.LLM_BASE_URL;
   if (engine === 'postgres') env.DATABASE_URL = `${url}${url!.includes('?') ? '&' : '?'}options=-c%20search_path%3D${schema}`;
   const origin = `http://127.0.0.1:${port}`;
   const base = `${origin}/api/v1`;
-  const listPath = (c: { id: string; visitor: string }) => `/api/v1/chatbots/${seeded.bot}/conversations/${c.id}/messages?visitor_id=${c.visitor}`;
+  const listPath = (c: { id: string; visitor: string }) =>
+    `/api/v1/chatbots/${seeded.bot}/conversations/${c.id}/messages?visitor_id=${c.visitor}`;
   const server = await startServer(env, `${base}/health`);
   const rows: Row[] = [];
   try {
     await autocannon({ url: `${origin}${listPath(seeded.conversations[0]!)}`, connections: 10, duration: 2 }); // warm-up
     let next = 0;
     const rotate = { setupRequest: (req: { path: string }) => ((req.path = listPath(seeded.conversations[next++ % CONVERSATIONS]!)), req) };
-    rows.push(fromCannon(`message listing, ${CONVERSATIONS} conversations in turn`, engine, await autocannon({ url: `${origin}${listPath(seeded.conversations[0]!)}`, connections: 50, duration: SECONDS, requests: [rotate] })));
-    rows.push(fromCannon('public bot info', engine, await autocannon({ url: `${base}/chatbots/${seeded.bot}/public`, connections: 50, duration: SECONDS })));
+    rows.push(
+      fromCannon(
+        `message listing, ${CONVERSATIONS} conversations in turn`,
+        engine,
+        await autocannon({ url: `${origin}${listPath(seeded.conversations[0]!)}`, connections: 50, duration: SECONDS, requests: [rotate] }),
+      ),
+    );
+    rows.push(
+      fromCannon(
+        'public bot info',
+        engine,
+        await autocannon({ url: `${base}/chatbots/${seeded.bot}/public`, connections: 50, duration: SECONDS }),
+      ),
+    );
     rows.push(await visitors(base, seeded.bot, engine));
   } finally {
     server.kill('SIGTERM');
@@ -180,9 +239,16 @@ async function benchEngine(engine: 'pglite' | 'postgres'): Promise<Row[]> {
 
 const rows = [...(await benchEngine('pglite')), ...(process.env.BENCH_DATABASE_URL ? await benchEngine('postgres') : [])];
 for (const r of rows) console.log(JSON.stringify(r));
-console.log(`\nload on the public routes, ${SECONDS} s per autocannon load (targets: listing >= 1000 req/s, p99 <= 50 ms; no 5xx; every 429 with Retry-After)`);
+console.log(
+  `\nload on the public routes, ${SECONDS} s per autocannon load (targets: listing >= 1000 req/s, p99 <= 50 ms; no 5xx; every 429 with Retry-After)`,
+);
 console.log(['load', 'engine', 'req/s', 'p50 ms', 'p99 ms', '2xx', '4xx', '429', '5xx', 'errors', 'no Retry-After'].join('\t'));
-for (const r of rows) console.log([r.load, r.engine, r.requests_per_s, r.p50_ms, r.p99_ms, r['2xx'], r['4xx'], r['429'], r['5xx'], r.errors, r.retry_after_missing].join('\t'));
+for (const r of rows)
+  console.log(
+    [r.load, r.engine, r.requests_per_s, r.p50_ms, r.p99_ms, r['2xx'], r['4xx'], r['429'], r['5xx'], r.errors, r.retry_after_missing].join(
+      '\t',
+    ),
+  );
 const listing = rows.filter((r) => r.load.startsWith('message listing'));
 const bad = rows.some((r) => r['5xx'] > 0 || r.errors > 0 || r.retry_after_missing > 0);
 console.log(listing.every((r) => r.requests_per_s >= 1000 && r.p99_ms <= 50) && !bad ? 'within targets' : 'OUTSIDE TARGETS (see above)');

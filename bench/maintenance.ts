@@ -27,7 +27,14 @@ const site = spawn('bash', [path.resolve('../shared/corpora/serve-pydocs.sh'), S
 const siteUrl = `http://127.0.0.1:${SITE_PORT}/index.html`;
 const dir = mkdtempSync(path.join(tmpdir(), 'docent-maint-'));
 try {
-  for (let i = 0; !(await fetch(siteUrl).then((r) => r.ok, () => false)); i++) {
+  for (
+    let i = 0;
+    !(await fetch(siteUrl).then(
+      (r) => r.ok,
+      () => false,
+    ));
+    i++
+  ) {
     if (i > 100) throw new Error('the Python docs server did not start (../shared/corpora/serve-pydocs.sh needs python3-doc)');
     await new Promise((r) => setTimeout(r, 200));
   }
@@ -37,14 +44,23 @@ try {
   const crawl = async (maxDepth: number, maxPages: number) => {
     const bot = await insertChatbot(db, { ownerUid: 'bench' });
     const t = performance.now();
-    const r = await runIndexingPipeline({ db, config, chatbotId: bot.id, taskId: randomUUID(), mode: { kind: 'crawl', url: siteUrl, maxDepth, maxPages } });
+    const r = await runIndexingPipeline({
+      db,
+      config,
+      chatbotId: bot.id,
+      taskId: randomUUID(),
+      mode: { kind: 'crawl', url: siteUrl, maxDepth, maxPages },
+    });
     return { bot: bot.id, ms: performance.now() - t, pages: r.indexed };
   };
   const docs = await crawl(2, 1000);
   for (let i = 0; i < FILLERS; i++) {
     const filler = await insertChatbot(db, { ownerUid: 'bench' });
     const doc = randomUUID();
-    await db.query(`INSERT INTO documents (id, chatbot_id, url, content_hash) VALUES ($1, $2, 'https://filler.test/', 'h')`, [doc, filler.id]);
+    await db.query(`INSERT INTO documents (id, chatbot_id, url, content_hash) VALUES ($1, $2, 'https://filler.test/', 'h')`, [
+      doc,
+      filler.id,
+    ]);
     await db.query(
       `INSERT INTO chunks (document_id, chatbot_id, ordinal, url, title, heading_path, content)
        SELECT $1, $2, ordinal, url, title, heading_path, content FROM chunks WHERE chatbot_id = $3`,
@@ -80,7 +96,11 @@ try {
     Object.fromEntries(
       Object.entries(times).map(([name, t]) => [
         name,
-        { 'crawl (ms)': Math.round(median(t.crawl)), 'maintenance (ms)': Math.round(median(t.step)), 'crawl + maintenance (ms)': Math.round(median(t.crawl.map((c, i) => c + t.step[i]!))) },
+        {
+          'crawl (ms)': Math.round(median(t.crawl)),
+          'maintenance (ms)': Math.round(median(t.step)),
+          'crawl + maintenance (ms)': Math.round(median(t.crawl.map((c, i) => c + t.step[i]!))),
+        },
       ]),
     ),
   );

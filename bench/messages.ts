@@ -31,7 +31,10 @@ async function seed(db: Db): Promise<Seeded> {
   await migrate(db);
   const botId = randomUUID();
   await db.query(`INSERT INTO chatbots (id, owner_uid, name) VALUES ($1, 'bench', 'Bench')`, [botId]);
-  const conversations = Array.from({ length: CONVERSATIONS }, (_, i) => ({ id: randomUUID(), visitorId: `visitor-bench${String(i).padStart(17, '0')}` }));
+  const conversations = Array.from({ length: CONVERSATIONS }, (_, i) => ({
+    id: randomUUID(),
+    visitorId: `visitor-bench${String(i).padStart(17, '0')}`,
+  }));
   for (let i = 0; i < conversations.length; i += 250) {
     const batch = conversations.slice(i, i + 250);
     await db.transaction(async (tx) => {
@@ -93,12 +96,15 @@ async function benchEngine(engine: 'pglite' | 'postgres'): Promise<ReturnType<ty
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
     RATE_LIMIT_IP_PER_MINUTE: '100000000',
-    ...(engine === 'postgres' ? { DATABASE_URL: `${databaseUrl}${databaseUrl!.includes('?') ? '&' : '?'}options=-c%20search_path%3D${schema}` } : {}),
+    ...(engine === 'postgres'
+      ? { DATABASE_URL: `${databaseUrl}${databaseUrl!.includes('?') ? '&' : '?'}options=-c%20search_path%3D${schema}` }
+      : {}),
   };
   if (engine === 'pglite') delete env.DATABASE_URL;
   delete env.FIREBASE_AUTH_EMULATOR_HOST;
   const base = `http://127.0.0.1:${port}/api/v1/chatbots/${seeded.botId}/conversations`;
-  const pathOf = (c: { id: string; visitorId: string }) => `${base}/${c.id}/messages?visitor_id=${c.visitorId}`.slice(`http://127.0.0.1:${port}`.length);
+  const pathOf = (c: { id: string; visitorId: string }) =>
+    `${base}/${c.id}/messages?visitor_id=${c.visitorId}`.slice(`http://127.0.0.1:${port}`.length);
   const first = seeded.conversations[0]!;
   const server = await startServer(env, `http://127.0.0.1:${port}${pathOf(first)}`);
   const results: ReturnType<typeof line>[] = [];
@@ -114,7 +120,13 @@ async function benchEngine(engine: 'pglite' | 'postgres'): Promise<ReturnType<ty
         return req;
       },
     };
-    results.push(line(`${CONVERSATIONS} conversations (uncached)`, engine, await autocannon({ url, connections: 20, duration: seconds, requests: [rotate] })));
+    results.push(
+      line(
+        `${CONVERSATIONS} conversations (uncached)`,
+        engine,
+        await autocannon({ url, connections: 20, duration: seconds, requests: [rotate] }),
+      ),
+    );
   } finally {
     server.kill('SIGTERM');
     await new Promise((r) => server.once('exit', r));
@@ -129,9 +141,13 @@ async function benchEngine(engine: 'pglite' | 'postgres'): Promise<ReturnType<ty
 
 const all = [...(await benchEngine('pglite')), ...(process.env.BENCH_DATABASE_URL ? await benchEngine('postgres') : [])];
 for (const r of all) console.log(JSON.stringify(r));
-console.log(`\npublic message listing, ${MESSAGES} messages per conversation, 20 connections, ${seconds} s (budget: >= 1000 req/s, p99 <= 50 ms)`);
+console.log(
+  `\npublic message listing, ${MESSAGES} messages per conversation, 20 connections, ${seconds} s (budget: >= 1000 req/s, p99 <= 50 ms)`,
+);
 console.log(['load', 'engine', 'req/s', 'p50 ms', 'p99 ms', 'errors', ''].join('\t'));
 for (const r of all) {
   const ok = r.requests_per_s >= 1000 && r.latency_p99_ms <= 50 && r.errors === 0;
-  console.log([r.load, r.engine, r.requests_per_s, r.latency_p50_ms, r.latency_p99_ms, r.errors, ok ? 'within budget' : 'OVER BUDGET'].join('\t'));
+  console.log(
+    [r.load, r.engine, r.requests_per_s, r.latency_p50_ms, r.latency_p99_ms, r.errors, ok ? 'within budget' : 'OVER BUDGET'].join('\t'),
+  );
 }

@@ -29,24 +29,43 @@ async function main(): Promise<void> {
   try {
     let up = false;
     for (let i = 0; i < 100 && !up; i++) {
-      up = await fetch(url).then((r) => r.ok, () => false);
+      up = await fetch(url).then(
+        (r) => r.ok,
+        () => false,
+      );
       if (!up) await new Promise((r) => setTimeout(r, 200));
     }
     if (!up) throw new Error(`the Python docs server did not start on port ${PORT}`);
     const host = `127.0.0.1:${PORT}`;
     const config = loadConfig({ ...process.env, CRAWL_ALLOW_HOSTS: host, CRAWL_MAX_PAGES: '1000', LOG_LEVEL: 'silent' });
-    const fetcher = createSafeFetcher({ userAgent: config.CRAWL_USER_AGENT, allowHosts: [host], timeoutMs: config.CRAWL_TIMEOUT_MS, maxBytes: config.CRAWL_MAX_BYTES, connections: config.CRAWL_CONCURRENCY });
+    const fetcher = createSafeFetcher({
+      userAgent: config.CRAWL_USER_AGENT,
+      allowHosts: [host],
+      timeoutMs: config.CRAWL_TIMEOUT_MS,
+      maxBytes: config.CRAWL_MAX_BYTES,
+      connections: config.CRAWL_CONCURRENCY,
+    });
     const extractor = await sharedExtractPool();
     const db = await openPglite(undefined);
     await migrate(db);
     const bot = await insertChatbot(db, { ownerUid: 'bench' });
     const run = async (): Promise<{ ms: number; r: PipelineResult }> => {
       const t = performance.now();
-      const r = await runIndexingPipeline({ db, config, chatbotId: bot.id, taskId: randomUUID(), mode: { kind: 'crawl', url, maxDepth: DEPTH, maxPages: 1000 }, fetcher, extractor });
+      const r = await runIndexingPipeline({
+        db,
+        config,
+        chatbotId: bot.id,
+        taskId: randomUUID(),
+        mode: { kind: 'crawl', url, maxDepth: DEPTH, maxPages: 1000 },
+        fetcher,
+        extractor,
+      });
       return { ms: performance.now() - t, r };
     };
     const show = (label: string, { ms, r }: { ms: number; r: PipelineResult }) =>
-      console.log(`${label}: ${(ms / 1000).toFixed(2)} s, ${r.indexed} pages (new ${r.new ?? '-'}, changed ${r.changed ?? '-'}, unchanged ${r.unchanged ?? '-'}, removed ${r.removed ?? '-'}), ${r.chunks} chunks written${r.keptPrevious ? `, NOT swapped: ${r.keptPrevious.reason}` : ''}`);
+      console.log(
+        `${label}: ${(ms / 1000).toFixed(2)} s, ${r.indexed} pages (new ${r.new ?? '-'}, changed ${r.changed ?? '-'}, unchanged ${r.unchanged ?? '-'}, removed ${r.removed ?? '-'}), ${r.chunks} chunks written${r.keptPrevious ? `, NOT swapped: ${r.keptPrevious.reason}` : ''}`,
+      );
     const first = await run();
     show('first crawl', first);
     const times: number[] = [];
@@ -58,7 +77,9 @@ async function main(): Promise<void> {
     times.sort((a, b) => a - b);
     const median = times[Math.floor(times.length / 2)]!;
     const share = (median / first.ms) * 100;
-    console.log(`TARGET refresh of the unchanged site: median ${(median / 1000).toFixed(2)} s = ${share.toFixed(1)}% of the first crawl (target ≤ 20%: ${share <= 20 ? 'met' : 'NOT met'})`);
+    console.log(
+      `TARGET refresh of the unchanged site: median ${(median / 1000).toFixed(2)} s = ${share.toFixed(1)}% of the first crawl (target ≤ 20%: ${share <= 20 ? 'met' : 'NOT met'})`,
+    );
     await fetcher.close();
     await extractor.close();
     await db.close();

@@ -9,7 +9,8 @@ import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
-const node = (args: string[]) => spawnSync(process.execPath, ['--import', 'tsx', ...args], { stdio: 'inherit', env: process.env }).status === 0;
+const node = (args: string[]) =>
+  spawnSync(process.execPath, ['--import', 'tsx', ...args], { stdio: 'inherit', env: process.env }).status === 0;
 let failed = false;
 for (const file of ['bench/messages.ts', 'bench/crawl.ts'].filter((f) => existsSync(f))) {
   console.log(`\n== ${file}`);
@@ -24,7 +25,12 @@ if (dir) {
   try {
     cpSync(path.join(dir, 'pglite'), path.join(copy, 'pglite'), { recursive: true });
     const corpora = path.resolve('..', 'shared', 'corpora');
-    const qa = [path.join(corpora, 'pydocs-qa.jsonl'), path.join(corpora, 'pydocs-unanswerable.jsonl'), 'eval/dev/pydocs-dev-qa.jsonl', 'eval/dev/pydocs-dev-unanswerable.jsonl'];
+    const qa = [
+      path.join(corpora, 'pydocs-qa.jsonl'),
+      path.join(corpora, 'pydocs-unanswerable.jsonl'),
+      'eval/dev/pydocs-dev-qa.jsonl',
+      'eval/dev/pydocs-dev-unanswerable.jsonl',
+    ];
     if (!node(['eval/retrievalBench.ts', path.join(copy, 'pglite'), '50000', ...qa.filter((f) => existsSync(f))])) failed = true;
   } finally {
     rmSync(copy, { recursive: true, force: true });

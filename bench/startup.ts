@@ -18,16 +18,29 @@ const roots = (args.root ?? '.').split(',').map((r) => path.resolve(r));
 
 async function startOnce(root: string, dataDir: string): Promise<number> {
   const port = 33_000 + Math.floor(Math.random() * 2000);
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), AUTH_EMULATOR_PORT: String(port + 3000), DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    AUTH_EMULATOR_PORT: String(port + 3000),
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+  };
   delete env.FIREBASE_AUTH_EMULATOR_HOST;
   delete env.DATABASE_URL;
   const started = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/cli/start.ts'], { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/cli/start.ts'], {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   const exited = new Promise((r) => child.once('exit', r));
   try {
     for (;;) {
       if (child.exitCode !== null) throw new Error(`start.ts exited (${child.exitCode})`);
-      const ok = await fetch(`http://127.0.0.1:${port}/api/v1/health`).then((r) => r.ok, () => false);
+      const ok = await fetch(`http://127.0.0.1:${port}/api/v1/health`).then(
+        (r) => r.ok,
+        () => false,
+      );
       if (ok) return (performance.now() - started) / 1000;
       if (performance.now() - started > 120_000) throw new Error('not healthy after 120 s');
       await new Promise((r) => setTimeout(r, 50));

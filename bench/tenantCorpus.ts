@@ -45,7 +45,14 @@ const SCRIPTS: Record<CorpusName, string> = {
 async function serve(script: string, port: number): Promise<ChildProcess> {
   const child = spawn('bash', [script, String(port)], { stdio: 'ignore' });
   const url = `http://127.0.0.1:${port}/index.html`;
-  for (let i = 0; !(await fetch(url).then((r) => r.ok, () => false)); i++) {
+  for (
+    let i = 0;
+    !(await fetch(url).then(
+      (r) => r.ok,
+      () => false,
+    ));
+    i++
+  ) {
     if (i > 150) {
       child.kill('SIGTERM');
       throw new Error(`${script} did not start serving (see ../shared/corpora/README.md)`);
@@ -63,7 +70,13 @@ async function crawlOne(db: Db, dir: string, name: CorpusName, port: number): Pr
     const config = loadConfig({ DATA_DIR: dir, CRAWL_ALLOW_HOSTS: `127.0.0.1:${port}`, LOG_LEVEL: 'silent' });
     const bot = await insertChatbot(db, { ownerUid: 'bench', name });
     const t = performance.now();
-    const r = await runIndexingPipeline({ db, config, chatbotId: bot.id, taskId: randomUUID(), mode: { kind: 'crawl', url, maxDepth: 3, maxPages: 1000 } });
+    const r = await runIndexingPipeline({
+      db,
+      config,
+      chatbotId: bot.id,
+      taskId: randomUUID(),
+      mode: { kind: 'crawl', url, maxDepth: 3, maxPages: 1000 },
+    });
     process.stderr.write(`crawled ${name}: ${r.indexed} pages in ${Math.round((performance.now() - t) / 1000)} s\n`);
     return bot.id;
   } finally {
@@ -86,7 +99,14 @@ async function readBot(db: Db, bot: string): Promise<CorpusPage[]> {
     list.push({ ordinal: c.ordinal, title: c.title, headingPath: c.heading_path, content: c.content });
     byDoc.set(c.document_id, list);
   }
-  return docs.map((d) => ({ url: d.url, title: d.title, content: d.content, hash: d.content_hash, anchor: d.anchor_text, chunks: byDoc.get(d.id) ?? [] }));
+  return docs.map((d) => ({
+    url: d.url,
+    title: d.title,
+    content: d.content,
+    hash: d.content_hash,
+    anchor: d.anchor_text,
+    chunks: byDoc.get(d.id) ?? [],
+  }));
 }
 
 /** Crawl the three corpora and return their live pages; the scratch database is removed. */
@@ -97,7 +117,8 @@ export async function crawlCorpora(): Promise<Record<CorpusName, CorpusPage[]>> 
     await migrate(db);
     const base = 40_000 + Math.floor(Math.random() * 2_000);
     const out = {} as Record<CorpusName, CorpusPage[]>;
-    for (const [i, name] of (['pydocs', 'debian', 'git'] as const).entries()) out[name] = await readBot(db, await crawlOne(db, dir, name, base + i));
+    for (const [i, name] of (['pydocs', 'debian', 'git'] as const).entries())
+      out[name] = await readBot(db, await crawlOne(db, dir, name, base + i));
     return out;
   } finally {
     await db.close();
@@ -127,7 +148,15 @@ export async function writePages(db: Db, bot: string, pages: CorpusPage[], tag: 
     `INSERT INTO chunks (document_id, chatbot_id, ordinal, url, title, heading_path, content)
      SELECT c.doc, $1, c.ord, c.url, c.title, c.path, c.content
        FROM unnest($2::uuid[], $3::int[], $4::text[], $5::text[], $6::text[], $7::text[]) AS c(doc, ord, url, title, path, content)`,
-    [bot, rows.map((r) => r.doc), rows.map((r) => r.ordinal), rows.map((r) => r.url), rows.map((r) => r.title), rows.map((r) => r.headingPath), rows.map((r) => r.content)],
+    [
+      bot,
+      rows.map((r) => r.doc),
+      rows.map((r) => r.ordinal),
+      rows.map((r) => r.url),
+      rows.map((r) => r.title),
+      rows.map((r) => r.headingPath),
+      rows.map((r) => r.content),
+    ],
   );
   return rows.length;
 }

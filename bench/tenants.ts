@@ -34,17 +34,30 @@ import { mulberry32 } from '../server/src/embeddings/memoryIndex.js';
 import { batches, countBot, crawlCorpora, newBot, writePages, type CorpusName, type CorpusPage } from './tenantCorpus.js';
 
 const args = Object.fromEntries(process.argv.slice(2).map((a) => a.replace(/^--/, '').split('=') as [string, string]));
-const stagesOf = (s: string) => s.split(',').map(Number).filter((n) => n >= 2);
+const stagesOf = (s: string) =>
+  s
+    .split(',')
+    .map(Number)
+    .filter((n) => n >= 2);
 const PG_STAGES = stagesOf(args.stages ?? '20,100');
 const PGLITE_STAGES = stagesOf(args['pglite-stages'] ?? '20');
 const SINGLE_INDEX = args.index === 'single';
 const PASSES = 3;
 
 const corpora = path.resolve('..', 'shared', 'corpora');
-const qaFiles = [path.join(corpora, 'pydocs-qa.jsonl'), path.join(corpora, 'pydocs-unanswerable.jsonl'), 'eval/dev/pydocs-dev-qa.jsonl', 'eval/dev/pydocs-dev-unanswerable.jsonl'];
+const qaFiles = [
+  path.join(corpora, 'pydocs-qa.jsonl'),
+  path.join(corpora, 'pydocs-unanswerable.jsonl'),
+  'eval/dev/pydocs-dev-qa.jsonl',
+  'eval/dev/pydocs-dev-unanswerable.jsonl',
+];
 const questions = qaFiles
   .filter((f) => existsSync(f))
-  .flatMap((f) => readFileSync(f, 'utf8').split('\n').filter((l) => l.trim()))
+  .flatMap((f) =>
+    readFileSync(f, 'utf8')
+      .split('\n')
+      .filter((l) => l.trim()),
+  )
   .map((l) => (JSON.parse(l) as { question: string }).question);
 
 /** Tenant i's pages: one corpus or all three, each sampled at 30-100% of its pages. */
@@ -80,12 +93,19 @@ async function candidatePlan(db: Db, bot: string): Promise<string> {
   );
   const lines = rows.map((r) => Object.values(r)[0]!);
   // The scan, its index condition and the heap blocks it read: the part that shows isolation.
-  return lines.filter((l) => /Scan|Index Cond|Recheck Cond|Heap Blocks|Filter|Removed/.test(l)).map((l) => l.trim()).join(' | ');
+  return lines
+    .filter((l) => /Scan|Index Cond|Recheck Cond|Heap Blocks|Filter|Removed/.test(l))
+    .map((l) => l.trim())
+    .join(' | ');
 }
 
 /** Every question PASSES times, of the control and of the shared database in turn (which goes first alternates). */
 async function measurePaired(alone: { db: Db; bot: string }, among: { db: Db; bot: string }): Promise<{ alone: Times; among: Times }> {
-  const sides = [alone, among].map((s) => ({ ...s, retriever: new FullTextRetriever(s.db), times: { fresh: [] as number[], all: [] as number[] } }));
+  const sides = [alone, among].map((s) => ({
+    ...s,
+    retriever: new FullTextRetriever(s.db),
+    times: { fresh: [] as number[], all: [] as number[] },
+  }));
   for (let pass = 0; pass < PASSES; pass++) {
     for (const [i, q] of questions.entries()) {
       for (const side of i % 2 === 0 ? sides : [...sides].reverse()) {
@@ -112,7 +132,12 @@ const settle = async (db: Db) => {
   for (const table of ['chunks', 'documents', 'term_stats', 'term_totals']) await db.query(`VACUUM ANALYZE ${table}`);
 };
 
-async function runEngine(engine: string, open: () => Promise<Db>, all: Record<CorpusName, CorpusPage[]>, stages: number[]): Promise<StageResult[]> {
+async function runEngine(
+  engine: string,
+  open: () => Promise<Db>,
+  all: Record<CorpusName, CorpusPage[]>,
+  stages: number[],
+): Promise<StageResult[]> {
   const control = await open();
   const shared = await open();
   try {
@@ -149,7 +174,9 @@ async function runEngine(engine: string, open: () => Promise<Db>, all: Record<Co
       bots += 2;
       await settle(shared);
       const [{ n }] = (await shared.query<{ n: number }>('SELECT count(*)::int AS n FROM chunks')) as [{ n: number }];
-      process.stderr.write(`${engine}: ${bots} bots, ${n} chunks, built in ${Math.round((performance.now() - started) / 1000)} s; measuring\n`);
+      process.stderr.write(
+        `${engine}: ${bots} bots, ${n} chunks, built in ${Math.round((performance.now() - started) / 1000)} s; measuring\n`,
+      );
       const t = await measurePaired({ db: control, bot: alone }, { db: shared, bot: measured });
       const r: StageResult = { engine, bots, chunks: n, ...t, plan: await candidatePlan(shared, measured) };
       results.push(r);
@@ -162,11 +189,31 @@ async function runEngine(engine: string, open: () => Promise<Db>, all: Record<Co
   }
 }
 
-const HEADER = ['engine', 'bots', 'chunks', 'alone new p50/p95', 'among new p50/p95', 'alone all p50/p95', 'among all p50/p95', 'p95 ratio new', 'p95 ratio all'].join('\t');
+const HEADER = [
+  'engine',
+  'bots',
+  'chunks',
+  'alone new p50/p95',
+  'among new p50/p95',
+  'alone all p50/p95',
+  'among all p50/p95',
+  'p95 ratio new',
+  'p95 ratio all',
+].join('\t');
 function row(r: StageResult): string {
   const pair = (t: number[]) => `${round(pct(t, 0.5))}/${round(pct(t, 0.95))}`;
   const ratio = (a: number[], b: number[]) => (pct(b, 0.95) / pct(a, 0.95)).toFixed(2);
-  return [r.engine, r.bots, r.chunks, pair(r.alone.fresh), pair(r.among.fresh), pair(r.alone.all), pair(r.among.all), ratio(r.alone.fresh, r.among.fresh), ratio(r.alone.all, r.among.all)].join('\t');
+  return [
+    r.engine,
+    r.bots,
+    r.chunks,
+    pair(r.alone.fresh),
+    pair(r.among.fresh),
+    pair(r.alone.all),
+    pair(r.among.all),
+    ratio(r.alone.fresh, r.among.fresh),
+    ratio(r.alone.all, r.among.all),
+  ].join('\t');
 }
 
 async function loadCorpora(): Promise<Record<CorpusName, CorpusPage[]>> {
@@ -178,8 +225,12 @@ async function loadCorpora(): Promise<Record<CorpusName, CorpusPage[]>> {
 }
 
 const all = await loadCorpora();
-const sizes = Object.entries(all).map(([k, pages]) => `${k} ${pages.length} pages / ${pages.reduce((s, p) => s + p.chunks.length, 0)} chunks`);
-console.log(`corpora: ${sizes.join(', ')}; ${questions.length} questions x ${PASSES} passes; index: ${SINGLE_INDEX ? 'single-column (before)' : 'bot-led (migration 013)'}`);
+const sizes = Object.entries(all).map(
+  ([k, pages]) => `${k} ${pages.length} pages / ${pages.reduce((s, p) => s + p.chunks.length, 0)} chunks`,
+);
+console.log(
+  `corpora: ${sizes.join(', ')}; ${questions.length} questions x ${PASSES} passes; index: ${SINGLE_INDEX ? 'single-column (before)' : 'bot-led (migration 013)'}`,
+);
 console.log(HEADER);
 
 const results: StageResult[] = [];

@@ -15,7 +15,7 @@ afterAll(async () => {
   await corpus?.close();
 });
 
-describe('crawling the Debian Administrator\'s Handbook', () => {
+describe("crawling the Debian Administrator's Handbook", () => {
   it('stores all 127 pages under their local URLs, whatever their canonical links say', async () => {
     expect(corpus.result.indexed).toBe(127);
     const docs = await corpus.db.query<{ url: string }>('SELECT url FROM documents WHERE chatbot_id = $1 AND live', [corpus.botId]);
@@ -30,12 +30,18 @@ describe('crawling the Debian Administrator\'s Handbook', () => {
   });
 
   it('leaves the banner on every page out of the index', async () => {
-    const hits = await corpus.db.query('SELECT url FROM chunks WHERE chatbot_id = $1 AND live AND content ILIKE $2', [corpus.botId, '%Download the ebook%']);
+    const hits = await corpus.db.query('SELECT url FROM chunks WHERE chatbot_id = $1 AND live AND content ILIKE $2', [
+      corpus.botId,
+      '%Download the ebook%',
+    ]);
     expect(hits).toEqual([]);
   });
 
   it('stores the anchor text of in-links (the table of contents names every page)', async () => {
-    const [row] = await corpus.db.query<{ anchor_text: string }>('SELECT anchor_text FROM documents WHERE chatbot_id = $1 AND url = $2', [corpus.botId, `${corpus.origin}/sect.apt-get.html`]);
+    const [row] = await corpus.db.query<{ anchor_text: string }>('SELECT anchor_text FROM documents WHERE chatbot_id = $1 AND url = $2', [
+      corpus.botId,
+      `${corpus.origin}/sect.apt-get.html`,
+    ]);
     expect(row!.anchor_text).toMatch(/apt-get/);
     expect(row!.anchor_text).not.toMatch(/^(Next|Prev|Home|Up)$/m);
   });

@@ -27,7 +27,10 @@ describe('crawling the Git docs (depth 2)', () => {
   });
 
   it('keeps the whole user manual, down to its last chapters', async () => {
-    const [row] = await corpus.db.query<{ content: string }>('SELECT content FROM documents WHERE chatbot_id = $1 AND url = $2', [corpus.botId, `${corpus.origin}/user-manual.html`]);
+    const [row] = await corpus.db.query<{ content: string }>('SELECT content FROM documents WHERE chatbot_id = $1 AND url = $2', [
+      corpus.botId,
+      `${corpus.origin}/user-manual.html`,
+    ]);
     expect(row!.content.length).toBeGreaterThan(150_000);
     expect(row!.content).toMatch(/Git Glossary/);
   });

@@ -29,7 +29,10 @@ describe('crawling the Python 3.11 docs (depth 2)', () => {
   });
 
   it('records the missing changelog as a failed source with its HTTP status', async () => {
-    const rows = await db.query<{ status: string; error: string }>('SELECT status, error FROM sources WHERE chatbot_id = $1 AND url = $2', [botId, `${origin}/whatsnew/changelog.html`]);
+    const rows = await db.query<{ status: string; error: string }>('SELECT status, error FROM sources WHERE chatbot_id = $1 AND url = $2', [
+      botId,
+      `${origin}/whatsnew/changelog.html`,
+    ]);
     expect(rows).toEqual([{ status: 'failed', error: 'HTTP 404' }]);
   });
 

@@ -37,11 +37,18 @@ function stableSub(email: string): string {
 }
 async function ownerToken(): Promise<string> {
   const claims = { sub: stableSub(OWNER), email: OWNER, email_verified: true, name: 'settings-owner' };
-  const res = await fetch(`http://127.0.0.1:${stack.authEmulatorPort}/identitytoolkit.googleapis.com/v1/accounts:signInWithIdp?key=demo-api-key`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ postBody: `id_token=${encodeURIComponent(JSON.stringify(claims))}&providerId=google.com`, requestUri: 'http://localhost', returnSecureToken: true }),
-  });
+  const res = await fetch(
+    `http://127.0.0.1:${stack.authEmulatorPort}/identitytoolkit.googleapis.com/v1/accounts:signInWithIdp?key=demo-api-key`,
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        postBody: `id_token=${encodeURIComponent(JSON.stringify(claims))}&providerId=google.com`,
+        requestUri: 'http://localhost',
+        returnSecureToken: true,
+      }),
+    },
+  );
   if (!res.ok) throw new Error(`emulator sign-in failed: ${res.status} ${await res.text()}`);
   return ((await res.json()) as { idToken: string }).idToken;
 }
@@ -59,7 +66,9 @@ async function createSampleBot(): Promise<string> {
   const id = body.data.chatbot_id;
   const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {
-    const tasks = (await (await fetch(`${stack.url}/api/v1/crawl-and-index/tasks/${id}`, { headers })).json()) as { data: { status: string; error: string | null }[] };
+    const tasks = (await (await fetch(`${stack.url}/api/v1/crawl-and-index/tasks/${id}`, { headers })).json()) as {
+      data: { status: string; error: string | null }[];
+    };
     if (tasks.data[0]?.status === 'completed') return id;
     if (tasks.data[0]?.status === 'failed') throw new Error(`crawl failed: ${tasks.data[0]?.error}`);
     await new Promise((r) => setTimeout(r, 500));

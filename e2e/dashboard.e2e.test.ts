@@ -71,7 +71,11 @@ describe('dashboard in Chromium', () => {
     await p.goto(`${stack.url}/privacy-policy`);
     await p.getByRole('heading', { name: 'Privacy Policy' }).waitFor();
     expect(await p.locator('.doc-sections > li').count()).toBe(9);
-    const failures = shots.flatMap((s) => s.violations.map((v) => `${s.route} [${v.theme}/${v.viewport}] ${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`));
+    const failures = shots.flatMap((s) =>
+      s.violations.map(
+        (v) => `${s.route} [${v.theme}/${v.viewport}] ${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+      ),
+    );
     expect(failures).toEqual([]);
     await context.close();
   });
@@ -123,9 +127,11 @@ describe('dashboard in Chromium', () => {
     // The list is filterable and every collected address is preselected.
     const boxes = page.getByRole('group', { name: 'Sources' }).getByRole('checkbox');
     expect(await boxes.count()).toBe(selected);
-    shots.push(await shootRoute(page, stack.url, page.url().replace(stack.url, ''), 'wizard-review', async (p) => {
-      await p.getByRole('heading', { name: /Review & Select Sources/ }).waitFor();
-    }));
+    shots.push(
+      await shootRoute(page, stack.url, page.url().replace(stack.url, ''), 'wizard-review', async (p) => {
+        await p.getByRole('heading', { name: /Review & Select Sources/ }).waitFor();
+      }),
+    );
     await page.getByRole('button', { name: 'Confirm & Create Chatbot' }).click();
     await page.getByText('Indexing started!').waitFor();
     await page.waitForURL(`${stack.url}/app/chatbots`);
@@ -136,7 +142,9 @@ describe('dashboard in Chromium', () => {
     const card = page.getByRole('article').first();
     await card.waitFor();
     await card.locator('.badge[data-status="completed"]').waitFor({ timeout: 120_000 });
-    await expect.poll(async () => card.getByText(/\d+ pages indexed/).textContent(), { timeout: 20_000 }).toMatch(/^[1-9]\d* pages indexed$/);
+    await expect
+      .poll(async () => card.getByText(/\d+ pages indexed/).textContent(), { timeout: 20_000 })
+      .toMatch(/^[1-9]\d* pages indexed$/);
     const href = await card.getByRole('link', { name: /View Details/ }).getAttribute('href');
     state.botId = href?.split('/').pop();
     expect(state.botId).toMatch(/^[0-9a-f-]{36}$/);
@@ -144,7 +152,14 @@ describe('dashboard in Chromium', () => {
 
   it('detail page: cards, embed snippet, prompts saved, widget hosted', async () => {
     await page.goto(`${stack.url}/app/chatbots/${state.botId}`);
-    for (const title of ['Chatbot Information', 'Embed on Your Website', 'Chatbot Sources', 'Chatbot Link', 'Customize Chatbot Prompts', 'Chatbot Details']) {
+    for (const title of [
+      'Chatbot Information',
+      'Embed on Your Website',
+      'Chatbot Sources',
+      'Chatbot Link',
+      'Customize Chatbot Prompts',
+      'Chatbot Details',
+    ]) {
       await page.getByRole('heading', { name: title }).waitFor();
     }
     const snippet = await page.getByLabel('Embed snippet').textContent();
@@ -179,7 +194,11 @@ describe('dashboard in Chromium', () => {
     await page.getByRole('link', { name: 'Back', exact: true }).click();
     await page.waitForURL(`${stack.url}/app/chatbots`);
     await expect.poll(() => page.locator('#docent-chat').count()).toBe(0);
-    expect(await page.evaluate(() => (window as unknown as { __docentWidget__: { mounted: Map<unknown, unknown> } }).__docentWidget__.mounted.size)).toBe(0);
+    expect(
+      await page.evaluate(
+        () => (window as unknown as { __docentWidget__: { mounted: Map<unknown, unknown> } }).__docentWidget__.mounted.size,
+      ),
+    ).toBe(0);
     // Back again: mounted anew by the already-loaded script.
     await page.locator(`article a[href="/app/chatbots/${state.botId}"]`).first().click();
     await launcher.waitFor();
@@ -243,9 +262,11 @@ describe('dashboard in Chromium', () => {
     // The visitor's conversation is reachable again from a fresh visit of the link.
     await p.goto(`${stack.url}/chat/${state.botId}/conversations`);
     await p.waitForURL(`${stack.url}/chat/${state.botId}/conversations/${state.conversationId}`);
-    shots.push(await shootRoute(p, stack.url, `/chat/${state.botId}/conversations/${state.conversationId}`, 'chat-thread', async (pg) => {
-      await pg.locator('.docent-msg-assistant').first().waitFor();
-    }));
+    shots.push(
+      await shootRoute(p, stack.url, `/chat/${state.botId}/conversations/${state.conversationId}`, 'chat-thread', async (pg) => {
+        await pg.locator('.docent-msg-assistant').first().waitFor();
+      }),
+    );
     shots.push(await shootRoute(p, stack.url, '/chat', 'chat-home'));
     await visitor.close();
   });
@@ -257,10 +278,17 @@ describe('dashboard in Chromium', () => {
     shots.push(await shootRoute(page, stack.url, '/app/chatbots/create', 'wizard-configure'));
     shots.push(await shootRoute(page, stack.url, '/app/chatbots/not-a-uuid', 'chatbot-invalid-id'));
     expect(state.botId, 'the wizard test created a chatbot').toBeTruthy();
-    shots.push(await shootRoute(page, stack.url, `/app/chatbots/${state.botId}`, 'chatbot-detail', async (p) => {
-      await p.getByRole('heading', { name: 'Chatbot Details' }).waitFor();
-    }));
-    const failures = shots.flatMap((s) => s.violations.map((v) => `${s.route} [${v.theme}/${v.viewport}] ${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`));
+    shots.push(
+      await shootRoute(page, stack.url, `/app/chatbots/${state.botId}`, 'chatbot-detail', async (p) => {
+        await p.getByRole('heading', { name: 'Chatbot Details' }).waitFor();
+      }),
+    );
+    const failures = shots.flatMap((s) =>
+      s.violations.map(
+        (v) =>
+          `${s.route} [${v.theme}/${v.viewport}] ${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+      ),
+    );
     expect(failures).toEqual([]);
   });
 
@@ -281,7 +309,10 @@ describe('dashboard in Chromium', () => {
     await page.evaluate(() => localStorage.setItem('theme', 'light'));
     await page.reload();
     await page.getByRole('button', { name: 'Dark mode' }).click();
-    expect(await page.evaluate(() => [document.documentElement.classList.contains('dark'), localStorage.getItem('theme')])).toEqual([true, 'dark']);
+    expect(await page.evaluate(() => [document.documentElement.classList.contains('dark'), localStorage.getItem('theme')])).toEqual([
+      true,
+      'dark',
+    ]);
     await page.reload();
     expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
     expect(await seriousAxeViolations(page)).toEqual([]);

@@ -24,10 +24,16 @@ async function signInLocally(email: string): Promise<string> {
 }
 
 async function crawlSample(maxPages: number): Promise<string> {
-  const res = await fetch(`${stack.url}/api/v1/crawl-and-index`, { method: 'POST', headers, body: JSON.stringify({ url: `${stack.url}/demo/site/`, max_depth: 2, max_pages: maxPages }) });
+  const res = await fetch(`${stack.url}/api/v1/crawl-and-index`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ url: `${stack.url}/demo/site/`, max_depth: 2, max_pages: maxPages }),
+  });
   const id = ((await res.json()) as { data: { chatbot_id: string } }).data.chatbot_id;
   for (let i = 0; i < 240; i++) {
-    const tasks = (await (await fetch(`${stack.url}/api/v1/crawl-and-index/tasks/${id}`, { headers })).json()) as { data: { status: string }[] };
+    const tasks = (await (await fetch(`${stack.url}/api/v1/crawl-and-index/tasks/${id}`, { headers })).json()) as {
+      data: { status: string }[];
+    };
     if (tasks.data[0]?.status === 'completed') return id;
     if (tasks.data[0]?.status === 'failed') throw new Error('crawl failed');
     await new Promise((r) => setTimeout(r, 500));
@@ -59,7 +65,11 @@ describe("a new owner's first bots", () => {
     const card = (name: string) => page.locator('article').filter({ has: page.getByRole('heading', { name, exact: true }) });
     await card(`${host}/demo/site`).waitFor();
     await card(`${host}/demo/site (2)`).waitFor();
-    expect(await card(`${host}/demo/site`).getByText(/pages? indexed/).textContent()).toBe('1 page indexed');
+    expect(
+      await card(`${host}/demo/site`)
+        .getByText(/pages? indexed/)
+        .textContent(),
+    ).toBe('1 page indexed');
 
     await page.goto(`${stack.url}/app/chatbots/${full}`);
     const documents = page.locator('dt', { hasText: 'Documents' }).locator('xpath=following-sibling::dd');
@@ -68,7 +78,9 @@ describe("a new owner's first bots", () => {
     const items = page.locator('.sources-scroll li');
     const total = await items.count();
     const notIndexed = await page.locator('.sources-scroll li .source-status').count();
-    expect(subtitle).toEqual(notIndexed ? expect.stringMatching(new RegExp(`^${total} sources: ${indexed} indexed, `)) : `${total} sources`);
+    expect(subtitle).toEqual(
+      notIndexed ? expect.stringMatching(new RegExp(`^${total} sources: ${indexed} indexed, `)) : `${total} sources`,
+    );
     expect(total - notIndexed).toBe(indexed);
     for (const li of await page.locator('.sources-scroll li:has(.source-status)').all()) {
       expect((await li.locator('.source-reason').textContent())?.trim()).toBeTruthy();
@@ -122,13 +134,19 @@ describe('everyday screens', () => {
   it('/chat has one header and one theme toggle, and New Chat reuses an unused conversation', async () => {
     const bot = (await (await fetch(`${stack.url}/api/v1/chatbots`, { headers })).json()) as { data: { chatbots: { id: string }[] } };
     const botId = bot.data.chatbots[0]!.id;
-    const visible = (sel: string) => page.locator(sel).evaluateAll((els) => els.filter((el) => el.getBoundingClientRect().height > 0).length);
+    const visible = (sel: string) =>
+      page.locator(sel).evaluateAll((els) => els.filter((el) => el.getBoundingClientRect().height > 0).length);
     for (const width of [1280, 390]) {
       await page.setViewportSize({ width, height: 860 });
       await page.goto(`${stack.url}/chat/${botId}`);
       await page.waitForURL(/\/conversations\/[^/]+$/, { timeout: 30_000 });
       await page.getByPlaceholder('Type your message...').waitFor();
-      expect(await page.getByRole('button', { name: /Switch to (dark|light) mode/ }).filter({ visible: true }).count()).toBe(1);
+      expect(
+        await page
+          .getByRole('button', { name: /Switch to (dark|light) mode/ })
+          .filter({ visible: true })
+          .count(),
+      ).toBe(1);
       expect(await visible('.chat-topbar, .docent-thread-header')).toBe(1);
     }
     await page.setViewportSize({ width: 1280, height: 860 });

@@ -63,7 +63,11 @@ describe('owner insights in Chromium', () => {
       await input.fill(question);
       await input.press('Enter');
       await expect.poll(() => p.locator('.docent-msg-assistant').count(), { timeout: 60_000 }).toBeGreaterThan(i);
-      await p.locator('.docent-msg-assistant[aria-busy="true"], .docent-bubble[aria-busy="true"]').first().waitFor({ state: 'detached', timeout: 60_000 }).catch(() => undefined);
+      await p
+        .locator('.docent-msg-assistant[aria-busy="true"], .docent-bubble[aria-busy="true"]')
+        .first()
+        .waitFor({ state: 'detached', timeout: 60_000 })
+        .catch(() => undefined);
     }
     await expect.poll(() => p.locator('.docent-msg-user').count()).toBe(2);
     await visitor.close();
@@ -104,7 +108,10 @@ describe('owner insights in Chromium', () => {
     await page.waitForURL(`${stack.url}/app/chatbots/${state.botId}/conversations/${state.conversationId}`);
     const thread = page.getByLabel('Messages');
     await thread.locator('.docent-msg-user').first().waitFor();
-    expect(await thread.locator('.docent-msg-user').allTextContents()).toEqual([expect.stringContaining(ANSWERABLE), expect.stringContaining(UNANSWERABLE)]);
+    expect(await thread.locator('.docent-msg-user').allTextContents()).toEqual([
+      expect.stringContaining(ANSWERABLE),
+      expect.stringContaining(UNANSWERABLE),
+    ]);
     // The answer cites the site; the refusal is marked as such; nothing to type into.
     expect(await thread.locator('.docent-sources a').first().getAttribute('href')).toContain('/demo/site/');
     await thread.getByText('Answered').first().waitFor();
@@ -121,22 +128,34 @@ describe('owner insights in Chromium', () => {
     await group.waitFor();
     expect(await list.getByText(ANSWERABLE).count()).toBe(0);
     await group.getByText('Asked once').waitFor();
-    await group.getByRole('link', { name: 'Conversation 1' }).getAttribute('href').then((h) => expect(h).toBe(`/app/chatbots/${state.botId}/conversations/${state.conversationId}`));
+    await group
+      .getByRole('link', { name: 'Conversation 1' })
+      .getAttribute('href')
+      .then((h) => expect(h).toBe(`/app/chatbots/${state.botId}/conversations/${state.conversationId}`));
     await group.getByLabel('Page URL that answers this question').fill(`${stack.url}/demo/site/`);
     await group.getByRole('button', { name: 'Add source' }).click();
     await page.getByText('Page added.').waitFor();
   });
 
   it('the insights screens and cards have no serious axe violations', async () => {
-    shots.push(await shootRoute(page, stack.url, `/app/chatbots/${state.botId}`, 'insights-detail', async (p) => {
-      await p.getByRole('img', { name: /^Last 30 days/ }).waitFor();
-      await p.getByRole('button', { name: 'Delete chatbot' }).click();
-      await p.getByRole('alertdialog').waitFor();
-    }));
+    shots.push(
+      await shootRoute(page, stack.url, `/app/chatbots/${state.botId}`, 'insights-detail', async (p) => {
+        await p.getByRole('img', { name: /^Last 30 days/ }).waitFor();
+        await p.getByRole('button', { name: 'Delete chatbot' }).click();
+        await p.getByRole('alertdialog').waitFor();
+      }),
+    );
     shots.push(await shootRoute(page, stack.url, `/app/chatbots/${state.botId}/conversations`, 'insights-conversations'));
-    shots.push(await shootRoute(page, stack.url, `/app/chatbots/${state.botId}/conversations/${state.conversationId}`, 'insights-conversation'));
+    shots.push(
+      await shootRoute(page, stack.url, `/app/chatbots/${state.botId}/conversations/${state.conversationId}`, 'insights-conversation'),
+    );
     shots.push(await shootRoute(page, stack.url, `/app/chatbots/${state.botId}/unanswered`, 'insights-unanswered'));
-    const failures = shots.flatMap((s) => s.violations.map((v) => `${s.route} [${v.theme}/${v.viewport}] ${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`));
+    const failures = shots.flatMap((s) =>
+      s.violations.map(
+        (v) =>
+          `${s.route} [${v.theme}/${v.viewport}] ${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+      ),
+    );
     expect(failures).toEqual([]);
   });
 

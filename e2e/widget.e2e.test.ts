@@ -20,7 +20,11 @@ let llm: FakeLlm;
 let browser: Browser;
 let botId: string;
 
-const NORMAL = { kind: 'stream' as const, deltas: ['To install Lumen, run ', '`npm install --save-dev @lumen/cli`', ' and check it with ', '`npx lumen --version`.'], delayMs: 250 };
+const NORMAL = {
+  kind: 'stream' as const,
+  deltas: ['To install Lumen, run ', '`npm install --save-dev @lumen/cli`', ' and check it with ', '`npx lumen --version`.'],
+  delayMs: 250,
+};
 const XSS_ANSWER = [
   'Here you go: <img src="x" onerror="window.__pwned = (window.__pwned||0) + 1">',
   '<script>window.__pwned = 99</script>',
@@ -57,7 +61,9 @@ async function createSampleBot(): Promise<string> {
   const id = body.data.chatbot_id;
   const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {
-    const tasks = (await (await fetch(`${stack.url}/api/v1/crawl-and-index/tasks/${id}`, { headers })).json()) as { data: { status: string; error: string | null }[] };
+    const tasks = (await (await fetch(`${stack.url}/api/v1/crawl-and-index/tasks/${id}`, { headers })).json()) as {
+      data: { status: string; error: string | null }[];
+    };
     const status = tasks.data[0]?.status;
     if (status === 'completed') return id;
     if (status === 'failed') throw new Error(`crawl failed: ${tasks.data[0]?.error}`);
@@ -111,10 +117,35 @@ async function hostileGlobalPage(context: BrowserContext, bots: string[]) {
 }
 
 /** Computed styles of the hostile page's own elements (to prove the widget's CSS changes none). */
-const PAGE_SELECTORS = ['html', 'body', 'h1.page-title', 'p.lead', 'a.page-link', 'div.page-box', 'button.page-button', 'ul.page-list li', 'textarea.page-textarea'];
+const PAGE_SELECTORS = [
+  'html',
+  'body',
+  'h1.page-title',
+  'p.lead',
+  'a.page-link',
+  'div.page-box',
+  'button.page-button',
+  'ul.page-list li',
+  'textarea.page-textarea',
+];
 function pageStyles(page: Page) {
   return page.evaluate((selectors) => {
-    const props = ['display', 'fontSize', 'fontFamily', 'lineHeight', 'color', 'backgroundColor', 'boxSizing', 'margin', 'padding', 'borderTopWidth', 'position', 'textTransform', 'letterSpacing', 'width'] as const;
+    const props = [
+      'display',
+      'fontSize',
+      'fontFamily',
+      'lineHeight',
+      'color',
+      'backgroundColor',
+      'boxSizing',
+      'margin',
+      'padding',
+      'borderTopWidth',
+      'position',
+      'textTransform',
+      'letterSpacing',
+      'width',
+    ] as const;
     return selectors.map((sel) => {
       const cs = getComputedStyle(document.querySelector(sel)!);
       return `${sel} ${props.map((p) => cs[p]).join('|')}`;
@@ -186,14 +217,34 @@ describe('widget on a hostile third-party page', () => {
       const svg = getComputedStyle(l.querySelector('svg')!);
       const rect = l.getBoundingClientRect();
       return {
-        width: cs.width, height: cs.height, radius: cs.borderRadius, bg: cs.backgroundColor, border: cs.borderTopWidth, boxSizing: cs.boxSizing,
-        position: cs.position, rootFont: root.fontSize, rootLine: root.lineHeight, textTransform: root.textTransform, letterSpacing: root.letterSpacing,
-        svgWidth: svg.width, right: innerWidth - rect.right, bottom: innerHeight - rect.bottom,
+        width: cs.width,
+        height: cs.height,
+        radius: cs.borderRadius,
+        bg: cs.backgroundColor,
+        border: cs.borderTopWidth,
+        boxSizing: cs.boxSizing,
+        position: cs.position,
+        rootFont: root.fontSize,
+        rootLine: root.lineHeight,
+        textTransform: root.textTransform,
+        letterSpacing: root.letterSpacing,
+        svgWidth: svg.width,
+        right: innerWidth - rect.right,
+        bottom: innerHeight - rect.bottom,
       };
     });
     expect(styles).toMatchObject({
-      width: '56px', height: '56px', radius: '50%', bg: 'rgb(37, 99, 235)', border: '0px', boxSizing: 'border-box',
-      position: 'fixed', rootFont: '14px', textTransform: 'none', letterSpacing: 'normal', svgWidth: '26px',
+      width: '56px',
+      height: '56px',
+      radius: '50%',
+      bg: 'rgb(37, 99, 235)',
+      border: '0px',
+      boxSizing: 'border-box',
+      position: 'fixed',
+      rootFont: '14px',
+      textTransform: 'none',
+      letterSpacing: 'normal',
+      svgWidth: '26px',
     });
     expect(styles.right).toBe(20);
     expect(styles.bottom).toBe(20);
@@ -216,7 +267,9 @@ describe('widget on a hostile third-party page', () => {
     await input(page).waitFor();
     expect(await page.locator('#docent-chat .docent-panel-title').textContent()).toBe('New Chat');
     // Focus moved into the panel.
-    expect(await page.evaluate(() => document.getElementById('docent-chat')!.shadowRoot!.activeElement?.className)).toContain('docent-input');
+    expect(await page.evaluate(() => document.getElementById('docent-chat')!.shadowRoot!.activeElement?.className)).toContain(
+      'docent-input',
+    );
 
     llm.script(NORMAL);
     await input(page).fill('How do I install Lumen?');
@@ -240,10 +293,14 @@ describe('widget on a hostile third-party page', () => {
 
     // Keyboard: Tab stays inside the panel; Escape closes and gives focus back to the launcher.
     for (let i = 0; i < 12; i++) await page.keyboard.press('Tab');
-    expect(await page.evaluate(() => !!document.getElementById('docent-chat')!.shadowRoot!.activeElement?.closest('.docent-panel'))).toBe(true);
+    expect(await page.evaluate(() => !!document.getElementById('docent-chat')!.shadowRoot!.activeElement?.closest('.docent-panel'))).toBe(
+      true,
+    );
     await page.keyboard.press('Escape');
     await expect.poll(() => panel.isVisible()).toBe(false);
-    expect(await page.evaluate(() => document.getElementById('docent-chat')!.shadowRoot!.activeElement?.getAttribute('aria-label'))).toBe('Open chat');
+    expect(await page.evaluate(() => document.getElementById('docent-chat')!.shadowRoot!.activeElement?.getAttribute('aria-label'))).toBe(
+      'Open chat',
+    );
     expect(problems).toEqual([]);
 
     // Reopening after a reload selects the existing conversation with its history.
@@ -307,15 +364,25 @@ describe('widget on a hostile third-party page', () => {
     await page.locator('#docent-chat .docent-scroll').evaluate((el) => el.scrollTo({ top: 0 }));
     await scrollButton.waitFor();
     await scrollButton.click();
-    await expect.poll(() => page.locator('#docent-chat .docent-scroll').evaluate((el) => el.scrollHeight - el.scrollTop - el.clientHeight), { timeout: 5000 }).toBeLessThan(2);
+    await expect
+      .poll(() => page.locator('#docent-chat .docent-scroll').evaluate((el) => el.scrollHeight - el.scrollTop - el.clientHeight), {
+        timeout: 5000,
+      })
+      .toBeLessThan(2);
     await expect.poll(() => scrollButton.count()).toBe(0);
 
     // axe-core inside the widget's shadow root (the demo page itself is deliberately ugly).
     await page.evaluate(readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8'));
     const violations = await page.evaluate(async () => {
-      const axe = (window as unknown as { axe: { run: (ctx: object, opts: object) => Promise<{ violations: { id: string; impact: string; nodes: { html: string }[] }[] }> } }).axe;
+      const axe = (
+        window as unknown as {
+          axe: { run: (ctx: object, opts: object) => Promise<{ violations: { id: string; impact: string; nodes: { html: string }[] }[] }> };
+        }
+      ).axe;
       const result = await axe.run({ include: [['#docent-chat']] }, { resultTypes: ['violations'] });
-      return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.html.slice(0, 120)).join(' ; ')}`);
+      return result.violations
+        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map((v) => `${v.id}: ${v.nodes.map((n) => n.html.slice(0, 120)).join(' ; ')}`);
     });
     expect(violations).toEqual([]);
     await shot(page, 'long-answer');
@@ -371,7 +438,9 @@ describe('widget on a hostile third-party page', () => {
     await page.waitForTimeout(500);
     expect(await page.evaluate(() => document.querySelectorAll('script[src$="widget.js"]').length)).toBe(2);
     expect(await page.locator('#docent-chat .docent-launcher').count()).toBe(1);
-    expect(await page.evaluate(() => document.getElementById('docent-chat')!.shadowRoot!.querySelectorAll('.docent-container').length)).toBe(1);
+    expect(
+      await page.evaluate(() => document.getElementById('docent-chat')!.shadowRoot!.querySelectorAll('.docent-container').length),
+    ).toBe(1);
     await launcher(page).click();
     await input(page).waitFor();
     llm.script({ kind: 'stream', deltas: ['Works without storage.'] });
@@ -428,21 +497,52 @@ describe('widget on a page with truly global hostile CSS', () => {
       const rect = l.getBoundingClientRect();
       const hit = shadow.elementFromPoint(rect.left + rect.width / 2, rect.top + rect.height / 2);
       return {
-        hostDisplay: getComputedStyle(host).display, hostVisibility: getComputedStyle(host).visibility,
-        width: cs.width, height: cs.height, radius: cs.borderRadius, bg: cs.backgroundColor, border: cs.borderTopWidth, boxSizing: cs.boxSizing, position: cs.position,
-        visibility: cs.visibility, opacity: cs.opacity, display: cs.display,
-        rootFont: root.fontSize, rootFamily: root.fontFamily, textTransform: root.textTransform, letterSpacing: root.letterSpacing, color: root.color, align: root.textAlign,
+        hostDisplay: getComputedStyle(host).display,
+        hostVisibility: getComputedStyle(host).visibility,
+        width: cs.width,
+        height: cs.height,
+        radius: cs.borderRadius,
+        bg: cs.backgroundColor,
+        border: cs.borderTopWidth,
+        boxSizing: cs.boxSizing,
+        position: cs.position,
+        visibility: cs.visibility,
+        opacity: cs.opacity,
+        display: cs.display,
+        rootFont: root.fontSize,
+        rootFamily: root.fontFamily,
+        textTransform: root.textTransform,
+        letterSpacing: root.letterSpacing,
+        color: root.color,
+        align: root.textAlign,
         svg: getComputedStyle(l.querySelector('svg')!).width,
-        right: Math.round(innerWidth - rect.right), bottom: Math.round(innerHeight - rect.bottom),
+        right: Math.round(innerWidth - rect.right),
+        bottom: Math.round(innerHeight - rect.bottom),
         onTop: !!hit && l.contains(hit),
       };
     });
     expect(closed).toMatchObject({
-      hostDisplay: 'block', hostVisibility: 'visible',
-      width: '56px', height: '56px', radius: '50%', bg: 'rgb(37, 99, 235)', border: '0px', boxSizing: 'border-box', position: 'fixed',
-      visibility: 'visible', opacity: '1', display: 'flex',
-      rootFont: '14px', textTransform: 'none', letterSpacing: 'normal', color: 'rgb(17, 24, 39)', align: 'left',
-      svg: '26px', right: 20, bottom: 20, onTop: true,
+      hostDisplay: 'block',
+      hostVisibility: 'visible',
+      width: '56px',
+      height: '56px',
+      radius: '50%',
+      bg: 'rgb(37, 99, 235)',
+      border: '0px',
+      boxSizing: 'border-box',
+      position: 'fixed',
+      visibility: 'visible',
+      opacity: '1',
+      display: 'flex',
+      rootFont: '14px',
+      textTransform: 'none',
+      letterSpacing: 'normal',
+      color: 'rgb(17, 24, 39)',
+      align: 'left',
+      svg: '26px',
+      right: 20,
+      bottom: 20,
+      onTop: true,
     });
     expect(closed.rootFamily).not.toMatch(/Impact/);
 
@@ -458,7 +558,12 @@ describe('widget on a page with truly global hostile CSS', () => {
       const shadow = document.getElementById('docent-chat')!.shadowRoot!;
       const cs = (sel: string) => getComputedStyle(shadow.querySelector(sel)!);
       return {
-        panel: [cs('.docent-panel').display, cs('.docent-panel').visibility, cs('.docent-panel').backgroundColor, cs('.docent-panel').boxSizing].join('|'),
+        panel: [
+          cs('.docent-panel').display,
+          cs('.docent-panel').visibility,
+          cs('.docent-panel').backgroundColor,
+          cs('.docent-panel').boxSizing,
+        ].join('|'),
         title: [cs('.docent-panel-title').fontSize, cs('.docent-panel-title').textTransform].join('|'),
         input: [cs('.docent-input').fontSize, cs('.docent-input').boxSizing, cs('.docent-input').borderTopStyle].join('|'),
         head: cs('.docent-panel-head').display,

@@ -18,11 +18,14 @@ const NONCE = 'e2e-nonce-42';
 const RUNS = 5;
 
 async function createBot(): Promise<string> {
-  const signUp = await fetch(`http://127.0.0.1:${stack.authEmulatorPort}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-api-key`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'loader-owner@example.com', password: 'password-123', returnSecureToken: true }),
-  });
+  const signUp = await fetch(
+    `http://127.0.0.1:${stack.authEmulatorPort}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-api-key`,
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'loader-owner@example.com', password: 'password-123', returnSecureToken: true }),
+    },
+  );
   const { idToken } = (await signUp.json()) as { idToken: string };
   const res = await fetch(`${stack.url}/api/v1/crawl-and-index`, {
     method: 'POST',
@@ -43,7 +46,9 @@ async function customerPage(context: BrowserContext, { prefetch }: { prefetch: b
   await context.route(`${stack.url}/e2e-loader/**`, (route) =>
     route.fulfill({
       contentType: 'text/html; charset=utf-8',
-      headers: { 'content-security-policy': `default-src 'none'; script-src 'nonce-${NONCE}'; style-src 'nonce-${NONCE}'; connect-src 'self'; base-uri 'none'` },
+      headers: {
+        'content-security-policy': `default-src 'none'; script-src 'nonce-${NONCE}'; style-src 'nonce-${NONCE}'; connect-src 'self'; base-uri 'none'`,
+      },
       body: `<!doctype html><html><head><meta charset="utf-8"><title>Customer</title>
 <link rel="stylesheet" href="${stack.url}/widget/widget.css" nonce="${NONCE}"></head>
 <body><h1>A customer's page</h1><p>Some text.</p>
@@ -148,7 +153,8 @@ describe('widget loader', () => {
         await page.goto(`${stack.url}/e2e-loader/page.html`);
         await page.waitForFunction(() => (window as unknown as { __launcherAt?: number }).__launcherAt !== undefined);
         runs.paint.push(await page.evaluate(() => (window as unknown as { __launcherAt: number }).__launcherAt));
-        if (prefetch) await page.waitForFunction(() => !!(window as unknown as { __docentWidget__?: { panel?: unknown } }).__docentWidget__?.panel);
+        if (prefetch)
+          await page.waitForFunction(() => !!(window as unknown as { __docentWidget__?: { panel?: unknown } }).__docentWidget__?.panel);
         else await page.waitForTimeout(1000);
         // Click to panel on screen, from inside the page (a synthetic click: no pointer nears first).
         runs.open.push(
@@ -158,7 +164,8 @@ describe('widget loader', () => {
                 const shadow = document.getElementById('docent-chat')!.shadowRoot!;
                 const start = performance.now();
                 shadow.querySelector<HTMLButtonElement>('.docent-launcher')!.click();
-                const tick = () => (shadow.querySelector('.docent-panel') ? resolve(performance.now() - start) : requestAnimationFrame(tick));
+                const tick = () =>
+                  shadow.querySelector('.docent-panel') ? resolve(performance.now() - start) : requestAnimationFrame(tick);
                 tick();
               }),
           ),

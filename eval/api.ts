@@ -6,7 +6,13 @@ export interface ApiTarget {
   token?: string;
 }
 
-async function api<T>(t: ApiTarget, method: string, p: string, body?: unknown, owner = false): Promise<{ status: number; data: T; detail?: unknown }> {
+async function api<T>(
+  t: ApiTarget,
+  method: string,
+  p: string,
+  body?: unknown,
+  owner = false,
+): Promise<{ status: number; data: T; detail?: unknown }> {
   const res = await fetch(`${t.base}/api/v1${p}`, {
     method,
     headers: {
@@ -55,7 +61,11 @@ export async function crawlIntoBot(t: ApiTarget, site: string, name: string, max
 }
 
 /** A visitor's question in a new conversation: the answer, the pages it cites, and how long it took. */
-export async function askAsVisitor(t: ApiTarget, botId: string, question: string): Promise<{ answer: string; sources: string[]; ms: number }> {
+export async function askAsVisitor(
+  t: ApiTarget,
+  botId: string,
+  question: string,
+): Promise<{ answer: string; sources: string[]; ms: number }> {
   const visitor = visitorId();
   const conv = await api<{ id: string }>(t, 'POST', `/chatbots/${botId}/conversations`, { title: 'New Chat', visitor_id: visitor });
   if (conv.status !== 201 && conv.status !== 200) throw new Error(`create conversation answered ${conv.status}`);

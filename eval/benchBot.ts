@@ -28,4 +28,3 @@ export async function buildBenchBot(db: Db, sourceBot: string, target: number): 
   for (const table of ['chunks', 'documents', 'term_stats', 'term_totals']) await db.query(`VACUUM ANALYZE ${table}`);
   return { bot, chunks: copied };
 }
-

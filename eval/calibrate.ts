@@ -30,7 +30,9 @@ await migrate(db);
 const retriever = new FullTextRetriever(db);
 const evidence: { site: string; answerable: number[]; unanswerable: number[] }[] = [];
 for (const site of SITES) {
-  const [bot] = await db.query<{ id: string }>('SELECT id::text AS id FROM chatbots WHERE name = $1 ORDER BY created_at DESC LIMIT 1', [botName(site)]);
+  const [bot] = await db.query<{ id: string }>('SELECT id::text AS id FROM chatbots WHERE name = $1 ORDER BY created_at DESC LIMIT 1', [
+    botName(site),
+  ]);
   if (!bot) {
     console.log(`${site.name}: no bot in ${dir}, left out`);
     continue;
@@ -49,12 +51,15 @@ const answeredUnanswerable = (t: number) => mean((e) => e.unanswerable.filter((x
 const belowAnswerable = (t: number) => mean((e) => e.answerable.filter((x) => x < t).length / e.answerable.length);
 const grid = Array.from({ length: 1001 }, (_, i) => i / 1000);
 const answerAt = grid.find((t) => answeredUnanswerable(t) <= 0.1) ?? 1;
-const worstBelowAnswerable = (t: number) => Math.max(...evidence.map((e) => e.answerable.filter((x) => x < t).length / e.answerable.length));
+const worstBelowAnswerable = (t: number) =>
+  Math.max(...evidence.map((e) => e.answerable.filter((x) => x < t).length / e.answerable.length));
 const unsureAt = [...grid].reverse().find((t) => worstBelowAnswerable(t) <= 0.05) ?? 0;
 const answerFloor = Math.ceil(answerAt * 20 - 1e-9) / 20;
 const unsureFloor = Math.min(answerFloor, Math.floor(unsureAt * 20 + 1e-9) / 20);
 console.log(`sites: ${evidence.map((e) => `${e.site} (${e.answerable.length} + ${e.unanswerable.length})`).join(', ')}`);
-console.log(`answerFloor ${answerFloor} (rule met from ${answerAt}): unanswerable answered ${answeredUnanswerable(answerFloor).toFixed(3)}, answerable below ${belowAnswerable(answerFloor).toFixed(3)}`);
+console.log(
+  `answerFloor ${answerFloor} (rule met from ${answerAt}): unanswerable answered ${answeredUnanswerable(answerFloor).toFixed(3)}, answerable below ${belowAnswerable(answerFloor).toFixed(3)}`,
+);
 console.log(
   `unsureFloor ${unsureFloor} (rule met up to ${unsureAt}): answerable refused ${belowAnswerable(unsureFloor).toFixed(3)} (worst site ${worstBelowAnswerable(unsureFloor).toFixed(3)}), unanswerable refused outright ${(1 - answeredUnanswerable(unsureFloor)).toFixed(3)}`,
 );

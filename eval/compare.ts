@@ -40,7 +40,11 @@ export interface QuestionDiff {
 }
 
 /** Questions (by id, in both reports) that a yes/no measure turned on or off. */
-export function diffQuestions(before: QuestionResult[], after: QuestionResult[], pick: (r: QuestionResult) => boolean | undefined): QuestionDiff {
+export function diffQuestions(
+  before: QuestionResult[],
+  after: QuestionResult[],
+  pick: (r: QuestionResult) => boolean | undefined,
+): QuestionDiff {
   const old = new Map(before.map((r) => [r.id, r]));
   const diff: QuestionDiff = { gained: [], lost: [] };
   for (const r of after) {

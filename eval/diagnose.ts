@@ -42,7 +42,13 @@ for (const item of [...qa, ...un]) {
   let next = await gen.next();
   while (!next.done) next = await gen.next();
   const ms = Math.round(performance.now() - t);
-  const rec: AnswerRecord = { id: item.id, question: item.question, answer: next.value.content, sources: next.value.sources.map((s) => s.url), ms };
+  const rec: AnswerRecord = {
+    id: item.id,
+    question: item.question,
+    answer: next.value.content,
+    sources: next.value.sources.map((s) => s.url),
+    ms,
+  };
   answers.set(item.id, rec);
   retrievedAnswers.set(item.id, { ...rec, sources: next.value.retrieved.map((s) => s.url) });
   if (item.expected_pages) {
@@ -55,10 +61,24 @@ for (const item of [...qa, ...un]) {
     );
   } else {
     const r = await retriever.retrieve(bot.chatbot_id, item.question);
-    console.log(`${item.id} ${isRefusal(rec.answer) ? 'refused ' : 'ANSWERED'} cov ${(r.pages[0]?.coverage ?? 0).toFixed(2)} ${ms}ms  top: ${topPages(rec.sources, 3).join(' ') || '-'}`);
+    console.log(
+      `${item.id} ${isRefusal(rec.answer) ? 'refused ' : 'ANSWERED'} cov ${(r.pages[0]?.coverage ?? 0).toFixed(2)} ${ms}ms  top: ${topPages(rec.sources, 3).join(' ') || '-'}`,
+    );
   }
 }
 const s = summarise(qa, answers, un);
 const retrievedRecall = summarise(qa, retrievedAnswers, un);
-console.log(JSON.stringify({ retrievedRecallAt5: retrievedRecall.recallAt5, retrievedByDepth: retrievedRecall.recallByDepth, citedRecallAt5: s.recallAt5, citedByDepth: s.recallByDepth, keywordHitRate: s.keywordHitRate, answerableRefused: s.answerableRefused, refusalRate: s.refusalRate, medianMs: s.medianMs, p95Ms: s.p95Ms }));
+console.log(
+  JSON.stringify({
+    retrievedRecallAt5: retrievedRecall.recallAt5,
+    retrievedByDepth: retrievedRecall.recallByDepth,
+    citedRecallAt5: s.recallAt5,
+    citedByDepth: s.recallByDepth,
+    keywordHitRate: s.keywordHitRate,
+    answerableRefused: s.answerableRefused,
+    refusalRate: s.refusalRate,
+    medianMs: s.medianMs,
+    p95Ms: s.p95Ms,
+  }),
+);
 await db.close();

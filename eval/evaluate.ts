@@ -74,7 +74,14 @@ export async function evaluateBot(t: EvalTarget, questions: LabelledItem[], log:
     const r = scoreQuestion(
       item,
       set,
-      { answer: visitor.answer, sources: visitor.sources, retrieved: retrieval.pages, queryMs: round1(retrieval.ms), answerMs: round1(visitor.ms), bm25 },
+      {
+        answer: visitor.answer,
+        sources: visitor.sources,
+        retrieved: retrieval.pages,
+        queryMs: round1(retrieval.ms),
+        answerMs: round1(visitor.ms),
+        bm25,
+      },
       t.rules,
     );
     results.push(r);

@@ -27,7 +27,9 @@ export function hashedBagOfWords(text: string, dims = 64): number[] {
   return v;
 }
 
-export async function startFakeEmbeddings(vectorize: (texts: string[]) => Promise<number[][]> = async (t) => t.map((s) => hashedBagOfWords(s))): Promise<FakeEmbeddings> {
+export async function startFakeEmbeddings(
+  vectorize: (texts: string[]) => Promise<number[][]> = async (t) => t.map((s) => hashedBagOfWords(s)),
+): Promise<FakeEmbeddings> {
   const requests: FakeEmbeddings['requests'] = [];
   let script: ({ status: number; retryAfter?: string } | { hangMs: number })[] = [];
   const server: Server = createServer((req, res) => {
@@ -43,7 +45,8 @@ export async function startFakeEmbeddings(vectorize: (texts: string[]) => Promis
       } catch {
         return send(400, { error: { message: 'We could not parse the JSON body of your request.', type: 'invalid_request_error' } });
       }
-      if (req.method !== 'POST' || !req.url?.endsWith('/embeddings')) return send(404, { error: { message: 'Not found', type: 'invalid_request_error' } });
+      if (req.method !== 'POST' || !req.url?.endsWith('/embeddings'))
+        return send(404, { error: { message: 'Not found', type: 'invalid_request_error' } });
       const input = typeof body.input === 'string' ? [body.input] : body.input;
       if (typeof body.model !== 'string' || !Array.isArray(input) || !input.every((s) => typeof s === 'string')) {
         return send(400, { error: { message: "'input' must be a string or an array of strings", type: 'invalid_request_error' } });
@@ -51,7 +54,12 @@ export async function startFakeEmbeddings(vectorize: (texts: string[]) => Promis
       requests.push({ path: req.url, authorization: req.headers.authorization, model: body.model, input });
       const next = script.shift();
       if (next && 'hangMs' in next) return void setTimeout(() => send(200, { object: 'list', data: [] }), next.hangMs);
-      if (next) return send(next.status, { error: { message: `scripted failure ${next.status}`, type: 'server_error' } }, next.retryAfter ? { 'retry-after': next.retryAfter } : {});
+      if (next)
+        return send(
+          next.status,
+          { error: { message: `scripted failure ${next.status}`, type: 'server_error' } },
+          next.retryAfter ? { 'retry-after': next.retryAfter } : {},
+        );
       const vectors = await vectorize(input);
       send(200, {
         object: 'list',

@@ -89,7 +89,11 @@ export function scoreQuestion(
     r.rank = expectedRank(expected, got.retrieved, MRR_K, rules);
     r.keywordHit = allKeywords(got.answer, item.answer_keywords);
     if (got.bm25) {
-      r.bm25 = { pages: topPages(got.bm25, MRR_K, rules), hit: hitAt(expected, got.bm25, RECALL_K, rules), rank: expectedRank(expected, got.bm25, MRR_K, rules) };
+      r.bm25 = {
+        pages: topPages(got.bm25, MRR_K, rules),
+        hit: hitAt(expected, got.bm25, RECALL_K, rules),
+        rank: expectedRank(expected, got.bm25, MRR_K, rules),
+      };
     }
   }
   return r;
@@ -133,7 +137,11 @@ function groups(results: QuestionResult[], key: (r: QuestionResult) => string | 
     all.set(k, [...(all.get(k) ?? []), r]);
   }
   for (const [k, rs] of [...all].sort()) {
-    out[k] = { n: rs.length, recall: share(rs.filter((r) => r.hit).length, rs.length), keywords: share(rs.filter((r) => r.keywordHit).length, rs.length) };
+    out[k] = {
+      n: rs.length,
+      recall: share(rs.filter((r) => r.hit).length, rs.length),
+      keywords: share(rs.filter((r) => r.keywordHit).length, rs.length),
+    };
   }
   return out;
 }
@@ -148,7 +156,10 @@ export function summariseSite(results: QuestionResult[]): SiteSummary {
     unanswerable: un.length,
     retrievedRecallAt5: share(ans.filter((r) => r.hit).length, ans.length),
     citedRecallAt5: share(ans.filter((r) => r.citedHit).length, ans.length),
-    mrrAt10: share(ans.reduce((s, r) => s + (r.rank ? 1 / r.rank : 0), 0), ans.length),
+    mrrAt10: share(
+      ans.reduce((s, r) => s + (r.rank ? 1 / r.rank : 0), 0),
+      ans.length,
+    ),
     keywordHitRate: share(ans.filter((r) => r.keywordHit).length, ans.length),
     refusalRate: un.length ? share(un.filter((r) => r.refused || r.unsure).length, un.length) : null,
     answerableRefused: ans.filter((r) => r.refused).length,
@@ -157,7 +168,12 @@ export function summariseSite(results: QuestionResult[]): SiteSummary {
     queryP50Ms: percentile(times, 0.5),
     queryP95Ms: percentile(times, 0.95),
     bm25RecallAt5: withBm25.length ? share(withBm25.filter((r) => r.bm25!.hit).length, withBm25.length) : null,
-    bm25MrrAt10: withBm25.length ? share(withBm25.reduce((s, r) => s + (r.bm25!.rank ? 1 / r.bm25!.rank : 0), 0), withBm25.length) : null,
+    bm25MrrAt10: withBm25.length
+      ? share(
+          withBm25.reduce((s, r) => s + (r.bm25!.rank ? 1 / r.bm25!.rank : 0), 0),
+          withBm25.length,
+        )
+      : null,
     byStyle: groups(ans, (r) => r.style),
     byDepth: groups(ans, (r) => (r.depth === undefined ? undefined : String(r.depth))),
   };

@@ -7,7 +7,11 @@ import { MarkdownChunker } from '../server/src/index/chunker.js';
  * current chunker and replace its chunks, as a crawl with that chunker would have written them.
  * For evaluating chunking changes without a recrawl. Embeddings are not rebuilt.
  */
-export async function rechunkBot(db: Db, chatbotId: string, chunker = new MarkdownChunker()): Promise<{ documents: number; chunks: number }> {
+export async function rechunkBot(
+  db: Db,
+  chatbotId: string,
+  chunker = new MarkdownChunker(),
+): Promise<{ documents: number; chunks: number }> {
   const docs = await db.query<{ id: string; url: string; title: string; content: string }>(
     'SELECT id::text AS id, url, title, content FROM documents WHERE chatbot_id = $1 AND live ORDER BY url',
     [chatbotId],

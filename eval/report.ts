@@ -86,7 +86,9 @@ const overviewRow = (name: string, m: SiteSummary | MeanSummary, extra: { n?: st
   f3(m.mrrAt10),
   f3(m.keywordHitRate),
   f3(m.refusalRate),
-  'answerable' in m ? `${m.answerableRefused} (${m.answerableRefusedShare.toFixed(2)})` : `${m.answerableRefused.toFixed(1)} (${m.answerableRefusedShare.toFixed(2)})`,
+  'answerable' in m
+    ? `${m.answerableRefused} (${m.answerableRefusedShare.toFixed(2)})`
+    : `${m.answerableRefused.toFixed(1)} (${m.answerableRefusedShare.toFixed(2)})`,
   `${ms(m.queryP50Ms)} / ${ms(m.queryP95Ms)}`,
   f3(m.bm25RecallAt5),
   f3(m.bm25MrrAt10),
@@ -94,7 +96,21 @@ const overviewRow = (name: string, m: SiteSummary | MeanSummary, extra: { n?: st
 
 /** Every site (and its subsets) on one row each, then the mean over sites. */
 export function overviewTable(r: Pick<EvalReport, 'sites' | 'mean'>): string {
-  const rows = [['site', 'questions', 'ret R@5', 'cited R@5', 'MRR@10', 'keywords', 'refusal', 'ans. refused', 'query p50/p95 ms', 'BM25 R@5', 'BM25 MRR@10']];
+  const rows = [
+    [
+      'site',
+      'questions',
+      'ret R@5',
+      'cited R@5',
+      'MRR@10',
+      'keywords',
+      'refusal',
+      'ans. refused',
+      'query p50/p95 ms',
+      'BM25 R@5',
+      'BM25 MRR@10',
+    ],
+  ];
   for (const s of r.sites) {
     rows.push(overviewRow(s.name, s.summary));
     for (const [name, sub] of Object.entries(s.subsets)) rows.push(overviewRow(`  ${s.name} ${name}`, sub));

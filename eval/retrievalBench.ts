@@ -21,9 +21,14 @@ const [dataDir, targetArg, ...qaFiles] = process.argv.slice(2);
 if (!dataDir) throw new Error('usage: tsx eval/retrievalBench.ts DATA_DIR [TARGET_CHUNKS] [QA.jsonl…]');
 const target = Number(targetArg ?? 50_000);
 const questions = qaFiles
-  .flatMap((f) => readFileSync(f, 'utf8').split('\n').filter((l) => l.trim()))
+  .flatMap((f) =>
+    readFileSync(f, 'utf8')
+      .split('\n')
+      .filter((l) => l.trim()),
+  )
   .map((l) => (JSON.parse(l) as { question: string }).question);
-if (questions.length === 0) questions.push('How do I read a file line by line?', 'What is a decorator?', 'How do I sort a list of dictionaries by a key?');
+if (questions.length === 0)
+  questions.push('How do I read a file line by line?', 'What is a decorator?', 'How do I sort a list of dictionaries by a key?');
 
 /** The source bot's live pages and chunks, copied from PGlite to another database (same ids). */
 async function copyBot(from: Db, to: Db, sourceBot: string): Promise<string> {
@@ -37,11 +42,27 @@ async function copyBot(from: Db, to: Db, sourceBot: string): Promise<string> {
     await to.query(
       `INSERT INTO documents (id, chatbot_id, url, title, content, content_hash, anchor_text)
        SELECT d.id, $1, d.url, d.title, d.content, d.hash, d.anchor FROM unnest($2::uuid[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[]) AS d(id, url, title, content, hash, anchor)`,
-      [bot, b.map((d) => d.id), b.map((d) => d.url), b.map((d) => d.title), b.map((d) => d.content), b.map((d) => d.content_hash), b.map((d) => d.anchor_text)],
+      [
+        bot,
+        b.map((d) => d.id),
+        b.map((d) => d.url),
+        b.map((d) => d.title),
+        b.map((d) => d.content),
+        b.map((d) => d.content_hash),
+        b.map((d) => d.anchor_text),
+      ],
     );
   }
-  for (let after = 0; ; ) {
-    const c = await from.query<{ id: number; document_id: string; ordinal: number; url: string; title: string; heading_path: string; content: string }>(
+  for (let after = 0; ;) {
+    const c = await from.query<{
+      id: number;
+      document_id: string;
+      ordinal: number;
+      url: string;
+      title: string;
+      heading_path: string;
+      content: string;
+    }>(
       `SELECT id::float8 AS id, document_id::text AS document_id, ordinal, url, title, heading_path, content
          FROM chunks WHERE chatbot_id = $1 AND live AND id > $2 ORDER BY id LIMIT 1000`,
       [sourceBot, after],
@@ -51,7 +72,15 @@ async function copyBot(from: Db, to: Db, sourceBot: string): Promise<string> {
     await to.query(
       `INSERT INTO chunks (document_id, chatbot_id, ordinal, url, title, heading_path, content)
        SELECT c.doc, $1, c.ord, c.url, c.title, c.path, c.content FROM unnest($2::uuid[], $3::int[], $4::text[], $5::text[], $6::text[], $7::text[]) AS c(doc, ord, url, title, path, content)`,
-      [bot, c.map((r) => r.document_id), c.map((r) => r.ordinal), c.map((r) => r.url), c.map((r) => r.title), c.map((r) => r.heading_path), c.map((r) => r.content)],
+      [
+        bot,
+        c.map((r) => r.document_id),
+        c.map((r) => r.ordinal),
+        c.map((r) => r.url),
+        c.map((r) => r.title),
+        c.map((r) => r.heading_path),
+        c.map((r) => r.content),
+      ],
     );
   }
   return bot;
@@ -107,6 +136,7 @@ await pglite.close();
 
 console.log(`\nretrieval, one bot of ${target} chunks, ${questions.length} questions (ms)`);
 console.log(['engine', 'new p50', 'new p95', 'new max', 'repeated p50', 'repeated p95', 'repeated max'].join('\t'));
-for (const r of results) console.log([r.engine, r.new.p50_ms, r.new.p95_ms, r.new.max_ms, r.repeated.p50_ms, r.repeated.p95_ms, r.repeated.max_ms].join('\t'));
+for (const r of results)
+  console.log([r.engine, r.new.p50_ms, r.new.p95_ms, r.new.max_ms, r.repeated.p50_ms, r.repeated.p95_ms, r.repeated.max_ms].join('\t'));
 const newP95 = results[0]!.new.p95_ms;
 console.log(newP95 <= 30 ? 'PGlite new-question p95 within budget (<= 30 ms)' : 'PGlite new-question p95 OVER BUDGET (> 30 ms)');

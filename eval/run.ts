@@ -81,28 +81,59 @@ function parseArgs(argv: string[]): Args {
       return n;
     };
     switch (key) {
-      case '--sites': args.sites = value(); break;
-      case '--site': args.site = value(); break;
-      case '--qa': args.qa = value(); break;
-      case '--unanswerable': args.unanswerable = value(); break;
-      case '--max-pages': args.maxPages = count(); break;
-      case '--max-depth': args.maxDepth = count(); break;
-      case '--out': args.out = value(); break;
-      case '--data-dir': args.dataDir = value(); break;
-      case '--recrawl': args.recrawl = true; break;
-      case '--rechunk': args.rechunk = true; break;
-      case '--compare': args.compare = value(); break;
-      case '--to': args.to = value(); break;
-      case '--quiet': args.quiet = true; break;
-      case '--params': args.params = parseParams(value()); break;
+      case '--sites':
+        args.sites = value();
+        break;
+      case '--site':
+        args.site = value();
+        break;
+      case '--qa':
+        args.qa = value();
+        break;
+      case '--unanswerable':
+        args.unanswerable = value();
+        break;
+      case '--max-pages':
+        args.maxPages = count();
+        break;
+      case '--max-depth':
+        args.maxDepth = count();
+        break;
+      case '--out':
+        args.out = value();
+        break;
+      case '--data-dir':
+        args.dataDir = value();
+        break;
+      case '--recrawl':
+        args.recrawl = true;
+        break;
+      case '--rechunk':
+        args.rechunk = true;
+        break;
+      case '--compare':
+        args.compare = value();
+        break;
+      case '--to':
+        args.to = value();
+        break;
+      case '--quiet':
+        args.quiet = true;
+        break;
+      case '--params':
+        args.params = parseParams(value());
+        break;
       case '--embeddings': {
         const v = value();
         if (v !== 'local' && v !== 'openai' && v !== 'off') throw new Error(`--embeddings: local, openai or off, not ${v}`);
         args.embeddings = v;
         break;
       }
-      case '--help': case '-h': throw new Error(USAGE);
-      default: throw new Error(`unknown argument ${key}\n${USAGE}`);
+      case '--help':
+      case '-h':
+        throw new Error(USAGE);
+      default:
+        throw new Error(`unknown argument ${key}\n${USAGE}`);
     }
   }
   if (args.site && args.sites) throw new Error('--site (a custom site) and --sites (dev sites) do not go together');

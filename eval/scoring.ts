@@ -104,7 +104,9 @@ export const isUnsure = (answer: string): boolean => answer.startsWith(UNSURE_IN
 
 /** Whether an answer says the site does not cover the question. */
 export function isRefusal(answer: string): boolean {
-  return /couldn['’]t find|could not find|can['’]t find|cannot find|(does not|doesn['’]t|do not|don['’]t) (seem to )?cover|not covered|no (relevant )?information/i.test(answer);
+  return /couldn['’]t find|could not find|can['’]t find|cannot find|(does not|doesn['’]t|do not|don['’]t) (seem to )?cover|not covered|no (relevant )?information/i.test(
+    answer,
+  );
 }
 
 /** The value at quantile q (0–1) of the numbers, nearest rank; 0 for none. */

@@ -81,7 +81,10 @@ export async function serveScript(script: string, seed: string, timeoutMs = 120_
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     if (!alive) throw new Error(`${script} exited before serving: ${stderr.trim()}`);
-    const ok = await fetch(`${origin}/${seed}`, { method: 'HEAD' }).then((r) => r.ok, () => false);
+    const ok = await fetch(`${origin}/${seed}`, { method: 'HEAD' }).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) return { origin, stop };
     if (Date.now() > deadline) {
       await stop();

@@ -43,7 +43,12 @@ export const SITES: SiteDef[] = [
     name: 'pydocs',
     serve: { script: path.join(corpora, 'serve-pydocs.sh') },
     seed: 'index.html',
-    qa: [q(path.join(corpora, 'pydocs-qa.jsonl')), q(path.join(dev, 'pydocs-dev-qa.jsonl')), q(path.join(dev, 'pydocs-dev2-qa.jsonl')), q(path.join(dev, 'pydocs-dev-keywords.jsonl'))],
+    qa: [
+      q(path.join(corpora, 'pydocs-qa.jsonl')),
+      q(path.join(dev, 'pydocs-dev-qa.jsonl')),
+      q(path.join(dev, 'pydocs-dev2-qa.jsonl')),
+      q(path.join(dev, 'pydocs-dev-keywords.jsonl')),
+    ],
     unanswerable: [q(path.join(corpora, 'pydocs-unanswerable.jsonl')), q(path.join(dev, 'pydocs-dev-unanswerable.jsonl'))],
     rules: {},
     subsets: { scored: ['pydocs-qa', 'pydocs-unanswerable'] },
@@ -82,7 +87,10 @@ export const SITES: SiteDef[] = [
 
 export function pickSites(names: string | undefined): SiteDef[] {
   if (!names) return SITES;
-  const wanted = names.split(',').map((n) => n.trim()).filter(Boolean);
+  const wanted = names
+    .split(',')
+    .map((n) => n.trim())
+    .filter(Boolean);
   const unknown = wanted.filter((n) => !SITES.some((s) => s.name === n));
   if (unknown.length) throw new Error(`unknown site ${unknown.join(', ')}: choose from ${SITES.map((s) => s.name).join(', ')}`);
   return SITES.filter((s) => wanted.includes(s.name));

@@ -53,7 +53,18 @@ export async function startStack(opts: {
     RATE_LIMIT_IP_PER_MINUTE: '100000',
     RATE_LIMIT_VISITOR_MESSAGES_PER_MINUTE: '1000',
     TASK_POLL_MS: '200',
-    ...pickEnv(['LLM_BASE_URL', 'LLM_API_KEY', 'LLM_MODEL', 'LLM_TIMEOUT_MS', 'EMBEDDINGS', 'EMBEDDING_BASE_URL', 'EMBEDDING_API_KEY', 'EMBEDDING_MODEL', 'CRAWL_MAX_PAGES', 'CRAWL_CONCURRENCY']),
+    ...pickEnv([
+      'LLM_BASE_URL',
+      'LLM_API_KEY',
+      'LLM_MODEL',
+      'LLM_TIMEOUT_MS',
+      'EMBEDDINGS',
+      'EMBEDDING_BASE_URL',
+      'EMBEDDING_API_KEY',
+      'EMBEDDING_MODEL',
+      'CRAWL_MAX_PAGES',
+      'CRAWL_CONCURRENCY',
+    ]),
     ...opts.env,
   });
   const db = await openPglite(path.join(dir, 'pglite'));
@@ -69,7 +80,10 @@ export async function startStack(opts: {
     config,
     db,
     auth,
-    limits: createRateLimits({ ipPerMinute: config.RATE_LIMIT_IP_PER_MINUTE, visitorMessagesPerMinute: config.RATE_LIMIT_VISITOR_MESSAGES_PER_MINUTE }),
+    limits: createRateLimits({
+      ipPerMinute: config.RATE_LIMIT_IP_PER_MINUTE,
+      visitorMessagesPerMinute: config.RATE_LIMIT_VISITOR_MESSAGES_PER_MINUTE,
+    }),
     answerer: createAnswerer(config, db, undefined, opts.params),
     wakeWorker: () => running.worker?.wake(),
     workerRunning: () => running.worker?.running() ?? false,

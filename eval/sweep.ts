@@ -25,8 +25,9 @@ import { botName } from './siteRun.js';
 import { SITES } from './sites.js';
 
 const [dir, ...variantArgs] = process.argv.slice(2);
-if (!dir) throw new Error("usage: tsx eval/sweep.ts DATA_DIR ['{\"param\":value}' …]");
-const variants: Partial<RetrievalParams>[] = variantArgs.length > 0 ? variantArgs.map((a) => JSON.parse(a) as Partial<RetrievalParams>) : [{}];
+if (!dir) throw new Error('usage: tsx eval/sweep.ts DATA_DIR [\'{"param":value}\' …]');
+const variants: Partial<RetrievalParams>[] =
+  variantArgs.length > 0 ? variantArgs.map((a) => JSON.parse(a) as Partial<RetrievalParams>) : [{}];
 
 interface SiteFigures {
   recall: number;
@@ -43,7 +44,9 @@ const db = await openPglite(path.join(dir, 'pglite'));
 await migrate(db);
 const table: { site: string; bm25: { recall: number; mrr: number }; figures: SiteFigures[] }[] = [];
 for (const site of SITES) {
-  const [bot] = await db.query<{ id: string }>('SELECT id::text AS id FROM chatbots WHERE name = $1 ORDER BY created_at DESC LIMIT 1', [botName(site)]);
+  const [bot] = await db.query<{ id: string }>('SELECT id::text AS id FROM chatbots WHERE name = $1 ORDER BY created_at DESC LIMIT 1', [
+    botName(site),
+  ]);
   if (!bot) continue;
   const qa = site.qa.flatMap((f) => readJsonl(f.file));
   const unanswerable = site.unanswerable.flatMap((f) => readJsonl(f.file));
@@ -51,16 +54,36 @@ for (const site of SITES) {
   let bmHits = 0;
   let bmMrr = 0;
   for (const item of qa) {
-    const rank = expectedRank(item.expected_pages ?? [], bm25Index.search(await questionLexemes(db, item.question), 10).map((h) => h.page), 10, site.rules);
+    const rank = expectedRank(
+      item.expected_pages ?? [],
+      bm25Index.search(await questionLexemes(db, item.question), 10).map((h) => h.page),
+      10,
+      site.rules,
+    );
     if (rank > 0 && rank <= 5) bmHits++;
     if (rank > 0) bmMrr += 1 / rank;
   }
   const figures: SiteFigures[] = [];
   for (const params of variants) {
     const retriever = new FullTextRetriever(db, undefined, { params });
-    const f: SiteFigures = { recall: 0, recallNoFloor: 0, mrrNoFloor: 0, refused: 0, unsure: 0, answeredUnanswerable: 0, refusedUnanswerable: 0, hits: new Set() };
+    const f: SiteFigures = {
+      recall: 0,
+      recallNoFloor: 0,
+      mrrNoFloor: 0,
+      refused: 0,
+      unsure: 0,
+      answeredUnanswerable: 0,
+      refusedUnanswerable: 0,
+      hits: new Set(),
+    };
     for (const item of qa) {
-      const rankOf = (pages: { url: string }[]) => expectedRank(item.expected_pages ?? [], pages.map((p) => p.url), 10, site.rules);
+      const rankOf = (pages: { url: string }[]) =>
+        expectedRank(
+          item.expected_pages ?? [],
+          pages.map((p) => p.url),
+          10,
+          site.rules,
+        );
       const open = rankOf((await retriever.retrieve(bot.id, item.question, { pages: 10, keepBelowFloor: true })).pages);
       if (open > 0 && open <= 5) f.recallNoFloor++;
       if (open > 0) f.mrrNoFloor += 1 / open;
@@ -87,11 +110,14 @@ for (const site of SITES) {
 await db.close();
 
 // SWEEP_DUMP=FILE keeps the first variant's hits per site, to set two versions of the code side by side.
-if (process.env.SWEEP_DUMP) writeFileSync(process.env.SWEEP_DUMP, JSON.stringify(Object.fromEntries(table.map((r) => [r.site, [...r.figures[0]!.hits]]))));
+if (process.env.SWEEP_DUMP)
+  writeFileSync(process.env.SWEEP_DUMP, JSON.stringify(Object.fromEntries(table.map((r) => [r.site, [...r.figures[0]!.hits]]))));
 const fmt = (x: number) => x.toFixed(3);
 for (const [i, params] of variants.entries()) {
   console.log(`\nvariant ${i}: ${JSON.stringify(params)}`);
-  console.log('site      R@5   R@5 nofloor  MRR nofloor  answerable none/unsure  unanswerable answer/none  BM25 R@5  BM25 MRR  vs variant 0');
+  console.log(
+    'site      R@5   R@5 nofloor  MRR nofloor  answerable none/unsure  unanswerable answer/none  BM25 R@5  BM25 MRR  vs variant 0',
+  );
   for (const row of table) {
     const f = row.figures[i]!;
     const base = row.figures[0]!;
@@ -102,5 +128,7 @@ for (const [i, params] of variants.entries()) {
     );
   }
   const mean = (g: (r: (typeof table)[number]) => number) => fmt(table.reduce((s, r) => s + g(r), 0) / Math.max(1, table.length));
-  console.log(`mean      ${mean((r) => r.figures[i]!.recall)}  ${mean((r) => r.figures[i]!.recallNoFloor).padStart(11)}  ${mean((r) => r.figures[i]!.mrrNoFloor).padStart(11)}  ${''.padStart(22)}  ${''.padStart(24)}  ${mean((r) => r.bm25.recall).padStart(8)}  ${mean((r) => r.bm25.mrr).padStart(8)}`);
+  console.log(
+    `mean      ${mean((r) => r.figures[i]!.recall)}  ${mean((r) => r.figures[i]!.recallNoFloor).padStart(11)}  ${mean((r) => r.figures[i]!.mrrNoFloor).padStart(11)}  ${''.padStart(22)}  ${''.padStart(24)}  ${mean((r) => r.bm25.recall).padStart(8)}  ${mean((r) => r.bm25.mrr).padStart(8)}`,
+  );
 }

@@ -38,9 +38,14 @@ for (let i = 0; i < ids.length; i += 500) {
 await db.query('VACUUM ANALYZE chunk_embeddings');
 
 const questions = qaFiles
-  .flatMap((f) => readFileSync(f, 'utf8').split('\n').filter((l) => l.trim()))
+  .flatMap((f) =>
+    readFileSync(f, 'utf8')
+      .split('\n')
+      .filter((l) => l.trim()),
+  )
   .map((l) => (JSON.parse(l) as { question: string }).question);
-if (questions.length === 0) questions.push('How do I read a file line by line?', 'What is a decorator?', 'How do I sort a list of dictionaries by a key?');
+if (questions.length === 0)
+  questions.push('How do I read a file line by line?', 'What is a decorator?', 'How do I sort a list of dictionaries by a key?');
 
 const config = loadConfig({ EMBEDDINGS: 'local', LOG_LEVEL: 'silent' });
 const vector = createVectorSearch(config, db)!;

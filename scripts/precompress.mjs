@@ -22,7 +22,10 @@ export function precompress(dir) {
     }
     if (!COMPRESSIBLE.test(entry.name) || statSync(file).size < MIN_BYTES) continue;
     const raw = readFileSync(file);
-    writeFileSync(`${file}.br`, brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length } }));
+    writeFileSync(
+      `${file}.br`,
+      brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length } }),
+    );
     writeFileSync(`${file}.gz`, gzipSync(raw, { level: 9 }));
     written++;
   }

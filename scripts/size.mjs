@@ -23,7 +23,9 @@ for (const { name, file, limitKb } of budgets) {
   if (file.endsWith('.js')) totalJs += gz;
   const over = gz > limitKb;
   failed ||= over;
-  console.log(`${name} ${file}: ${(raw.length / 1024).toFixed(1)} KB raw, ${gz.toFixed(2)} KB gzip (budget ${limitKb} KB)${over ? '  OVER BUDGET' : ''}`);
+  console.log(
+    `${name} ${file}: ${(raw.length / 1024).toFixed(1)} KB raw, ${gz.toFixed(2)} KB gzip (budget ${limitKb} KB)${over ? '  OVER BUDGET' : ''}`,
+  );
 }
 const over = totalJs > TOTAL_JS_KB;
 failed ||= over;

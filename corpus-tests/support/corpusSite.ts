@@ -38,7 +38,13 @@ export async function crawlCorpus(script: string, maxDepth: number): Promise<Cra
   server.stderr!.on('data', (d) => (stderr += d));
   for (let i = 0; ; i++) {
     // Read the body: an unread response on a closing HTTP/1.0 connection trips undici.
-    if (await fetch(`${origin}/index.html`).then(async (r) => (await r.arrayBuffer(), r.ok), () => false)) break;
+    if (
+      await fetch(`${origin}/index.html`).then(
+        async (r) => (await r.arrayBuffer(), r.ok),
+        () => false,
+      )
+    )
+      break;
     if (server.exitCode !== null || i > 1500) {
       server.kill('SIGTERM');
       throw new Error(`${script} did not start: ${stderr}`);
@@ -49,7 +55,13 @@ export async function crawlCorpus(script: string, maxDepth: number): Promise<Cra
   await migrate(db);
   const botId = (await insertChatbot(db, { ownerUid: 'corpus' })).id;
   const config = loadConfig({ CRAWL_ALLOW_HOSTS: `127.0.0.1:${port}`, CRAWL_CONCURRENCY: '4', LOG_LEVEL: 'silent' });
-  const result = await runIndexingPipeline({ db, config, chatbotId: botId, taskId: randomUUID(), mode: { kind: 'crawl', url: `${origin}/index.html`, maxDepth, maxPages: 1000 } });
+  const result = await runIndexingPipeline({
+    db,
+    config,
+    chatbotId: botId,
+    taskId: randomUUID(),
+    mode: { kind: 'crawl', url: `${origin}/index.html`, maxDepth, maxPages: 1000 },
+  });
   return {
     origin,
     db,

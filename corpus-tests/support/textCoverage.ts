@@ -13,9 +13,42 @@ import type { CrawledCorpus } from './corpusSite.js';
  */
 const INVISIBLE = new Set(['head', 'script', 'style', 'template', 'noscript']);
 const BLOCK = new Set([
-  'address', 'article', 'aside', 'blockquote', 'body', 'br', 'dd', 'details', 'div', 'dl', 'dt', 'figcaption', 'figure',
-  'footer', 'form', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'header', 'hr', 'li', 'main', 'nav', 'ol', 'p', 'pre', 'section',
-  'summary', 'table', 'td', 'th', 'tr', 'ul',
+  'address',
+  'article',
+  'aside',
+  'blockquote',
+  'body',
+  'br',
+  'dd',
+  'details',
+  'div',
+  'dl',
+  'dt',
+  'figcaption',
+  'figure',
+  'footer',
+  'form',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'header',
+  'hr',
+  'li',
+  'main',
+  'nav',
+  'ol',
+  'p',
+  'pre',
+  'section',
+  'summary',
+  'table',
+  'td',
+  'th',
+  'tr',
+  'ul',
 ]);
 
 interface PageText {
@@ -72,11 +105,15 @@ export interface CoverageReport {
 }
 
 export async function textCoverage(corpus: CrawledCorpus, minKept = 0.8): Promise<CoverageReport> {
-  const docs = await corpus.db.query<{ url: string; content: string }>('SELECT url, content FROM documents WHERE chatbot_id = $1 AND live', [corpus.botId]);
+  const docs = await corpus.db.query<{ url: string; content: string }>(
+    'SELECT url, content FROM documents WHERE chatbot_id = $1 AND live',
+    [corpus.botId],
+  );
   const texts = new Map<string, PageText>();
   for (const d of docs) texts.set(d.url, visibleText(await (await fetch(d.url)).text()));
   const linePages = new Map<string, number>();
-  for (const t of texts.values()) for (const l of new Set(t.lines.map((x) => x.toLowerCase()))) linePages.set(l, (linePages.get(l) ?? 0) + 1);
+  for (const t of texts.values())
+    for (const l of new Set(t.lines.map((x) => x.toLowerCase()))) linePages.set(l, (linePages.get(l) ?? 0) + 1);
   const template = (l: string) => (linePages.get(l.toLowerCase()) ?? 0) > docs.length / 2;
 
   const pages: PageCoverage[] = [];

@@ -23,7 +23,11 @@ export function launchBrowser(): Promise<Browser> {
  * A context that can reach only `allowedOrigins` (the stack and its auth emulator): any other
  * request — Google's scripts included — fails as it would on an offline machine.
  */
-export async function offlineContext(browser: Browser, allowedOrigins: string[], options: Parameters<Browser['newContext']>[0] = {}): Promise<BrowserContext> {
+export async function offlineContext(
+  browser: Browser,
+  allowedOrigins: string[],
+  options: Parameters<Browser['newContext']>[0] = {},
+): Promise<BrowserContext> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 860 }, ...options });
   await context.route(
     (url) => !allowedOrigins.includes(url.origin),
@@ -52,7 +56,12 @@ export async function seriousAxeViolations(page: Page): Promise<AxeViolation[]> 
   const violations = await page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: AxeViolation[] }> } }).axe;
     const result = await axe.run(document, { resultTypes: ['violations'] });
-    return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 5).map((n) => ({ target: n.target, html: n.html.slice(0, 200) })) }));
+    return result.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      nodes: v.nodes.slice(0, 5).map((n) => ({ target: n.target, html: n.html.slice(0, 200) })),
+    }));
   });
   return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
 }

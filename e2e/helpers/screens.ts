@@ -29,7 +29,13 @@ export interface RouteShotResult {
  * Opens `route` in both themes at 1280 and 390 px, writes a screenshot of each to
  * e2e/screenshots/<name>-<theme>-<viewport>.png and runs axe-core on each.
  */
-export async function shootRoute(page: Page, baseUrl: string, route: string, name: string, prepare?: (page: Page) => Promise<void>): Promise<RouteShotResult> {
+export async function shootRoute(
+  page: Page,
+  baseUrl: string,
+  route: string,
+  name: string,
+  prepare?: (page: Page) => Promise<void>,
+): Promise<RouteShotResult> {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   const result: RouteShotResult = { route, violations: [] };
   for (const theme of THEMES) {

@@ -59,7 +59,15 @@ function runtimeSpecifier(statement) {
     const clause = statement.importClause;
     if (clause?.isTypeOnly) return undefined;
     const named = clause?.namedBindings;
-    if (clause && !clause.name && named && ts.isNamedImports(named) && named.elements.length > 0 && named.elements.every((e) => e.isTypeOnly)) return undefined;
+    if (
+      clause &&
+      !clause.name &&
+      named &&
+      ts.isNamedImports(named) &&
+      named.elements.length > 0 &&
+      named.elements.every((e) => e.isTypeOnly)
+    )
+      return undefined;
     return ts.isStringLiteral(statement.moduleSpecifier) ? statement.moduleSpecifier.text : undefined;
   }
   if (ts.isExportDeclaration(statement) && statement.moduleSpecifier && !statement.isTypeOnly) {

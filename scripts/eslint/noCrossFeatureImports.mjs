@@ -18,7 +18,8 @@ export default {
     docs: { description: 'Disallow imports from one dashboard feature folder into another.' },
     schema: [],
     messages: {
-      crossFeature: 'The "{{from}}" feature imports the "{{to}}" feature ({{specifier}}). Move what both need out of features/ (e.g. dashboard/src/chatbots/).',
+      crossFeature:
+        'The "{{from}}" feature imports the "{{to}}" feature ({{specifier}}). Move what both need out of features/ (e.g. dashboard/src/chatbots/).',
     },
   },
   create(context) {

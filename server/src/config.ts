@@ -11,7 +11,12 @@ const optionalText = z
 const list = z
   .string()
   .optional()
-  .transform((v) => (v ?? '').split(',').map((s) => s.trim()).filter(Boolean));
+  .transform((v) =>
+    (v ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+  );
 const bool = z
   .string()
   .optional()
@@ -36,7 +41,10 @@ const trustProxy = z
     if (s === '' || s.toLowerCase() === 'false') return false;
     if (s.toLowerCase() === 'true') return true;
     if (/^\d+$/.test(s)) return Number(s) === 0 ? false : Number(s);
-    const entries = s.split(',').map((e) => e.trim()).filter(Boolean);
+    const entries = s
+      .split(',')
+      .map((e) => e.trim())
+      .filter(Boolean);
     const bad = entries.filter((e) => !isProxyAddress(e));
     if (entries.length === 0 || bad.length > 0) {
       ctx.addIssue({
@@ -162,7 +170,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 
 /** Whether a listen address is reachable only from this machine. */
 export function isLoopbackHost(host: string): boolean {
-  const h = host.trim().replace(/^\[|\]$/g, '').toLowerCase();
+  const h = host
+    .trim()
+    .replace(/^\[|\]$/g, '')
+    .toLowerCase();
   if (h === 'localhost' || h.endsWith('.localhost')) return true;
   if (!ipaddr.isValid(h)) return false;
   return ipaddr.process(h).range() === 'loopback';

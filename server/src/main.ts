@@ -57,7 +57,11 @@ export interface StartOptions {
 }
 
 /** Composition root: config → db → migrations → auth → app → worker → listen. */
-export async function startServer(config: Config = loadConfig(), role: 'serve' | 'all' = 'all', options: StartOptions = {}): Promise<Running> {
+export async function startServer(
+  config: Config = loadConfig(),
+  role: 'serve' | 'all' = 'all',
+  options: StartOptions = {},
+): Promise<Running> {
   // Checked here too (not only in npm start) so `npm run serve` and embedders cannot expose emulator auth.
   const exposure = config.authMode === 'emulator' ? emulatorExposureError(config.HOST, config.ALLOW_EMULATOR_ON_NETWORK) : undefined;
   if (exposure) {

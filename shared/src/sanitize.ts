@@ -15,15 +15,19 @@
 const HTML_NS = 'http://www.w3.org/1999/xhtml';
 
 const KEEP = new Set(
-  ('a abbr b bdi bdo blockquote br caption cite code col colgroup dd del details dfn div dl dt em figcaption figure ' +
+  (
+    'a abbr b bdi bdo blockquote br caption cite code col colgroup dd del details dfn div dl dt em figcaption figure ' +
     'h1 h2 h3 h4 h5 h6 hr i ins kbd li mark ol p pre q rp rt ruby s samp small span strong sub summary sup table ' +
-    'tbody td tfoot th thead time tr u ul var wbr').split(' '),
+    'tbody td tfoot th thead time tr u ul var wbr'
+  ).split(' '),
 );
 
 /** Dropped with their content, in any namespace: code, styles, documents, media and controls. */
 const DROP = new Set(
-  ('script style template noscript noembed noframes iframe frame frameset object embed applet textarea ' +
-    'title xmp plaintext select option video audio canvas picture source track map area head meta link base').split(' '),
+  (
+    'script style template noscript noembed noframes iframe frame frameset object embed applet textarea ' +
+    'title xmp plaintext select option video audio canvas picture source track map area head meta link base'
+  ).split(' '),
 );
 
 /** Attributes that only describe text or tables (href is checked on its own). */

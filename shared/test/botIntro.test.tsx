@@ -16,11 +16,15 @@ function setup(server = fakeApi(), intro?: ChatThreadProps['intro']) {
   return server;
 }
 const thumb = (label: 'Helpful' | 'Not helpful') => screen.getByRole('button', { name: label });
-const feedbackCalls = (server: ReturnType<typeof fakeApi>) => server.requests.filter((r) => r.method === 'PUT').map((r) => (r.body as { rating: number | null }).rating);
+const feedbackCalls = (server: ReturnType<typeof fakeApi>) =>
+  server.requests.filter((r) => r.method === 'PUT').map((r) => (r.body as { rating: number | null }).rating);
 
 describe('greeting and starter questions', () => {
   it('shows them in an empty conversation; a click sends the question and they give way to the thread', async () => {
-    const server = setup(fakeApi(), { greeting: 'Ahoy! Ask about the harbour.', starter_questions: ['Where can I moor?', 'What does a berth cost?'] });
+    const server = setup(fakeApi(), {
+      greeting: 'Ahoy! Ask about the harbour.',
+      starter_questions: ['Where can I moor?', 'What does a berth cost?'],
+    });
     expect(await screen.findByText('Ahoy! Ask about the harbour.')).toBeTruthy();
     expect(screen.getByRole('group', { name: 'Suggested questions' })).toBeTruthy();
     expect(screen.queryByText('Send a message to start the conversation.')).toBeNull();
@@ -39,7 +43,10 @@ describe('greeting and starter questions', () => {
     setup();
     expect(await screen.findByText('Send a message to start the conversation.')).toBeTruthy();
     cleanup();
-    setup(fakeApi([message(1, 'user', 'Hi'), message(2, 'assistant', 'Hello')]), { greeting: 'Welcome aboard', starter_questions: ['Where can I moor?'] });
+    setup(fakeApi([message(1, 'user', 'Hi'), message(2, 'assistant', 'Hello')]), {
+      greeting: 'Welcome aboard',
+      starter_questions: ['Where can I moor?'],
+    });
     await screen.findByText('Hello');
     expect(screen.queryByText('Welcome aboard')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Where can I moor?' })).toBeNull();
@@ -60,7 +67,9 @@ describe('thumbs on answers', () => {
     fireEvent.click(thumb('Helpful'));
     expect(thumb('Helpful').getAttribute('aria-pressed')).toBe('false');
     await waitFor(() => expect(feedbackCalls(server)).toEqual([1, null]));
-    expect(server.requests.find((r) => r.method === 'PUT')?.url).toMatch(/^\/api\/v1\/chatbots\/intro\d+\/conversations\/c1\/messages\/m2\/feedback$/);
+    expect(server.requests.find((r) => r.method === 'PUT')?.url).toMatch(
+      /^\/api\/v1\/chatbots\/intro\d+\/conversations\/c1\/messages\/m2\/feedback$/,
+    );
   });
 
   it('goes back to the stored rating when the server refuses', async () => {

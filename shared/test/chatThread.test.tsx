@@ -19,7 +19,12 @@ const input = () => screen.getByPlaceholderText('Type your message...') as HTMLT
 
 describe('ChatThread', () => {
   it('shows loading, then user messages right and assistant markdown left with HH:mm times', async () => {
-    setup(fakeApi([message(1, 'user', 'Hi <b>there</b>'), message(2, 'assistant', '**Hello**', { sources: [{ url: 'https://docs.test/a', title: 'Page A', snippet: '' }] })]));
+    setup(
+      fakeApi([
+        message(1, 'user', 'Hi <b>there</b>'),
+        message(2, 'assistant', '**Hello**', { sources: [{ url: 'https://docs.test/a', title: 'Page A', snippet: '' }] }),
+      ]),
+    );
     expect(screen.getByText('Loading messages...')).toBeTruthy();
     await screen.findByText('Hi <b>there</b>');
     const user = document.querySelector('[data-role="user"]')!;
@@ -75,7 +80,10 @@ describe('ChatThread', () => {
 
     server.onSend = (content) => {
       server.messages.push(message(1, 'user', content), message(2, 'assistant', 'ok'));
-      return sseResponse([['token', { delta: 'ok' }], ['done', { user_message: server.messages[0], assistant_message: server.messages[1] }]]);
+      return sseResponse([
+        ['token', { delta: 'ok' }],
+        ['done', { user_message: server.messages[0], assistant_message: server.messages[1] }],
+      ]);
     };
     const enter = fireEvent.keyDown(input(), { key: 'Enter' });
     expect(enter).toBe(false);
@@ -98,14 +106,24 @@ describe('ChatThread', () => {
     const enc = new TextEncoder();
     server.onSend = (content) => {
       const user = message(1, 'user', content);
-      const assistant = message(2, 'assistant', 'Install with **npm**.', { sources: [{ url: 'https://docs.test/install', title: 'Install', snippet: '' }] });
+      const assistant = message(2, 'assistant', 'Install with **npm**.', {
+        sources: [{ url: 'https://docs.test/install', title: 'Install', snippet: '' }],
+      });
       const body = new ReadableStream<Uint8Array>({
         async start(c) {
           await gate;
-          c.enqueue(enc.encode('event: sources\ndata: {"sources":[{"url":"https://docs.test/install","title":"Install","snippet":""}]}\n\nevent: token\ndata: {"delta":"Install with "}\n\n'));
+          c.enqueue(
+            enc.encode(
+              'event: sources\ndata: {"sources":[{"url":"https://docs.test/install","title":"Install","snippet":""}]}\n\nevent: token\ndata: {"delta":"Install with "}\n\n',
+            ),
+          );
           await rest;
           server.messages.push(user, assistant);
-          c.enqueue(enc.encode(`event: token\ndata: {"delta":"**npm**."}\n\nevent: done\ndata: ${JSON.stringify({ user_message: user, assistant_message: assistant })}\n\n`));
+          c.enqueue(
+            enc.encode(
+              `event: token\ndata: {"delta":"**npm**."}\n\nevent: done\ndata: ${JSON.stringify({ user_message: user, assistant_message: assistant })}\n\n`,
+            ),
+          );
           c.close();
         },
       });
@@ -137,7 +155,11 @@ describe('ChatThread', () => {
       const body = new ReadableStream<Uint8Array>({
         async start(c) {
           server.messages.push(user, assistant);
-          c.enqueue(enc.encode(`event: token\ndata: {"delta":"Shown exactly once."}\n\nevent: done\ndata: ${JSON.stringify({ user_message: user, assistant_message: assistant })}\n\n`));
+          c.enqueue(
+            enc.encode(
+              `event: token\ndata: {"delta":"Shown exactly once."}\n\nevent: done\ndata: ${JSON.stringify({ user_message: user, assistant_message: assistant })}\n\n`,
+            ),
+          );
           // The connection stays open a moment after `done`, as a proxy or a slow close can leave it.
           await closed;
           c.close();
@@ -205,7 +227,15 @@ describe('ChatThread', () => {
   });
 
   it('renders hostile answers inert', async () => {
-    setup(fakeApi([message(1, 'assistant', '<img src=x onerror="window.__pwned=1"><a href="javascript:alert(1)">x</a><script>window.__pwned=1</script>')]));
+    setup(
+      fakeApi([
+        message(
+          1,
+          'assistant',
+          '<img src=x onerror="window.__pwned=1"><a href="javascript:alert(1)">x</a><script>window.__pwned=1</script>',
+        ),
+      ]),
+    );
     await waitFor(() => expect(document.querySelector('[data-role="assistant"]')).toBeTruthy());
     const bubble = document.querySelector('[data-role="assistant"]')!;
     expect(bubble.innerHTML).not.toMatch(/onerror|javascript:|<script/i);

@@ -117,7 +117,9 @@ describe('images in answers', () => {
   });
 
   it('turns raw HTML images into links too, keeping only a safe address and the alt text', () => {
-    const el = render('<p>A <img src="https://tracker.test/p.gif?c=abc" alt="pixel" width="1" onerror="window.__pwned=1"> and <img src="javascript:alert(1)"></p>');
+    const el = render(
+      '<p>A <img src="https://tracker.test/p.gif?c=abc" alt="pixel" width="1" onerror="window.__pwned=1"> and <img src="javascript:alert(1)"></p>',
+    );
     expect(fetchesByItself(el)).toBe(0);
     const links = [...el.querySelectorAll('a')];
     expect(links.map((a) => a.textContent)).toEqual(['pixel', 'Image']);

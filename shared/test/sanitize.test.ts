@@ -39,12 +39,15 @@ describe('sanitizeHtml', () => {
   });
 
   it('unwraps SVG and MathML to their text, dropping their scripts, styles and links', () => {
-    const out = stable('<svg><a href="javascript:alert(1)"><text>label</text></a><style>*{}</style><script>alert(1)</script></svg><math><mi>x</mi></math>');
+    const out = stable(
+      '<svg><a href="javascript:alert(1)"><text>label</text></a><style>*{}</style><script>alert(1)</script></svg><math><mi>x</mi></math>',
+    );
     expect(out).toBe('labelx');
   });
 
   it('keeps tables, lists and inline formatting with their harmless attributes', () => {
-    const html = '<table><tbody><tr><td colspan="2" align="left">c</td></tr></tbody></table><ol start="3"><li>x</li></ol><details open=""><summary>s</summary>d</details>';
+    const html =
+      '<table><tbody><tr><td colspan="2" align="left">c</td></tr></tbody></table><ol start="3"><li>x</li></ol><details open=""><summary>s</summary>d</details>';
     expect(stable(html)).toBe(html);
   });
 

@@ -97,7 +97,18 @@ export function Panel({ api, botId, open, onClose }: PanelProps) {
       </div>
     );
   } else {
-    body = <ChatThread api={api} botId={botId} conversationId={convs.selectedId} visitorId={visitorId} mode="widget" onMessageSent={convs.refresh} visible={open} intro={convs.bot ?? undefined} />;
+    body = (
+      <ChatThread
+        api={api}
+        botId={botId}
+        conversationId={convs.selectedId}
+        visitorId={visitorId}
+        mode="widget"
+        onMessageSent={convs.refresh}
+        visible={open}
+        intro={convs.bot ?? undefined}
+      />
+    );
   }
 
   return (
@@ -112,7 +123,14 @@ export function Panel({ api, botId, open, onClose }: PanelProps) {
       onPointerDown={onPointerDown}
     >
       <header className="docent-panel-head">
-        <button ref={menuButton} type="button" className="docent-icon-button" onClick={() => setSidebar((s) => !s)} aria-label="Conversations" aria-expanded={sidebar}>
+        <button
+          ref={menuButton}
+          type="button"
+          className="docent-icon-button"
+          onClick={() => setSidebar((s) => !s)}
+          aria-label="Conversations"
+          aria-expanded={sidebar}
+        >
           <MenuIcon />
         </button>
         <h2 className="docent-panel-title">{title}</h2>
@@ -121,7 +139,9 @@ export function Panel({ api, botId, open, onClose }: PanelProps) {
         </button>
       </header>
       <div className="docent-panel-body">
-        <div className="docent-panel-main" inert={sidebar || undefined}>{body}</div>
+        <div className="docent-panel-main" inert={sidebar || undefined}>
+          {body}
+        </div>
         <Sidebar
           boxRef={sidebarBox}
           open={sidebar}

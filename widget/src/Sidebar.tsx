@@ -18,7 +18,13 @@ export function Sidebar({ open, conversations, selectedId, onSelect, onNew, onCl
   return (
     <>
       <div className={`docent-overlay${open ? ' docent-overlay-open' : ''}`} onClick={onClose} aria-hidden="true" />
-      <nav ref={boxRef} className={`docent-sidebar${open ? ' docent-sidebar-open' : ''}`} aria-label="Conversations" aria-hidden={!open} inert={!open || undefined}>
+      <nav
+        ref={boxRef}
+        className={`docent-sidebar${open ? ' docent-sidebar-open' : ''}`}
+        aria-label="Conversations"
+        aria-hidden={!open}
+        inert={!open || undefined}
+      >
         <div className="docent-sidebar-head">
           <h3>Conversations</h3>
           <button type="button" className="docent-icon-button" onClick={onNew} aria-label="New chat" title="New chat">

@@ -30,7 +30,15 @@ export function mountWidget(host: HTMLElement, options: MountOptions): () => voi
   const shadow = host.shadowRoot ?? host.attachShadow({ mode: 'open' });
   // Inline !important beats a page's `div {display:none !important}` (or `* {all: unset !important}`)
   // aimed at the host element; transform/filter/contain on it would re-anchor the fixed launcher.
-  const guard = { display: 'block', visibility: 'visible', position: 'static', transform: 'none', filter: 'none', contain: 'none', opacity: '1' };
+  const guard = {
+    display: 'block',
+    visibility: 'visible',
+    position: 'static',
+    transform: 'none',
+    filter: 'none',
+    contain: 'none',
+    opacity: '1',
+  };
   for (const [name, value] of Object.entries(guard)) host.style.setProperty(name, value, 'important');
   host.setAttribute('data-docent-mounted', '');
 

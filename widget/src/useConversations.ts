@@ -63,7 +63,13 @@ export function useConversations(api: ApiClient, botId: string, visitorId: strin
     } catch (err) {
       const status = err instanceof ApiError ? err.status : 0;
       // 429 and 403 (a site the owner did not allow) carry the server's own words.
-      setError(status === 404 ? 'This chatbot is not available.' : (status === 429 || status === 403) && err instanceof ApiError ? err.message : unavailable);
+      setError(
+        status === 404
+          ? 'This chatbot is not available.'
+          : (status === 429 || status === 403) && err instanceof ApiError
+            ? err.message
+            : unavailable,
+      );
       setStatus('error');
     } finally {
       busy.current = false;

@@ -40,7 +40,7 @@ describe('widget.js bootstrap', () => {
     for (const r of roots) expect(r.shadowRoot!.querySelector('.docent-launcher, .docent-container')).toBeTruthy();
   });
 
-  it("creates a host when the root is missing but the script names a bot", async () => {
+  it('creates a host when the root is missing but the script names a bot', async () => {
     addScript({ 'data-bot-id': 'bot-z' });
     await runScript();
     const host = document.querySelector<HTMLElement>('[data-docent-mounted]')!;
@@ -50,7 +50,9 @@ describe('widget.js bootstrap', () => {
   });
 
   it('uses data-api-base when given, else the script origin', async () => {
-    const fetch = vi.fn(async () => new Response('{"success":true,"data":{"conversations":[]}}', { headers: { 'content-type': 'application/json' } }));
+    const fetch = vi.fn(
+      async () => new Response('{"success":true,"data":{"conversations":[]}}', { headers: { 'content-type': 'application/json' } }),
+    );
     vi.stubGlobal('fetch', fetch);
     addScript({ 'data-api-base': 'https://api.other.test' });
     document.body.innerHTML = '<div id="docent-chat" data-bot-id="bot-a"></div>';
@@ -60,7 +62,9 @@ describe('widget.js bootstrap', () => {
     shadow.querySelector<HTMLButtonElement>('.docent-launcher')!.click();
     await deliverPanel();
     await vi.waitFor(() => expect(fetch).toHaveBeenCalled());
-    expect(String((fetch.mock.calls[0] as unknown[])[0])).toMatch(/^https:\/\/api\.other\.test\/api\/v1\/chatbots\/bot-a\/conversations\?visitor_id=visitor-/);
+    expect(String((fetch.mock.calls[0] as unknown[])[0])).toMatch(
+      /^https:\/\/api\.other\.test\/api\/v1\/chatbots\/bot-a\/conversations\?visitor_id=visitor-/,
+    );
     vi.unstubAllGlobals();
   });
 
@@ -81,7 +85,11 @@ describe('widget.js bootstrap', () => {
     expect(container.hidden).toBe(true);
     shadow.querySelector('link')!.dispatchEvent(new Event('error'));
     expect(container.hidden).toBe(false);
-    expect(warn).toHaveBeenCalledWith('[docent] could not load', 'https://cdn.docent.test/widget/widget.css', expect.stringContaining('unstyled'));
+    expect(warn).toHaveBeenCalledWith(
+      '[docent] could not load',
+      'https://cdn.docent.test/widget/widget.css',
+      expect.stringContaining('unstyled'),
+    );
     await vi.waitFor(() => expect(shadow.querySelector('.docent-launcher')).toBeTruthy());
   });
 

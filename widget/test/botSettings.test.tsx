@@ -30,7 +30,11 @@ afterEach(() => {
 
 describe('widget bot settings', () => {
   it("shows the owner's greeting and starter questions in a new conversation", async () => {
-    server.state.bot = { ...server.state.bot, greeting: 'Welcome to Lumen support.', starter_questions: ['How do I install Lumen?', 'Is there a CLI?'] };
+    server.state.bot = {
+      ...server.state.bot,
+      greeting: 'Welcome to Lumen support.',
+      starter_questions: ['How do I install Lumen?', 'Is there a CLI?'],
+    };
     const root = await open();
     await waitFor(() => expect(root.querySelector('.docent-greeting')?.textContent).toBe('Welcome to Lumen support.'));
     const starters = [...root.querySelectorAll('.docent-starter')].map((b) => b.textContent);
@@ -40,7 +44,9 @@ describe('widget bot settings', () => {
   it('says clearly that the chat is not available on a site the owner did not allow', async () => {
     server.state.refused = 'This chatbot is not available on this website.';
     const root = await open();
-    await waitFor(() => expect(root.querySelector('[role="alert"]')?.textContent).toContain('This chatbot is not available on this website.'));
+    await waitFor(() =>
+      expect(root.querySelector('[role="alert"]')?.textContent).toContain('This chatbot is not available on this website.'),
+    );
     expect(root.querySelector('.docent-input')).toBeNull();
   });
 });

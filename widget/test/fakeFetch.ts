@@ -12,7 +12,8 @@ export function fakeVisitorServer() {
     refused: '',
     bot: { id: 'bot-1', name: 'Bot', description: '', greeting: '', starter_questions: [] as string[] },
   };
-  const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+  const json = (status: number, body: unknown) =>
+    new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
   const fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(String(input));
     const method = init?.method ?? 'GET';
@@ -21,7 +22,8 @@ export function fakeVisitorServer() {
     if (state.down) throw new TypeError('Failed to fetch');
     if (state.refused) return json(403, { success: false, detail: state.refused });
     if (url.pathname.endsWith('/public') && method === 'GET') return json(200, { success: true, data: state.bot });
-    if (url.pathname.endsWith('/conversations') && method === 'GET') return json(200, { success: true, data: { conversations: state.conversations } });
+    if (url.pathname.endsWith('/conversations') && method === 'GET')
+      return json(200, { success: true, data: { conversations: state.conversations } });
     if (url.pathname.endsWith('/conversations') && method === 'POST') {
       const conv: Conversation = {
         id: `conv-${++n}`,

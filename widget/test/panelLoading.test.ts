@@ -6,7 +6,10 @@ afterEach(() => vi.restoreAllMocks());
 
 describe('widget.js loads the chat panel (widget-panel.js) on demand', () => {
   it('loads the panel script beside widget.js, with the nonce, only once the visitor opens the chat', async () => {
-    vi.stubGlobal('fetch', async () => new Response('{"success":true,"data":{"conversations":[]}}', { headers: { 'content-type': 'application/json' } }));
+    vi.stubGlobal(
+      'fetch',
+      async () => new Response('{"success":true,"data":{"conversations":[]}}', { headers: { 'content-type': 'application/json' } }),
+    );
     addScript({ 'data-nonce': 'n0nce', 'data-prefetch': 'false' });
     document.body.innerHTML = '<div id="docent-chat" data-bot-id="bot-a"></div><div data-bot-id="bot-b"></div>';
     await runScript();
@@ -70,5 +73,4 @@ describe('widget.js loads the chat panel (widget-panel.js) on demand', () => {
     launcher.click();
     await vi.waitFor(() => expect(panelScript()).toBeTruthy());
   });
-
 });

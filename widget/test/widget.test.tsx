@@ -60,8 +60,22 @@ describe('widget in a shadow root', () => {
 
   it('first open selects the first existing conversation without creating one', async () => {
     server.state.conversations = [
-      { id: 'c-a', chatbot_id: 'bot-1', title: 'Pricing questions', created_at: new Date(2025, 0, 5).toISOString(), last_message_at: null, message_count: 2 },
-      { id: 'c-b', chatbot_id: 'bot-1', title: '', created_at: new Date(2024, 11, 24).toISOString(), last_message_at: null, message_count: 0 },
+      {
+        id: 'c-a',
+        chatbot_id: 'bot-1',
+        title: 'Pricing questions',
+        created_at: new Date(2025, 0, 5).toISOString(),
+        last_message_at: null,
+        message_count: 2,
+      },
+      {
+        id: 'c-b',
+        chatbot_id: 'bot-1',
+        title: '',
+        created_at: new Date(2024, 11, 24).toISOString(),
+        last_message_at: null,
+        message_count: 0,
+      },
     ];
     mount();
     await waitFor(() => $('.docent-launcher')!.click());
@@ -83,7 +97,9 @@ describe('widget in a shadow root', () => {
   });
 
   it('creating from the sidebar selects the new chat and closes the sidebar; a click outside closes it too', async () => {
-    server.state.conversations = [{ id: 'c-a', chatbot_id: 'bot-1', title: 'Old', created_at: new Date().toISOString(), last_message_at: null, message_count: 1 }];
+    server.state.conversations = [
+      { id: 'c-a', chatbot_id: 'bot-1', title: 'Old', created_at: new Date().toISOString(), last_message_at: null, message_count: 1 },
+    ];
     mount();
     await waitFor(() => $('.docent-launcher')!.click());
     await waitFor(() => expect($('.docent-panel-title')?.textContent).toBe('Old'));

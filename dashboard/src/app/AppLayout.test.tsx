@@ -5,7 +5,13 @@ import { installFakeApi, ok } from '../testing/fakeApi';
 import { renderAt } from '../testing/render';
 import AppLayout from './AppLayout';
 
-const signedIn = { status: 'signedIn' as const, user: { uid: 'u1', email: 'owner@example.com', displayName: 'Owner', photoURL: null }, authMode: 'emulator' as const, loadError: null, loggingOut: false };
+const signedIn = {
+  status: 'signedIn' as const,
+  user: { uid: 'u1', email: 'owner@example.com', displayName: 'Owner', photoURL: null },
+  authMode: 'emulator' as const,
+  loadError: null,
+  loggingOut: false,
+};
 
 afterEach(() => {
   finishLogout();

@@ -59,9 +59,18 @@ export default function AppLayout() {
 
   return (
     <div className="app-shell">
-      <a className="skip-link" href="#app-main">Skip to content</a>
+      <a className="skip-link" href="#app-main">
+        Skip to content
+      </a>
       <header className="app-topbar">
-        <button type="button" className="icon-button" aria-label={drawerOpen ? 'Close menu' : 'Open menu'} aria-expanded={drawerOpen} aria-controls="app-sidebar" onClick={() => setDrawerOpen((o) => !o)}>
+        <button
+          type="button"
+          className="icon-button"
+          aria-label={drawerOpen ? 'Close menu' : 'Open menu'}
+          aria-expanded={drawerOpen}
+          aria-controls="app-sidebar"
+          onClick={() => setDrawerOpen((o) => !o)}
+        >
           {drawerOpen ? <CloseIcon /> : <MenuIcon />}
         </button>
         <Logo to="/app/chatbots" />

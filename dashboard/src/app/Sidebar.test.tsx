@@ -9,8 +9,12 @@ const names = ['Zeta', 'alpha', 'Gamma', 'Beta', 'Omega', 'Delta', 'Epsilon'];
 
 describe('sidebar', () => {
   it('lists the first five chatbots by name and links to their pages', async () => {
-    installFakeApi({ 'GET /chatbots': ok({ chatbots: names.map((name, i) => chatbot({ id: `00000000-0000-4000-8000-00000000000${i}`, name })) }) });
-    renderAt(<Sidebar id="s" open={false} onLogout={() => {}} user={null} />, { url: '/app/chatbots/00000000-0000-4000-8000-000000000002' });
+    installFakeApi({
+      'GET /chatbots': ok({ chatbots: names.map((name, i) => chatbot({ id: `00000000-0000-4000-8000-00000000000${i}`, name })) }),
+    });
+    renderAt(<Sidebar id="s" open={false} onLogout={() => {}} user={null} />, {
+      url: '/app/chatbots/00000000-0000-4000-8000-000000000002',
+    });
     const recent = await screen.findByRole('list');
     const links = within(recent).getAllByRole('link');
     expect(links.map((l) => l.textContent)).toEqual(['alpha', 'Beta', 'Delta', 'Epsilon', 'Gamma']);

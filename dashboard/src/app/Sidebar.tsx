@@ -32,14 +32,22 @@ export function Sidebar({ id, open, onLogout, user }: { id: string; open: boolea
         <Link to="/app/chatbots" className={`sidebar-link${allActive ? ' is-active' : ''}`} aria-current={allActive ? 'page' : undefined}>
           <GridIcon /> All Chatbots
         </Link>
-        <Link to="/app/chatbots/create" className={`sidebar-link${newActive ? ' is-active' : ''}`} aria-current={newActive ? 'page' : undefined}>
+        <Link
+          to="/app/chatbots/create"
+          className={`sidebar-link${newActive ? ' is-active' : ''}`}
+          aria-current={newActive ? 'page' : undefined}
+        >
           <PlusIcon /> New Chatbot
         </Link>
       </nav>
       <section className="sidebar-recent" aria-labelledby="recent-heading">
-        <h2 id="recent-heading" className="sidebar-heading">Recent Chatbots</h2>
+        <h2 id="recent-heading" className="sidebar-heading">
+          Recent Chatbots
+        </h2>
         {isLoading ? (
-          <div className="sidebar-loading"><Spinner size="sm" label="Loading chatbots" /></div>
+          <div className="sidebar-loading">
+            <Spinner size="sm" label="Loading chatbots" />
+          </div>
         ) : error ? (
           <p className="sidebar-empty error-text">Failed to load chatbots. Please try again later.</p>
         ) : recent.length === 0 ? (
@@ -48,7 +56,10 @@ export function Sidebar({ id, open, onLogout, user }: { id: string; open: boolea
           <ul className="sidebar-list">
             {recent.map((bot) => (
               <li key={bot.id}>
-                <NavLink to={`/app/chatbots/${bot.id}`} className={({ isActive }) => `sidebar-link sidebar-link-sm${isActive ? ' is-active' : ''}`}>
+                <NavLink
+                  to={`/app/chatbots/${bot.id}`}
+                  className={({ isActive }) => `sidebar-link sidebar-link-sm${isActive ? ' is-active' : ''}`}
+                >
                   <BotIcon size={16} />
                   <span className="truncate">{bot.name || 'Untitled Chatbot'}</span>
                 </NavLink>
@@ -60,7 +71,9 @@ export function Sidebar({ id, open, onLogout, user }: { id: string; open: boolea
       <div className="sidebar-footer">
         {user && (
           <div className="sidebar-user" title={user.email ?? undefined}>
-            <span className="avatar" aria-hidden="true">{(user.displayName || user.email || '?').slice(0, 1).toUpperCase()}</span>
+            <span className="avatar" aria-hidden="true">
+              {(user.displayName || user.email || '?').slice(0, 1).toUpperCase()}
+            </span>
             <span className="truncate">{user.displayName || user.email}</span>
           </div>
         )}

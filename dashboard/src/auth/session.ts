@@ -73,7 +73,10 @@ export function startAuth(): Promise<AuthHandle> {
     handle.catch((err: unknown) => {
       console.error('Auth failed to load', err);
       handle = null;
-      set({ status: 'signedOut', loadError: 'The sign-in service could not be reached. Check that the server is running and reload the page.' });
+      set({
+        status: 'signedOut',
+        loadError: 'The sign-in service could not be reached. Check that the server is running and reload the page.',
+      });
     });
   }
   return handle;

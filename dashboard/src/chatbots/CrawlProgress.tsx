@@ -3,7 +3,9 @@ import { isActiveStatus } from './useTaskPolling';
 
 /** A re-crawl's comparison with the live pages (absent on a first crawl). */
 const changeText = (p: Task['progress']) =>
-  p.unchanged === undefined ? '' : ` (${p.new ?? 0} new, ${p.changed ?? 0} changed, ${p.unchanged} unchanged${p.removed ? `, ${p.removed} removed` : ''})`;
+  p.unchanged === undefined
+    ? ''
+    : ` (${p.new ?? 0} new, ${p.changed ?? 0} changed, ${p.unchanged} unchanged${p.removed ? `, ${p.removed} removed` : ''})`;
 
 /** Live counts while a crawl runs, so the owner sees more than a spinner. */
 export function CrawlProgress({ task }: { task: Task | null }) {
@@ -13,11 +15,20 @@ export function CrawlProgress({ task }: { task: Task | null }) {
   const pct = Math.min(100, Math.round((p.indexed / total) * 100));
   return (
     <div className="crawl-progress" aria-live="polite">
-      <div className="progress-bar" role="progressbar" aria-label="Indexing progress" aria-valuemin={0} aria-valuemax={100} aria-valuenow={pct}>
+      <div
+        className="progress-bar"
+        role="progressbar"
+        aria-label="Indexing progress"
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={pct}
+      >
         <span style={{ width: `${task.status === 'queued' ? 0 : Math.max(pct, 4)}%` }} />
       </div>
       <p className="crawl-progress-text">
-        {task.status === 'queued' ? 'Waiting to start…' : `${p.discovered} found · ${p.fetched} fetched · ${p.indexed} indexed${p.failed ? ` · ${p.failed} failed` : ''}${p.skipped ? ` · ${p.skipped} skipped` : ''}${changeText(p)}`}
+        {task.status === 'queued'
+          ? 'Waiting to start…'
+          : `${p.discovered} found · ${p.fetched} fetched · ${p.indexed} indexed${p.failed ? ` · ${p.failed} failed` : ''}${p.skipped ? ` · ${p.skipped} skipped` : ''}${changeText(p)}`}
       </p>
     </div>
   );

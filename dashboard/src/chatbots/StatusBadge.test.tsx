@@ -30,7 +30,14 @@ afterEach(() => vi.useRealTimers());
 
 describe('status badge', () => {
   it('maps statuses to the spec styles', () => {
-    expect(['running', 'completed', 'failed', 'pending', 'queued', 'paused'].map(badgeStyle)).toEqual(['running', 'completed', 'failed', 'pending', 'pending', 'neutral']);
+    expect(['running', 'completed', 'failed', 'pending', 'queued', 'paused'].map(badgeStyle)).toEqual([
+      'running',
+      'completed',
+      'failed',
+      'pending',
+      'pending',
+      'neutral',
+    ]);
     render(<StatusBadge task={task({ status: 'queued' })} />);
     const badge = screen.getByText('queued');
     expect(badge.className).toContain('badge-pending');
@@ -38,7 +45,10 @@ describe('status badge', () => {
 
   it('polls every 5 seconds while running and stops once completed', async () => {
     const api = installFakeApi({
-      'GET /crawl-and-index/tasks/:id': [ok([task({ status: 'running', updated_at: '2026-01-05T10:02:00.000Z' })]), ok([task({ status: 'completed', updated_at: '2026-01-05T10:03:00.000Z' })])],
+      'GET /crawl-and-index/tasks/:id': [
+        ok([task({ status: 'running', updated_at: '2026-01-05T10:02:00.000Z' })]),
+        ok([task({ status: 'completed', updated_at: '2026-01-05T10:03:00.000Z' })]),
+      ],
     });
     const settled = vi.fn();
     render(<PolledBadge given={task({ status: 'queued' })} onSettled={settled} />);

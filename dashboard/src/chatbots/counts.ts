@@ -14,6 +14,6 @@ export function sourcesSummary(urls: { status?: string }[]): string {
   for (const u of urls) byStatus.set(u.status || 'indexed', (byStatus.get(u.status || 'indexed') ?? 0) + 1);
   if (byStatus.size <= 1 && (byStatus.has('indexed') || byStatus.size === 0)) return total;
   const order = ['indexed', 'pending', 'skipped', 'failed'];
-  const parts = [...byStatus].sort(([a], [b]) => (order.indexOf(a) + 99) % 99 - ((order.indexOf(b) + 99) % 99));
+  const parts = [...byStatus].sort(([a], [b]) => ((order.indexOf(a) + 99) % 99) - ((order.indexOf(b) + 99) % 99));
   return `${total}: ${parts.map(([status, n]) => `${n} ${status}`).join(', ')}`;
 }

@@ -11,7 +11,8 @@ export interface RecordedCall {
   body: unknown;
   headers: Record<string, string>;
 }
-export type Reply = { status?: number; body: unknown } | (() => { status?: number; body: unknown } | Promise<{ status?: number; body: unknown }>);
+export type Reply =
+  { status?: number; body: unknown } | (() => { status?: number; body: unknown } | Promise<{ status?: number; body: unknown }>);
 
 export function ok<T>(data: T) {
   return { status: 200, body: { success: true, data } };
@@ -36,7 +37,8 @@ export function installFakeApi(routes: Record<string, Reply | Reply[]>) {
       return new RegExp(`^${p.replace(/:[^/]+/g, '[^/]+')}$`).test(path);
     });
     const queue = key ? queues.get(key) : undefined;
-    if (!queue || queue.length === 0) return new Response(JSON.stringify({ success: false, detail: `No stub for ${method} ${path}` }), { status: 404 });
+    if (!queue || queue.length === 0)
+      return new Response(JSON.stringify({ success: false, detail: `No stub for ${method} ${path}` }), { status: 404 });
     // The last reply repeats; earlier ones are used once each.
     const reply = queue.length > 1 ? queue.shift()! : queue[0]!;
     const r = typeof reply === 'function' ? await reply() : reply;

@@ -16,7 +16,11 @@ afterEach(() => {
 /** Shows the current location so tests can assert navigation. */
 function LocationProbe() {
   const location = useLocation();
-  return <div data-testid="location" hidden>{location.pathname + location.search}</div>;
+  return (
+    <div data-testid="location" hidden>
+      {location.pathname + location.search}
+    </div>
+  );
 }
 
 /** Renders `element` at `path` (route pattern) for `url`, with a fresh SWR cache and toasts. */

@@ -2,7 +2,17 @@ import type { ReactNode } from 'react';
 import { AlertIcon } from './icons';
 
 /** A titled message box; `error` alerts are announced immediately. */
-export function Alert({ title, children, variant = 'error', action }: { title: string; children?: ReactNode; variant?: 'error' | 'info' | 'success' | 'warning'; action?: ReactNode }) {
+export function Alert({
+  title,
+  children,
+  variant = 'error',
+  action,
+}: {
+  title: string;
+  children?: ReactNode;
+  variant?: 'error' | 'info' | 'success' | 'warning';
+  action?: ReactNode;
+}) {
   return (
     <div className={`alert alert-${variant}`} role={variant === 'error' ? 'alert' : 'status'}>
       <AlertIcon className="alert-icon" />

@@ -7,7 +7,14 @@ export function ThemeToggle({ className = 'icon-button', withLabel = false }: { 
   const next = theme === 'dark' ? 'light' : 'dark';
   const label = `Switch to ${next} mode`;
   return (
-    <button type="button" className={className} onClick={toggle} aria-label={withLabel ? undefined : label} title={label} data-theme-toggle="">
+    <button
+      type="button"
+      className={className}
+      onClick={toggle}
+      aria-label={withLabel ? undefined : label}
+      title={label}
+      data-theme-toggle=""
+    >
       {theme === 'dark' ? <SunIcon /> : <MoonIcon />}
       {withLabel && <span>{theme === 'dark' ? 'Light mode' : 'Dark mode'}</span>}
     </button>

@@ -125,7 +125,12 @@ export class Answerer {
             if (fits) yield emit(fits);
             enough.abort();
             yield emit(TOO_LONG_NOTE);
-            return { content, retrieved, sources: citedPages(content, pages ?? [], citations.cited()), error: 'The answer reached its length limit.' };
+            return {
+              content,
+              retrieved,
+              sources: citedPages(content, pages ?? [], citations.cited()),
+              error: 'The answer reached its length limit.',
+            };
           }
           if (shown) yield emit(shown);
         }
@@ -139,7 +144,13 @@ export class Answerer {
           const tail = citations.end();
           if (tail) yield emit(tail);
           yield emit(INTERRUPTED_NOTE);
-          return { content, retrieved, sources: citedPages(content, pages ?? [], citations.cited()), error: 'The answer was interrupted.', outcome };
+          return {
+            content,
+            retrieved,
+            sources: citedPages(content, pages ?? [], citations.cited()),
+            error: 'The answer was interrupted.',
+            outcome,
+          };
         }
         if (!retrieval) {
           yield* words(LLM_UNAVAILABLE_ANSWER, emit);
@@ -172,7 +183,6 @@ export class Answerer {
     return followUp.outcome === 'answer' ? followUp : first;
   }
 }
-
 
 /** Word-sized deltas (a word with its trailing space), yielding to the event loop now and then. */
 async function* words(text: string, emit: (d: string) => AnswerEvent): AsyncGenerator<AnswerEvent> {

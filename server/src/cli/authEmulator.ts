@@ -53,7 +53,9 @@ export async function startAuthEmulator(opts: AuthEmulatorOptions): Promise<Auth
   const host = `127.0.0.1:${opts.port}`;
   const users = opts.persist === false ? undefined : emulatorUsers(host, opts.projectId, exportDir);
   // An emulator left behind by a crashed Docent still holds its users (and our port): save them, stop it.
-  await stopStaleEmulator(dir, configPath, (staleHost) => (users ? emulatorUsers(staleHost, opts.projectId, exportDir).save() : Promise.resolve()));
+  await stopStaleEmulator(dir, configPath, (staleHost) =>
+    users ? emulatorUsers(staleHost, opts.projectId, exportDir).save() : Promise.resolve(),
+  );
   const args = ['emulators:start', '--only', 'auth', '--project', opts.projectId, '--config', configPath];
   if (users && hasSavedUsers(exportDir)) args.push('--import', exportDir);
   // firebase-tools finds "its" running hub through os.tmpdir()/hub-<project>.json; with one shared
@@ -93,13 +95,23 @@ export async function startAuthEmulator(opts: AuthEmulatorOptions): Promise<Auth
   let stopped: Promise<void> | undefined;
   const stop = async () => {
     // Save before the signal: once it is sent the emulator no longer answers.
-    await users?.save().catch((err: unknown) => console.error(`Could not save the auth emulator's users: ${err instanceof Error ? err.message : String(err)}`));
+    await users
+      ?.save()
+      .catch((err: unknown) =>
+        console.error(`Could not save the auth emulator's users: ${err instanceof Error ? err.message : String(err)}`),
+      );
     await stopGroup(child);
   };
   return { host, users, stop: () => (stopped ??= stop()) };
 }
 
-async function waitUntilReady(child: ChildProcess, host: string, output: string[], state: { ready: boolean }, signal?: AbortSignal): Promise<void> {
+async function waitUntilReady(
+  child: ChildProcess,
+  host: string,
+  output: string[],
+  state: { ready: boolean },
+  signal?: AbortSignal,
+): Promise<void> {
   const deadline = Date.now() + 90_000;
   let exited = false;
   child.once('exit', () => (exited = true));
@@ -111,8 +123,9 @@ async function waitUntilReady(child: ChildProcess, host: string, output: string[
     if (exited) throw new Error(`The auth emulator exited during start-up:\n${output.slice(-20).join('\n')}`);
     try {
       // Both: our child has finished starting (and importing), and the port answers.
+      const url = `http://${host}/emulator/v1/projects/x/config`;
       // eslint-disable-next-line no-restricted-globals -- polls the emulator this CLI just started on loopback, not an outside host
-      const res = state.ready ? await fetch(`http://${host}/emulator/v1/projects/x/config`, { signal: AbortSignal.timeout(1000) }) : undefined;
+      const res = state.ready ? await fetch(url, { signal: AbortSignal.timeout(1000) }) : undefined;
       if (res && res.status < 500) return;
     } catch {
       /* not listening yet */

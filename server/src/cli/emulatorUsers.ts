@@ -35,10 +35,12 @@ export function emulatorUsers(host: string, projectId: string, exportDir: string
       // A save already under way may have read the users before the caller's account existed: queue
       // exactly one more behind it, shared by everyone who asks meanwhile.
       if (!running) return (running = saveOnce(host, projectId, exportDir).finally(() => (running = undefined)));
-      again ??= running.catch(() => {}).then(() => {
-        again = undefined;
-        return this.save();
-      });
+      again ??= running
+        .catch(() => {})
+        .then(() => {
+          again = undefined;
+          return this.save();
+        });
       return again;
     },
   };
@@ -58,7 +60,11 @@ async function saveOnce(host: string, projectId: string, exportDir: string): Pro
   writeAtomic(path.join(authDir, 'accounts.json'), accounts);
   writeAtomic(path.join(authDir, 'config.json'), config);
   // Written last: its presence is what makes the next start import the folder.
-  if (!hasSavedUsers(exportDir)) writeAtomic(path.join(exportDir, METADATA), JSON.stringify({ version: firebaseToolsVersion(), auth: { version: firebaseToolsVersion(), path: 'auth_export' } }));
+  if (!hasSavedUsers(exportDir))
+    writeAtomic(
+      path.join(exportDir, METADATA),
+      JSON.stringify({ version: firebaseToolsVersion(), auth: { version: firebaseToolsVersion(), path: 'auth_export' } }),
+    );
 }
 
 function writeAtomic(file: string, text: string): void {
@@ -81,6 +87,7 @@ function writeAtomic(file: string, text: string): void {
 
 let version: string | undefined;
 function firebaseToolsVersion(): string {
-  version ??= (JSON.parse(readFileSync(path.join(ROOT, 'node_modules/firebase-tools/package.json'), 'utf8')) as { version: string }).version;
+  version ??= (JSON.parse(readFileSync(path.join(ROOT, 'node_modules/firebase-tools/package.json'), 'utf8')) as { version: string })
+    .version;
   return version;
 }

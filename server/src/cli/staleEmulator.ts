@@ -27,7 +27,9 @@ export async function stopStaleEmulator(dir: string, configPath: string, saveUse
   const { pid, host } = record;
   // The pid may have been reused since: only a process started with this very config is ours.
   if (typeof pid === 'number' && typeof host === 'string' && commandLine(pid).includes(configPath)) {
-    await saveUsers(host).catch((err: unknown) => console.error(`Could not save the users of the previous auth emulator: ${err instanceof Error ? err.message : String(err)}`));
+    await saveUsers(host).catch((err: unknown) =>
+      console.error(`Could not save the users of the previous auth emulator: ${err instanceof Error ? err.message : String(err)}`),
+    );
     signalGroup(pid, 'SIGTERM');
     if (!(await exited(pid, 20_000))) {
       signalGroup(pid, 'SIGKILL');

@@ -15,7 +15,8 @@ const base = loadConfig();
 const wantsEmulator = !base.FIREBASE_API_KEY && !base.FIREBASE_AUTH_EMULATOR_HOST;
 
 // Refuse before starting anything: emulator tokens are unsigned, so they must not face a network.
-const exposure = wantsEmulator || base.authMode === 'emulator' ? emulatorExposureError(base.HOST, base.ALLOW_EMULATOR_ON_NETWORK) : undefined;
+const exposure =
+  wantsEmulator || base.authMode === 'emulator' ? emulatorExposureError(base.HOST, base.ALLOW_EMULATOR_ON_NETWORK) : undefined;
 if (exposure) fail(exposure);
 
 // Fail fast, before starting anything, if another process owns the embedded database.
@@ -55,7 +56,12 @@ onShutdown(async () => {
 try {
   if (wantsEmulator) {
     console.log(`Starting the Firebase Auth Emulator on 127.0.0.1:${base.AUTH_EMULATOR_PORT} …`);
-    emulatorStarting = startAuthEmulator({ port: base.AUTH_EMULATOR_PORT, projectId: base.FIREBASE_PROJECT_ID, dataDir: base.dataDir, signal: startup.signal });
+    emulatorStarting = startAuthEmulator({
+      port: base.AUTH_EMULATOR_PORT,
+      projectId: base.FIREBASE_PROJECT_ID,
+      dataDir: base.dataDir,
+      signal: startup.signal,
+    });
   }
   // The server's code (Fastify, firebase-admin, the answerer…) loads while the emulator starts, rather
   // than before it: a static import would hold up the emulator's spawn until all of it is compiled.
@@ -75,20 +81,30 @@ try {
   // Every new owner's account is on disk before the API acts for them (see emulatorUsers.ts).
   const saveUsers = emulator?.users;
   dbHandedOver = true;
-  serverStarting = startServer(config, 'all', { db, ...(saveUsers ? { onNewUser: () => saveUsers.save().catch((err: unknown) => {
-    console.error(`Could not save the auth emulator's users: ${err instanceof Error ? err.message : String(err)}`);
-    throw err; // retried on the owner's next request
-  }) } : {}) });
+  serverStarting = startServer(config, 'all', {
+    db,
+    ...(saveUsers
+      ? {
+          onNewUser: () =>
+            saveUsers.save().catch((err: unknown) => {
+              console.error(`Could not save the auth emulator's users: ${err instanceof Error ? err.message : String(err)}`);
+              throw err; // retried on the owner's next request
+            }),
+        }
+      : {}),
+  });
   await serverStarting;
   if (!startup.signal.aborted) {
-    console.log(`
+    console.log(
+      `
 Docent is running (${config.database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL'}, ` +
-      `${config.authMode === 'emulator' ? 'auth emulator' : 'Firebase auth'}, ${config.LLM_BASE_URL ? 'LLM answers' : 'extractive answers'})
+        `${config.authMode === 'emulator' ? 'auth emulator' : 'Firebase auth'}, ${config.LLM_BASE_URL ? 'LLM answers' : 'extractive answers'})
   Dashboard:    ${config.publicUrl}/
   API:          ${config.publicUrl}/api/v1
   Widget demo:  ${config.publicUrl}/demo/?bot=<chatbot id>
   Sample site:  ${config.publicUrl}/demo/site/
-Press Ctrl+C to stop.`);
+Press Ctrl+C to stop.`,
+    );
   }
 } catch (err) {
   // Interrupted: the shutdown handler is already stopping everything and will exit.

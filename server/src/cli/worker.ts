@@ -10,7 +10,9 @@ import { onShutdown } from './shutdown.js';
 
 const config = loadConfig();
 if (config.database.kind !== 'postgres') {
-  console.error('npm run worker needs DATABASE_URL (PostgreSQL). With the embedded database the worker runs inside npm start / npm run serve.');
+  console.error(
+    'npm run worker needs DATABASE_URL (PostgreSQL). With the embedded database the worker runs inside npm start / npm run serve.',
+  );
   process.exit(1);
 }
 const log = pino({ level: config.LOG_LEVEL });

@@ -10,10 +10,7 @@
  * it waits, so two pages naming each other cannot wait on each other.
  */
 export type CanonicalDecision =
-  | { kind: 'self' }
-  | { kind: 'adopt'; url: string }
-  | { kind: 'duplicate'; of: string }
-  | { kind: 'wait'; until: Promise<void> };
+  { kind: 'self' } | { kind: 'adopt'; url: string } | { kind: 'duplicate'; of: string } | { kind: 'wait'; until: Promise<void> };
 
 const SELF: CanonicalDecision = { kind: 'self' };
 
@@ -52,7 +49,13 @@ export class CanonicalLedger {
    * @param claimable whether the crawl may take `canonical` as this page's URL (not met before,
    *   not blocked by robots.txt): then nothing else will ever be stored under it.
    */
-  decide(pageUrl: string, canonical: string | undefined, hash: string, claimable: (url: string) => boolean, mayWait: boolean): CanonicalDecision {
+  decide(
+    pageUrl: string,
+    canonical: string | undefined,
+    hash: string,
+    claimable: (url: string) => boolean,
+    mayWait: boolean,
+  ): CanonicalDecision {
     if (!canonical || canonical === pageUrl) return SELF;
     const storedHash = this.stored.get(canonical);
     if (storedHash !== undefined) return storedHash === hash ? { kind: 'duplicate', of: canonical } : SELF;

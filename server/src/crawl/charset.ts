@@ -21,8 +21,23 @@ function decoderFor(label: string): { decode(b: Uint8Array): string } {
 // WHATWG maps all of these to windows-1252, but Node 20's TextDecoder decodes them as ISO-8859-1
 // (0x80–0x9F become C1 controls instead of € ‘ ’ “ ” — …), so the table is applied here.
 const WINDOWS_1252_LABELS = new Set([
-  'ansi_x3.4-1968', 'ascii', 'cp1252', 'cp819', 'csisolatin1', 'ibm819', 'iso-8859-1', 'iso-ir-100', 'iso8859-1',
-  'iso88591', 'iso_8859-1', 'iso_8859-1:1987', 'l1', 'latin1', 'us-ascii', 'windows-1252', 'x-cp1252',
+  'ansi_x3.4-1968',
+  'ascii',
+  'cp1252',
+  'cp819',
+  'csisolatin1',
+  'ibm819',
+  'iso-8859-1',
+  'iso-ir-100',
+  'iso8859-1',
+  'iso88591',
+  'iso_8859-1',
+  'iso_8859-1:1987',
+  'l1',
+  'latin1',
+  'us-ascii',
+  'windows-1252',
+  'x-cp1252',
 ]);
 const CP1252_HIGH =
   '\u20ac\u0081\u201a\u0192\u201e\u2026\u2020\u2021\u02c6\u2030\u0160\u2039\u0152\u008d\u017d\u008f' +
@@ -48,7 +63,6 @@ export function charsetParam(contentType: string): string | undefined {
 function sniffDeclared(bytes: Uint8Array): string | undefined {
   // latin1 maps bytes 1:1, so ASCII declarations are readable whatever the real encoding is.
   const head = Buffer.from(bytes.subarray(0, 2048)).toString('latin1');
-  const meta =
-    /<meta[^>]+charset\s*=\s*["']?\s*([\w.:-]+)/i.exec(head) ?? /<\?xml[^>]+encoding\s*=\s*["']([\w.:-]+)["']/i.exec(head);
+  const meta = /<meta[^>]+charset\s*=\s*["']?\s*([\w.:-]+)/i.exec(head) ?? /<\?xml[^>]+encoding\s*=\s*["']([\w.:-]+)["']/i.exec(head);
   return meta?.[1];
 }

@@ -35,7 +35,21 @@ export interface CrawlOptions {
 
 export type CrawlOutcome =
   /** `aliases`: URLs that led here (before a redirect or canonical); `anchors`, `outsideKeys`, `pdfPages`: see ExtractedPage. */
-  | { kind: 'page'; url: string; depth: number; title: string; markdown: string; contentHash: string; aliases: string[]; anchors: PageAnchor[]; outsideKeys: number[]; etag?: string; lastModified?: string; links?: string[]; pdfPages?: PdfPageText[] }
+  | {
+      kind: 'page';
+      url: string;
+      depth: number;
+      title: string;
+      markdown: string;
+      contentHash: string;
+      aliases: string[];
+      anchors: PageAnchor[];
+      outsideKeys: number[];
+      etag?: string;
+      lastModified?: string;
+      links?: string[];
+      pdfPages?: PdfPageText[];
+    }
   | { kind: 'failed'; url: string; reason: string; errorKind: FetchErrorKind | 'extract' }
   /** `notFetched`: no request was made (robots.txt, time limit), so it says nothing about the site's health. */
   | { kind: 'skipped'; url: string; reason: string; notFetched?: boolean }
@@ -56,4 +70,3 @@ export interface CrawlSummary {
   /** URLs the crawl remembered as met (bounded: robots-blocked links beyond the report cap are not kept). */
   remembered: number;
 }
-

@@ -68,7 +68,8 @@ export async function crawlSite(fetcher: SafeFetcher, extractor: Extractor, opts
   const starts = opts.startUrls.map((u) => normalizeUrl(u)).filter((u): u is string => u !== undefined);
   // Routes validate URLs; a stored one that no longer passes still gets an outcome, not a crash.
   for (const raw of opts.startUrls) {
-    if (normalizeUrl(raw) === undefined) await hooks.onOutcome({ kind: 'failed', url: raw, reason: 'Invalid URL', errorKind: 'invalid_url' });
+    if (normalizeUrl(raw) === undefined)
+      await hooks.onOutcome({ kind: 'failed', url: raw, reason: 'Invalid URL', errorKind: 'invalid_url' });
   }
   if (starts.length === 0) return { admitted: 0, remembered: 0 };
   const scopes: CrawlScope[] = opts.followLinks ? [scopeOf(starts[0]!, opts.underStartPath)] : [];
@@ -140,7 +141,13 @@ export async function crawlSite(fetcher: SafeFetcher, extractor: Extractor, opts
   if (opts.followLinks && opts.useSitemaps !== false && starts[0] && opts.maxDepth > 0) {
     const rules = await robotsFor(starts[0]);
     const roots = rules.sitemaps.length > 0 ? rules.sitemaps : [new URL('/sitemap.xml', starts[0]).href];
-    const found = await collectSitemapUrls(fetcher, roots, { maxFiles: 20, maxUrls: opts.maxPages * 2, maxBytes: 10 * 1024 * 1024 }, inAnyScope, signal).catch(() => []);
+    const found = await collectSitemapUrls(
+      fetcher,
+      roots,
+      { maxFiles: 20, maxUrls: opts.maxPages * 2, maxBytes: 10 * 1024 * 1024 },
+      inAnyScope,
+      signal,
+    ).catch(() => []);
     for (const raw of found) {
       const url = normalizeUrl(raw);
       if (url && inAnyScope(url) && looksLikePage(url)) admit(url, 1);
@@ -211,11 +218,19 @@ export async function crawlSite(fetcher: SafeFetcher, extractor: Extractor, opts
     let page: ExtractedPage;
     try {
       if (pdf) page = await untilAborted(extractor.extractPdf(fetched.bytes ?? new Uint8Array(), pageUrl, signal), signal);
-      else page = isText ? extractText(fetched.body) : await untilAborted(extractor.extract(fetched.body, pageUrl, { linksOnly: opts.discoveryOnly }, signal), signal);
+      else
+        page = isText
+          ? extractText(fetched.body)
+          : await untilAborted(extractor.extract(fetched.body, pageUrl, { linksOnly: opts.discoveryOnly }, signal), signal);
     } catch (err) {
       if (outOfTime()) return timeSkip(url);
       if (err instanceof ExtractTimeoutError) return hooks.onOutcome({ kind: 'failed', url, reason: err.message, errorKind: 'extract' });
-      return hooks.onOutcome({ kind: 'failed', url, reason: `Could not extract content: ${String((err as Error)?.message ?? err)}`, errorKind: 'extract' });
+      return hooks.onOutcome({
+        kind: 'failed',
+        url,
+        reason: `Could not extract content: ${String((err as Error)?.message ?? err)}`,
+        errorKind: 'extract',
+      });
     }
     const links = page.links.filter((link) => inAnyScope(link) && looksLikePage(link));
     if (opts.followLinks && depth < opts.maxDepth) for (const link of links) admit(link, depth + 1);
@@ -224,17 +239,37 @@ export async function crawlSite(fetcher: SafeFetcher, extractor: Extractor, opts
     if (page.noindex) return hooks.onOutcome({ kind: 'skipped', url, reason: 'The page asks not to be indexed (noindex)' });
     // A stray NUL byte would fail the whole batch write (PostgreSQL text cannot hold it).
     const text = cleanText(page.markdown).trim();
-    if (text.length === 0) return hooks.onOutcome({ kind: 'skipped', url, reason: pdf ? 'No text content (a PDF of scanned images has none)' : 'No text content' });
+    if (text.length === 0)
+      return hooks.onOutcome({
+        kind: 'skipped',
+        url,
+        reason: pdf ? 'No text content (a PDF of scanned images has none)' : 'No text content',
+      });
     // A canonical link counts only on the same scheme and host (Python's docs point at file://).
     const canonical = acceptableCanonical(page.canonical, pageUrl);
     const hash = createHash('sha256').update(text).digest('hex');
-    const candidate = { url, pageUrl, depth, title: cleanText(page.title), text, hash, canonical: canonical && inAnyScope(canonical) ? canonical : undefined, anchors: page.anchors ?? [], outsideKeys: page.outsideKeys ?? [], etag: fetched.etag, lastModified: fetched.lastModified, links, pdfPages: page.pdfPages };
+    const candidate = {
+      url,
+      pageUrl,
+      depth,
+      title: cleanText(page.title),
+      text,
+      hash,
+      canonical: canonical && inAnyScope(canonical) ? canonical : undefined,
+      anchors: page.anchors ?? [],
+      outsideKeys: page.outsideKeys ?? [],
+      etag: fetched.etag,
+      lastModified: fetched.lastModified,
+      links,
+      pdfPages: page.pdfPages,
+    };
     return place(candidate, true);
   }
 
   /** A 304: the stored copy is current, and its stored links are followed as if it had been read. */
   async function reuse(url: string, depth: number, prior: PriorPage, links: string[]): Promise<void> {
-    if (opts.followLinks && depth < opts.maxDepth) for (const link of links) if (inAnyScope(link) && looksLikePage(link)) admit(link, depth + 1);
+    if (opts.followLinks && depth < opts.maxDepth)
+      for (const link of links) if (inAnyScope(link) && looksLikePage(link)) admit(link, depth + 1);
     if (opts.keep && !opts.keep(url)) return hooks.onOutcome({ kind: 'skipped', url, reason: PATTERN_SKIP_REASON });
     const twin = hashes.get(prior.contentHash) ?? (ledger.has(url) ? url : undefined);
     if (twin) return hooks.onOutcome({ kind: 'skipped', url, reason: `Duplicate of ${twin}` });
@@ -268,7 +303,21 @@ export async function crawlSite(fetcher: SafeFetcher, extractor: Extractor, opts
     hashes.set(c.hash, url);
     ledger.store(url, c.hash);
     const aliases = [...new Set([c.url, c.pageUrl])].filter((u) => u !== url);
-    await hooks.onOutcome({ kind: 'page', url, depth: c.depth, title: c.title || url, markdown: c.text, contentHash: c.hash, aliases, anchors: c.anchors, outsideKeys: c.outsideKeys, etag: c.etag, lastModified: c.lastModified, links: c.links.slice(0, MAX_STORED_LINKS), pdfPages: c.pdfPages });
+    await hooks.onOutcome({
+      kind: 'page',
+      url,
+      depth: c.depth,
+      title: c.title || url,
+      markdown: c.text,
+      contentHash: c.hash,
+      aliases,
+      anchors: c.anchors,
+      outsideKeys: c.outsideKeys,
+      etag: c.etag,
+      lastModified: c.lastModified,
+      links: c.links.slice(0, MAX_STORED_LINKS),
+      pdfPages: c.pdfPages,
+    });
   }
 
   // A fixed set of runners drains the queue; new links join the queue while it runs.

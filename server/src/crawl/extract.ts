@@ -103,7 +103,13 @@ export function extractPage(html: string, pageUrl: string, opts: ExtractOptions 
 
   const cap = opts.maxMarkdownChars ?? 400_000;
   const { markdown, method, outsideKeys } = mainContent(html, found, cap, opts);
-  return { ...result, title: title || firstHeading(markdown), markdown: markdown.length > cap ? markdown.slice(0, cap) : markdown, outsideKeys, method };
+  return {
+    ...result,
+    title: title || firstHeading(markdown),
+    markdown: markdown.length > cap ? markdown.slice(0, cap) : markdown,
+    outsideKeys,
+    method,
+  };
 }
 
 type MainContent = Pick<ExtractedPage, 'markdown' | 'method' | 'outsideKeys'>;
@@ -119,7 +125,12 @@ function mainContent(html: string, found: Scan, cap: number, opts: ExtractOption
     // searchable head instead of thousands of chunks of link lists.
     if (markdown.length > NAV_PAGE_KEEP_CHARS && linkDensity(declared) > 0.6) markdown = cutAtLine(markdown, NAV_PAGE_KEEP_CHARS);
     // The rest of the body is rendered only for its line keys: cheap, as nav and asides are skipped.
-    if (markdown.length >= MIN_CONTENT_CHARS) return { markdown, method: 'declared', outsideKeys: distinctLineKeys(renderMarkdown(body, { pageChrome: true, exclude: declared, maxChars: cap })) };
+    if (markdown.length >= MIN_CONTENT_CHARS)
+      return {
+        markdown,
+        method: 'declared',
+        outsideKeys: distinctLineKeys(renderMarkdown(body, { pageChrome: true, exclude: declared, maxChars: cap })),
+      };
   }
   if (html.length <= (opts.readabilityMaxChars ?? 1_000_000)) {
     const article = readabilityHtml(html);
@@ -127,7 +138,12 @@ function mainContent(html: string, found: Scan, cap: number, opts: ExtractOption
       const tree = parseDocument(article).children;
       if (visibleChars(tree) >= READABILITY_MIN_SHARE * bodyChars) {
         const markdown = renderMarkdown(tree, { maxChars: cap });
-        if (markdown.length >= MIN_CONTENT_CHARS) return { markdown, method: 'readability', outsideKeys: distinctLineKeys(renderMarkdown(body, { pageChrome: true, maxChars: cap })) };
+        if (markdown.length >= MIN_CONTENT_CHARS)
+          return {
+            markdown,
+            method: 'readability',
+            outsideKeys: distinctLineKeys(renderMarkdown(body, { pageChrome: true, maxChars: cap })),
+          };
       }
     }
   }
@@ -212,22 +228,37 @@ function scan(root: Document): Scan {
     const el = node as Element;
     const a = el.attribs;
     switch (el.name) {
-      case 'a': case 'area':
+      case 'a':
+      case 'area':
         if (a.href !== undefined && s.anchors.length < 20_000) s.anchors.push(el);
         break;
-      case 'body': s.body ??= el; break;
-      case 'main': if (a.hidden === undefined) s.main ??= el; break; // only one <main> may be visible
-      case 'article': s.articles.push(el); break;
-      case 'base': if (a.href !== undefined) s.base ??= el; break;
-      case 'title': s.title ??= el; break;
-      case 'h1': s.h1 ??= el; break;
+      case 'body':
+        s.body ??= el;
+        break;
+      case 'main':
+        if (a.hidden === undefined) s.main ??= el;
+        break; // only one <main> may be visible
+      case 'article':
+        s.articles.push(el);
+        break;
+      case 'base':
+        if (a.href !== undefined) s.base ??= el;
+        break;
+      case 'title':
+        s.title ??= el;
+        break;
+      case 'h1':
+        s.h1 ??= el;
+        break;
       case 'link':
         if (a.href !== undefined && /(?:^|\s)canonical(?:\s|$)/i.test(a.rel ?? '')) s.canonical ??= a.href;
         break;
       case 'meta':
         if ((a.name ?? '').toLowerCase() === 'robots') s.robotsMeta = `${s.robotsMeta ?? ''} ${a.content ?? ''}`;
         break;
-      case 'script': case 'style': case 'template':
+      case 'script':
+      case 'style':
+      case 'template':
         continue; // nothing of interest inside
     }
     if (a.role === 'main' && a.hidden === undefined) s.roleMain ??= el;

@@ -71,7 +71,8 @@ export async function createExtractPool(options: ExtractPoolOptions = {}): Promi
     }
     // Every worker gone and none coming back: finish the queue on this thread rather than hang.
     if (slots.length === 0 && replacing === 0) {
-      for (const job of queue.splice(0)) (job.pdf ? fallback.extractPdf(job.pdf, job.url) : fallback.extract(job.html, job.url, job.opts)).then(job.resolve, job.reject);
+      for (const job of queue.splice(0))
+        (job.pdf ? fallback.extractPdf(job.pdf, job.url) : fallback.extract(job.html, job.url, job.opts)).then(job.resolve, job.reject);
     }
   };
 
@@ -166,7 +167,10 @@ export async function createExtractPool(options: ExtractPoolOptions = {}): Promi
   };
 }
 
-function startWorker(onMessage: (slot: Slot, msg: { page?: ExtractedPage; error?: string }) => void, onDeath: (slot: Slot, err: Error) => void): Promise<Slot> {
+function startWorker(
+  onMessage: (slot: Slot, msg: { page?: ExtractedPage; error?: string }) => void,
+  onDeath: (slot: Slot, err: Error) => void,
+): Promise<Slot> {
   return new Promise((resolve, reject) => {
     // A hostile page can only exhaust its worker's heap, not the server's.
     const worker = new Worker(new URL('./extractWorker.mjs', import.meta.url), { resourceLimits: { maxOldGenerationSizeMb: 512 } });

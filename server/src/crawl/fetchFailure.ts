@@ -23,7 +23,8 @@ export function toFetchError(err: unknown, url: URL, outer: AbortSignal | undefi
   if (outer?.aborted) return new FetchError('network', 'Aborted');
   const code = String((err as { code?: string })?.code ?? (cause as { code?: string })?.code ?? '');
   const name = String((err as { name?: string })?.name ?? '');
-  if (timeout.aborted || name === 'TimeoutError' || /TIMEOUT/.test(code)) return new FetchError('timeout', `Timed out (no complete response within ${timeoutMs / 1000} s)`);
+  if (timeout.aborted || name === 'TimeoutError' || /TIMEOUT/.test(code))
+    return new FetchError('timeout', `Timed out (no complete response within ${timeoutMs / 1000} s)`);
   if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return new FetchError('network', `Could not resolve host ${url.hostname}`);
   if (code === 'ECONNREFUSED') return new FetchError('network', `Connection refused by ${url.host}`);
   if (code === 'ECONNRESET' || code === 'UND_ERR_SOCKET') return new FetchError('network', `Connection reset by ${url.host}`);

@@ -13,15 +13,60 @@ import { fencedCode } from '../text/markdown.js';
 
 /** Elements never rendered: invisible, interactive or page chrome. */
 export const SKIP_TAGS = new Set([
-  'script', 'style', 'noscript', 'template', 'iframe', 'object', 'embed', 'svg', 'canvas', 'math',
-  'form', 'button', 'select', 'input', 'textarea', 'nav', 'aside', 'img', 'picture', 'video', 'audio',
-  'source', 'track', 'map', 'head', 'title', 'meta', 'link', 'base', 'dialog',
+  'script',
+  'style',
+  'noscript',
+  'template',
+  'iframe',
+  'object',
+  'embed',
+  'svg',
+  'canvas',
+  'math',
+  'form',
+  'button',
+  'select',
+  'input',
+  'textarea',
+  'nav',
+  'aside',
+  'img',
+  'picture',
+  'video',
+  'audio',
+  'source',
+  'track',
+  'map',
+  'head',
+  'title',
+  'meta',
+  'link',
+  'base',
+  'dialog',
 ]);
 /** Also dropped when the whole body is the content (no declared main element). */
 export const PAGE_CHROME_TAGS = new Set(['header', 'footer']);
 const BLOCK_TAGS = new Set([
-  'p', 'div', 'section', 'article', 'main', 'header', 'footer', 'figure', 'figcaption', 'address',
-  'details', 'summary', 'center', 'body', 'html', 'caption', 'fieldset', 'hgroup', 'dd', 'dl',
+  'p',
+  'div',
+  'section',
+  'article',
+  'main',
+  'header',
+  'footer',
+  'figure',
+  'figcaption',
+  'address',
+  'details',
+  'summary',
+  'center',
+  'body',
+  'html',
+  'caption',
+  'fieldset',
+  'hgroup',
+  'dd',
+  'dl',
 ]);
 const SKIP_ROLES = new Set(['navigation', 'search', 'banner', 'contentinfo', 'complementary']);
 const SKIP_CLASSES = /(?:^|\s)(?:headerlink|anchorjs-link|sr-only|visually-hidden|skip-link)(?:\s|$)/;
@@ -30,7 +75,7 @@ export function isSkipped(el: Element, pageChrome: boolean): boolean {
   if (SKIP_TAGS.has(el.name) || (pageChrome && PAGE_CHROME_TAGS.has(el.name))) return true;
   const a = el.attribs;
   if (a.hidden !== undefined || a['aria-hidden'] === 'true') return true;
-  if (a.role && (SKIP_ROLES.has(a.role) && (pageChrome || a.role === 'navigation' || a.role === 'search'))) return true;
+  if (a.role && SKIP_ROLES.has(a.role) && (pageChrome || a.role === 'navigation' || a.role === 'search')) return true;
   return a.class !== undefined && SKIP_CLASSES.test(a.class);
 }
 
@@ -167,7 +212,12 @@ function renderNode(node: ChildNode, w: Writer, chrome: boolean, budget: Budget)
   if (isSkipped(el, chrome) || el === budget.exclude) return;
   const name = el.name;
   switch (name) {
-    case 'h1': case 'h2': case 'h3': case 'h4': case 'h5': case 'h6': {
+    case 'h1':
+    case 'h2':
+    case 'h3':
+    case 'h4':
+    case 'h5':
+    case 'h6': {
       const text = inlineText(el);
       if (!text) return;
       w.brk(2);
@@ -193,12 +243,17 @@ function renderNode(node: ChildNode, w: Writer, chrome: boolean, budget: Budget)
       w.brk(2);
       return;
     }
-    case 'code': case 'kbd': case 'samp': case 'tt': {
+    case 'code':
+    case 'kbd':
+    case 'samp':
+    case 'tt': {
       const text = textContent(el).replace(/\s+/g, ' ').trim();
       if (text) w.word(text.includes('`') ? `\`\` ${text} \`\`` : `\`${text}\``);
       return;
     }
-    case 'ul': case 'ol': case 'menu': {
+    case 'ul':
+    case 'ol':
+    case 'menu': {
       w.brk(1);
       let n = Number(el.attribs.start) || 1;
       for (const li of el.children) {
@@ -252,7 +307,10 @@ function renderNode(node: ChildNode, w: Writer, chrome: boolean, budget: Budget)
       w.brk(1);
       return;
     }
-    case 'table': case 'thead': case 'tbody': case 'tfoot':
+    case 'table':
+    case 'thead':
+    case 'tbody':
+    case 'tfoot':
       w.brk(2);
       renderChildren(el, w, chrome, budget);
       w.brk(2);

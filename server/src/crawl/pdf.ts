@@ -43,7 +43,13 @@ export async function extractPdf(bytes: Uint8Array, url: string, opts: PdfOption
   const deadline = Date.now() + (opts.timeoutMs ?? PDF_TIMEOUT_MS);
   const { getDocument } = await loadPdfJs();
   // A copy: PDF.js may take ownership of (detach) the buffer it is given.
-  const task = getDocument({ data: new Uint8Array(bytes), isEvalSupported: false, disableFontFace: true, useSystemFonts: false, verbosity: 0 });
+  const task = getDocument({
+    data: new Uint8Array(bytes),
+    isEvalSupported: false,
+    disableFontFace: true,
+    useSystemFonts: false,
+    verbosity: 0,
+  });
   const timer = setTimeout(() => void task.destroy(), Math.max(0, deadline - Date.now()));
   try {
     const doc = await task.promise;

@@ -10,7 +10,9 @@ import { FetchError } from './fetchErrors.js';
  * both) and the read is tied to the abort signal, so a timeout ends it even when no data arrives.
  */
 export async function readBody(res: Dispatcher.ResponseData, cap: number, signal: AbortSignal, host: string): Promise<Buffer> {
-  const encoding = String(res.headers['content-encoding'] ?? '').trim().toLowerCase();
+  const encoding = String(res.headers['content-encoding'] ?? '')
+    .trim()
+    .toLowerCase();
   const body = res.body as unknown as Readable;
   const decoder = decoderFor(encoding);
   const stream = decoder ?? body;

@@ -19,7 +19,11 @@ export async function loadRobots(fetcher: SafeFetcher, origin: string, userAgent
   const robotsUrl = new URL('/robots.txt', origin).href;
   let text: string;
   try {
-    const res = await fetcher.fetch(robotsUrl, { accept: ['text/plain', 'text/html', 'application/octet-stream', ''], signal, maxBytes: 512 * 1024 });
+    const res = await fetcher.fetch(robotsUrl, {
+      accept: ['text/plain', 'text/html', 'application/octet-stream', ''],
+      signal,
+      maxBytes: 512 * 1024,
+    });
     // An HTML "robots.txt" is a soft-404 page, not rules.
     if (/^\s*</.test(res.body)) return ALLOW_ALL;
     text = res.body;

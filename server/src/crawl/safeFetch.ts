@@ -125,14 +125,21 @@ export function createSafeFetcher(options: SafeFetcherOptions): SafeFetcher {
     if (allowed || isIpLiteral(url.hostname)) return;
     // The same resolution and policy the connector applies (it checks again when the page is fetched).
     await new Promise<void>((resolve, reject) =>
-      guardedLookup(options.lookup ?? (dns.lookup as unknown as LookupFn), classify)(url.hostname, {}, (err) => (err ? reject(err) : resolve())),
+      guardedLookup(options.lookup ?? (dns.lookup as unknown as LookupFn), classify)(url.hostname, {}, (err) =>
+        err ? reject(err) : resolve(),
+      ),
     ).catch((err: unknown) => {
       throw toFetchError(err, url, undefined, new AbortController().signal, timeoutMs);
     });
   }
 
   /** `allowed`: the allow-list may open this hop (see fetchResource). */
-  async function fetchOnce(url: URL, opts: FetchOptions, signal: AbortSignal, allowed: boolean): Promise<{ res: Dispatcher.ResponseData; location?: string }> {
+  async function fetchOnce(
+    url: URL,
+    opts: FetchOptions,
+    signal: AbortSignal,
+    allowed: boolean,
+  ): Promise<{ res: Dispatcher.ResponseData; location?: string }> {
     refuseBeforeConnecting(url, allowed);
     const res = await request(url, {
       method: 'GET',
@@ -172,7 +179,8 @@ export function createSafeFetcher(options: SafeFetcherOptions): SafeFetcher {
         const { res, location } = await fetchOnce(url, opts, signal, trusted);
         if (location !== undefined) {
           await res.body.dump().catch(() => {});
-          if (redirects.length >= maxRedirects) throw new FetchError('too_many_redirects', `Too many redirects (more than ${maxRedirects})`);
+          if (redirects.length >= maxRedirects)
+            throw new FetchError('too_many_redirects', `Too many redirects (more than ${maxRedirects})`);
           redirects.push(url.href);
           try {
             url = new URL(location, url);
@@ -186,13 +194,22 @@ export function createSafeFetcher(options: SafeFetcherOptions): SafeFetcher {
     } catch (err) {
       const e = toFetchError(err, url, opts.signal, timeout, timeoutMs);
       if (e.kind === 'refused' && untrustedFrom) {
-        throw new FetchError('refused', `${e.message}: ${url.host} is in CRAWL_ALLOW_HOSTS, but the redirect came from ${untrustedFrom}, which is not`);
+        throw new FetchError(
+          'refused',
+          `${e.message}: ${url.host} is in CRAWL_ALLOW_HOSTS, but the redirect came from ${untrustedFrom}, which is not`,
+        );
       }
       throw e;
     }
   }
 
-  async function readResponse(url: URL, res: Dispatcher.ResponseData, redirects: string[], opts: FetchOptions, signal: AbortSignal): Promise<FetchedResource> {
+  async function readResponse(
+    url: URL,
+    res: Dispatcher.ResponseData,
+    redirects: string[],
+    opts: FetchOptions,
+    signal: AbortSignal,
+  ): Promise<FetchedResource> {
     const status = res.statusCode;
     const header = (name: string) => (typeof res.headers[name] === 'string' ? (res.headers[name] as string).slice(0, 200) : undefined);
     const validators = { etag: header('etag'), lastModified: header('last-modified') };
@@ -218,7 +235,8 @@ export function createSafeFetcher(options: SafeFetcherOptions): SafeFetcher {
       throw new FetchError('too_large', `Too large (${declared} bytes, limit ${cap})`);
     }
     const bytes = await readBody(res, cap, signal, url.host);
-    if (opts.binary?.includes(mediaType)) return { url: url.href, status, contentType: contentTypeHeader, body: '', bytes, redirects, ...validators };
+    if (opts.binary?.includes(mediaType))
+      return { url: url.href, status, contentType: contentTypeHeader, body: '', bytes, redirects, ...validators };
     return { url: url.href, status, contentType: contentTypeHeader, body: decodeBody(bytes, contentTypeHeader), redirects, ...validators };
   }
 
@@ -232,7 +250,11 @@ export function createSafeFetcher(options: SafeFetcherOptions): SafeFetcher {
 }
 
 /** A connector that resolves through the guard and re-checks the socket's actual peer address. */
-function guardedConnector(timeout: number, classify: (address: string) => string | undefined, lookup: LookupFn = dns.lookup as unknown as LookupFn): buildConnector.connector {
+function guardedConnector(
+  timeout: number,
+  classify: (address: string) => string | undefined,
+  lookup: LookupFn = dns.lookup as unknown as LookupFn,
+): buildConnector.connector {
   const base = buildConnector({ timeout, lookup: guardedLookup(lookup, classify) } as buildConnector.BuildOptions);
   return (opts, callback) =>
     base(opts, (err, socket) => {

@@ -32,8 +32,10 @@ export function patternProblem(pattern: string): string | undefined {
   // eslint-disable-next-line no-control-regex
   if (/[\s\u0000-\u001f\u007f]/.test(pattern)) return `The pattern "${pattern.slice(0, 60)}" contains a space or control character.`;
   const full = /^[a-z][a-z0-9+.-]*:/i.test(pattern);
-  if (full && !/^https?:\/\//i.test(pattern)) return `The pattern "${pattern.slice(0, 60)}" must start with / or * (a path), or with http:// or https://.`;
-  if (!full && !pattern.startsWith('/') && !pattern.startsWith('*')) return `The pattern "${pattern.slice(0, 60)}" must start with / or * (a path), or with http:// or https://.`;
+  if (full && !/^https?:\/\//i.test(pattern))
+    return `The pattern "${pattern.slice(0, 60)}" must start with / or * (a path), or with http:// or https://.`;
+  if (!full && !pattern.startsWith('/') && !pattern.startsWith('*'))
+    return `The pattern "${pattern.slice(0, 60)}" must start with / or * (a path), or with http:// or https://.`;
   if (/\*{3,}/.test(pattern)) return `The pattern "${pattern.slice(0, 60)}" has more than two * in a row.`;
   return undefined;
 }
@@ -46,7 +48,13 @@ function compile(pattern: string): Compiled {
       tokens.push({ kind: 'globstar' });
       i++;
       // `/**/` also matches a single `/` (`/docs/**/x.html` takes `/docs/x.html`).
-      if (pattern[i + 1] === '/' && tokens.length >= 2 && tokens[tokens.length - 2]!.kind === 'char' && (tokens[tokens.length - 2] as { c: string }).c === '/') i++;
+      if (
+        pattern[i + 1] === '/' &&
+        tokens.length >= 2 &&
+        tokens[tokens.length - 2]!.kind === 'char' &&
+        (tokens[tokens.length - 2] as { c: string }).c === '/'
+      )
+        i++;
     } else if (c === '*') tokens.push({ kind: 'star' });
     else if (c === '?') tokens.push({ kind: 'one' });
     else tokens.push({ kind: 'char', c });

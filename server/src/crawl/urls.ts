@@ -2,7 +2,8 @@
  * URL hygiene for the crawler: one spelling per page, so the frontier never fetches a page twice
  * because of a fragment, a tracking parameter or a relative spelling.
  */
-const TRACKING = /^(utm_[a-z_]*|gclid|gclsrc|dclid|fbclid|msclkid|mc_cid|mc_eid|yclid|igshid|_ga|_gl|_hsenc|_hsmi|mkt_tok|ref_src|oly_enc_id|oly_anon_id|vero_id|wickedid)$/i;
+const TRACKING =
+  /^(utm_[a-z_]*|gclid|gclsrc|dclid|fbclid|msclkid|mc_cid|mc_eid|yclid|igshid|_ga|_gl|_hsenc|_hsmi|mkt_tok|ref_src|oly_enc_id|oly_anon_id|vero_id|wickedid)$/i;
 
 /** Extensions that are never pages; links to them are not followed (saves a request each). PDFs are read (pdf.ts). */
 const NOT_PAGES = new Set(

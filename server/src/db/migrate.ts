@@ -14,12 +14,16 @@ const MIGRATION_LOCK_KEY = 727_001;
 export async function migrate(db: Db, dir = MIGRATIONS_DIR): Promise<string[]> {
   const files = (await readdir(dir)).filter((f) => /^\d{3}_[\w-]+\.sql$/.test(f)).sort();
   const applied: string[] = [];
-  await db.query(`CREATE TABLE IF NOT EXISTS schema_migrations (
-    name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`).catch(async (err) => {
-    // Two processes racing on CREATE TABLE IF NOT EXISTS can collide on the catalog; the winner made it.
-    const rows = await db.query(`SELECT to_regclass('schema_migrations') AS t`);
-    if (!rows[0]?.t) throw err;
-  });
+  await db
+    .query(
+      `CREATE TABLE IF NOT EXISTS schema_migrations (
+    name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`,
+    )
+    .catch(async (err) => {
+      // Two processes racing on CREATE TABLE IF NOT EXISTS can collide on the catalog; the winner made it.
+      const rows = await db.query(`SELECT to_regclass('schema_migrations') AS t`);
+      if (!rows[0]?.t) throw err;
+    });
   for (const file of files) {
     const sql = await readFile(path.join(dir, file), 'utf8');
     await db.transaction(async (tx) => {

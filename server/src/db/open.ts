@@ -18,7 +18,13 @@ export async function openDatabase(config: Config): Promise<Db> {
     const db = await openPglite(config.database.dataDir, { thread: config.PGLITE_THREAD === 'on' });
     await migrate(db);
     const close = db.close.bind(db);
-    return { ...db, close: async () => { await close(); unlock(); } };
+    return {
+      ...db,
+      close: async () => {
+        await close();
+        unlock();
+      },
+    };
   } catch (err) {
     unlock();
     throw err;

@@ -29,11 +29,20 @@ const inFlight = new Set();
 const KEPT = ['code', 'severity', 'constraint', 'table', 'column', 'routine'];
 
 // PGlite's file system reports failures as Emscripten's ErrnoError, with its own errno numbering.
-const FS_ERRNO = { 2: 'permission denied', 20: 'file exists', 31: 'is a directory', 44: 'no such file or directory', 51: 'no space left on device', 54: 'not a directory', 69: 'read-only file system' };
+const FS_ERRNO = {
+  2: 'permission denied',
+  20: 'file exists',
+  31: 'is a directory',
+  44: 'no such file or directory',
+  51: 'no space left on device',
+  54: 'not a directory',
+  69: 'read-only file system',
+};
 
 function messageOf(err) {
   if (err instanceof Error) return err.message;
-  if (err && typeof err === 'object' && err.name === 'ErrnoError') return `file system error: ${FS_ERRNO[err.errno] ?? `errno ${err.errno}`}`;
+  if (err && typeof err === 'object' && err.name === 'ErrnoError')
+    return `file system error: ${FS_ERRNO[err.errno] ?? `errno ${err.errno}`}`;
   if (err && typeof err === 'object' && typeof err.message === 'string') return err.message;
   return String(err);
 }

@@ -13,6 +13,10 @@ export async function announceEmbeddings(config: Config, db: Db, log: { info(obj
   // Load the question lane now, not on a visitor's first question (the local model takes ~0.5 s).
   if (config.embeddings === 'local') void provider.embed(['warm up'], 'query').catch(() => {});
   const store = await vectorStoreFor(db);
-  const where = store.kind === 'pgvector' ? 'pgvector, exact search per bot' : 'real[] (no pgvector on this database), exact search per bot in memory';
-  log.info({ embeddings: config.embeddings, model: provider.model, vectors: store.kind }, `semantic retrieval on: ${provider.model}, vectors in ${where}`);
+  const where =
+    store.kind === 'pgvector' ? 'pgvector, exact search per bot' : 'real[] (no pgvector on this database), exact search per bot in memory';
+  log.info(
+    { embeddings: config.embeddings, model: provider.model, vectors: store.kind },
+    `semantic retrieval on: ${provider.model}, vectors in ${where}`,
+  );
 }

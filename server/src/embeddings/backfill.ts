@@ -66,7 +66,13 @@ export function startEmbeddingBackfill(
       for (const [bot, idx] of byBot) {
         // A chunk deleted meanwhile (a swap) has no row to reference: its vector is simply not kept.
         await store
-          .insert(db, bot, provider!.model, idx.map((i) => rows[i]!.id), idx.map((i) => vectors[i]!))
+          .insert(
+            db,
+            bot,
+            provider!.model,
+            idx.map((i) => rows[i]!.id),
+            idx.map((i) => vectors[i]!),
+          )
           .catch(async () => {
             for (const i of idx) await store.insert(db, bot, provider!.model, [rows[i]!.id], [vectors[i]!]).catch(() => {});
           });

@@ -131,7 +131,12 @@ export function localEmbeddings(): EmbeddingProvider {
       const slice = kind === 'passage' ? PASSAGE_SLICE : texts.length;
       for (let i = 0; i < texts.length; i += slice) {
         signal?.throwIfAborted();
-        out.push(...(await lanes[kind].run(texts.slice(i, i + slice).map((t) => t || ' '), signal)));
+        out.push(
+          ...(await lanes[kind].run(
+            texts.slice(i, i + slice).map((t) => t || ' '),
+            signal,
+          )),
+        );
       }
       return out;
     },

@@ -9,7 +9,10 @@ const model = await initModel(modelSource);
 parentPort.on('message', async (msg) => {
   try {
     const vectors = (await model.embed(msg.texts)).map((v) => Float32Array.from(v));
-    parentPort.postMessage({ id: msg.id, vectors }, vectors.map((v) => v.buffer));
+    parentPort.postMessage(
+      { id: msg.id, vectors },
+      vectors.map((v) => v.buffer),
+    );
   } catch (err) {
     parentPort.postMessage({ id: msg.id, error: String((err && err.message) || err) });
   }

@@ -44,7 +44,13 @@ export class MemoryVectorIndex {
     if (!m || m.dims !== query.length || m.ids.length === 0) return [];
     if (!m.projected) return top(m, query, limit, allRows(m.ids.length));
     const qp = this.project(query);
-    const candidates = topRows(m.projected, PROJECTED_DIMS, qp, Math.max(MIN_CANDIDATES, limit * CANDIDATES_PER_HIT), allRows(m.ids.length));
+    const candidates = topRows(
+      m.projected,
+      PROJECTED_DIMS,
+      qp,
+      Math.max(MIN_CANDIDATES, limit * CANDIDATES_PER_HIT),
+      allRows(m.ids.length),
+    );
     return top(m, query, limit, candidates);
   }
 

@@ -14,7 +14,10 @@ export interface EmbeddablePassage {
 const MAX_CHARS = 8000;
 
 export function passageText(p: EmbeddablePassage, maxWords?: number): string {
-  const where = [p.title, p.headingPath].map((s) => s.trim()).filter(Boolean).join(' › ');
+  const where = [p.title, p.headingPath]
+    .map((s) => s.trim())
+    .filter(Boolean)
+    .join(' › ');
   let body = withoutFencedCode(p.content)
     .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
     .replace(/[#*_`>|~]+/g, ' ')

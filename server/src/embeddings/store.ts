@@ -72,7 +72,8 @@ function storeOf(db: Db, kind: VectorStoreKind): VectorStore {
     kind,
     async insert(q, chatbotId, model, ids, vectors) {
       if (ids.length === 0) return;
-      const values = kind === 'pgvector' ? vectors.map((v) => `[${Array.from(v).join(',')}]`) : vectors.map((v) => `{${Array.from(v).join(',')}}`);
+      const values =
+        kind === 'pgvector' ? vectors.map((v) => `[${Array.from(v).join(',')}]`) : vectors.map((v) => `{${Array.from(v).join(',')}}`);
       await q.query(insertSql(kind === 'pgvector' ? 'vector' : 'real[]'), [chatbotId, model, ids, values]);
     },
     search: (chatbotId, model, vector, limit) => index.search(chatbotId, model, vector, limit),

@@ -22,15 +22,21 @@ export interface BuildAppOptions {
 /** Boot order shows the architecture: security → errors → API routes → static front ends. */
 export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: opts.logger === false ? false : {
-      level: ctx.config.LOG_LEVEL,
-      ...(opts.logStream ? { stream: opts.logStream } : {}),
-      // Bearer tokens and visitor ids are credentials: never log them.
-      redact: ['req.headers.authorization', 'req.headers.cookie'],
-      serializers: {
-        req: (req: { method: string; url: string }) => ({ method: req.method, url: req.url.replace(/visitor_id=[^&]*/g, 'visitor_id=[redacted]') }),
-      },
-    },
+    logger:
+      opts.logger === false
+        ? false
+        : {
+            level: ctx.config.LOG_LEVEL,
+            ...(opts.logStream ? { stream: opts.logStream } : {}),
+            // Bearer tokens and visitor ids are credentials: never log them.
+            redact: ['req.headers.authorization', 'req.headers.cookie'],
+            serializers: {
+              req: (req: { method: string; url: string }) => ({
+                method: req.method,
+                url: req.url.replace(/visitor_id=[^&]*/g, 'visitor_id=[redacted]'),
+              }),
+            },
+          },
     // Fastify's own two info lines per request flooded the default log (about 2,200 lines in a few
     // minutes of dashboard use); the onResponse hook below writes one, at debug unless it failed.
     logController: new LogController({ disableRequestLogging: true }),

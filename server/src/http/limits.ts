@@ -12,5 +12,8 @@ export function createLimits(config: Config, warn?: (obj: object, msg: string) =
   const local = createRateLimits(opts);
   if (!config.REDIS_URL) return { limits: local, close: async () => {} };
   const redis = createRedisClient(config.REDIS_URL);
-  return { limits: createSharedRateLimits({ ...opts, redis, fallback: local, prefix: config.REDIS_PREFIX, warn }), close: () => redis.close() };
+  return {
+    limits: createSharedRateLimits({ ...opts, redis, fallback: local, prefix: config.REDIS_PREFIX, warn }),
+    close: () => redis.close(),
+  };
 }

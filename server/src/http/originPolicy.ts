@@ -60,7 +60,11 @@ function isSameOrigin(request: FastifyRequest, origin: string): boolean {
  * owner's bot from being embedded elsewhere, it is not authentication). Refusals are 403 with a
  * detail the widget shows as is.
  */
-export function assertOriginAllowed(request: FastifyRequest, allowedOrigins: readonly string[] | null | undefined, ownOrigins: readonly string[]): void {
+export function assertOriginAllowed(
+  request: FastifyRequest,
+  allowedOrigins: readonly string[] | null | undefined,
+  ownOrigins: readonly string[],
+): void {
   if (!allowedOrigins?.length) return;
   const origin = requestOrigin(request);
   if (!origin || allowedOrigins.includes(origin) || ownOrigins.includes(origin) || isSameOrigin(request, origin)) return;

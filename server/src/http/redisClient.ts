@@ -63,7 +63,10 @@ export function createRedisClient(url: string, timeoutMs = 500): RedisClient {
   const username = decodeURIComponent(u.username);
   const db = u.pathname.replace(/^\//, '');
   // Sent first on every new connection; their replies are checked like any other.
-  const hello: string[][] = [...(password ? [username ? ['AUTH', username, password] : ['AUTH', password]] : []), ...(db ? [['SELECT', db]] : [])];
+  const hello: string[][] = [
+    ...(password ? [username ? ['AUTH', username, password] : ['AUTH', password]] : []),
+    ...(db ? [['SELECT', db]] : []),
+  ];
 
   let socket: Socket | undefined;
   let buffer = Buffer.alloc(0);

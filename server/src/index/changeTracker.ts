@@ -63,7 +63,10 @@ export class ChangeTracker {
   /** A single-source task: every live page but these stays. */
   keptAllBut(urls: string[]): string[] {
     const replaced = new Set(urls);
-    return [...this.live].filter(([url]) => !replaced.has(url)).map(([, p]) => p.id).concat(this.kept);
+    return [...this.live]
+      .filter(([url]) => !replaced.has(url))
+      .map(([, p]) => p.id)
+      .concat(this.kept);
   }
 
   /** The counts so far; `removed` only once the crawl is over (until then a page may still come). */

@@ -63,9 +63,20 @@ export class Indexer {
   async add(page: IndexablePage): Promise<void> {
     const chunks = page.pdfPages
       ? pdfChunks(this.opts.chunker, page.title, page.url, page.pdfPages)
-      : this.opts.chunker.chunk(page.title, page.markdown).map((c) => ({ ordinal: c.ordinal, headingPath: c.headingPath, content: c.content }));
+      : this.opts.chunker
+          .chunk(page.title, page.markdown)
+          .map((c) => ({ ordinal: c.ordinal, headingPath: c.headingPath, content: c.content }));
     if (chunks.length === 0) return;
-    this.buffer.push({ url: page.url, title: page.title, content: page.markdown, contentHash: page.contentHash, chunks, etag: page.etag, lastModified: page.lastModified, links: page.links });
+    this.buffer.push({
+      url: page.url,
+      title: page.title,
+      content: page.markdown,
+      contentHash: page.contentHash,
+      chunks,
+      etag: page.etag,
+      lastModified: page.lastModified,
+      links: page.links,
+    });
     this.bufferedChunks += chunks.length;
     if (this.bufferedChunks < (this.opts.batchChunks ?? 60)) return;
     const written = this.flush();
@@ -89,11 +100,16 @@ export class Indexer {
   /** Re-chunk and rewrite a document already written (after everything queued is written). */
   async replace(documentId: string, page: IndexablePage): Promise<void> {
     await this.flush();
-    const chunks = this.opts.chunker.chunk(page.title, page.markdown).map((c) => ({ ordinal: c.ordinal, headingPath: c.headingPath, content: c.content }));
+    const chunks = this.opts.chunker
+      .chunk(page.title, page.markdown)
+      .map((c) => ({ ordinal: c.ordinal, headingPath: c.headingPath, content: c.content }));
     const { removed, chunkIds: ids } = await replaceDocumentContent(this.db, documentId, page.markdown, chunks);
     this.chunks += ids.length - removed;
     await yieldToEventLoop();
-    this.queueEmbedding(ids, chunks.map((c) => ({ title: page.title, headingPath: c.headingPath, content: c.content })));
+    this.queueEmbedding(
+      ids,
+      chunks.map((c) => ({ title: page.title, headingPath: c.headingPath, content: c.content })),
+    );
   }
 
   /** Everything queued is written and embedded (embedding failures only turn embedding off). */
@@ -122,7 +138,11 @@ export class Indexer {
     const e = this.opts.embeddings;
     if (!e || this.embeddingsOff || this.opts.signal?.aborted) return;
     try {
-      const vectors = await e.provider.embed(passages.map((p) => textToEmbed(e.provider, p)), 'passage', this.opts.signal);
+      const vectors = await e.provider.embed(
+        passages.map((p) => textToEmbed(e.provider, p)),
+        'passage',
+        this.opts.signal,
+      );
       await e.store.insert(this.db, this.opts.chatbotId, e.provider.model, ids, vectors);
       await yieldToEventLoop();
     } catch (err) {

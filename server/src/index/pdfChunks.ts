@@ -11,7 +11,8 @@ import type { MarkdownChunker } from './chunker.js';
 export function pdfChunks(chunker: MarkdownChunker, title: string, url: string, pages: PdfPageText[]): NewDocument['chunks'] {
   const chunks: NewDocument['chunks'] = [];
   for (const p of pages) {
-    for (const c of chunker.chunk(title, p.text)) chunks.push({ ordinal: chunks.length, headingPath: `Page ${p.page}`, content: c.content, url: pdfPageUrl(url, p.page) });
+    for (const c of chunker.chunk(title, p.text))
+      chunks.push({ ordinal: chunks.length, headingPath: `Page ${p.page}`, content: c.content, url: pdfPageUrl(url, p.page) });
   }
   return chunks;
 }

@@ -3,7 +3,14 @@ import type { Config } from '../config.js';
 import type { Db } from '../db/db.js';
 import { updateCrawlSettings } from '../db/repositories/chatbots.js';
 import { claimSwap } from '../db/repositories/tasks.js';
-import { committedDocuments, countOtherLiveDocuments, deleteTaskDocuments, recordCommit, setAnchorTexts, taskDocumentsByUrl } from '../db/repositories/documents.js';
+import {
+  committedDocuments,
+  countOtherLiveDocuments,
+  deleteTaskDocuments,
+  recordCommit,
+  setAnchorTexts,
+  taskDocumentsByUrl,
+} from '../db/repositories/documents.js';
 import { discardStagedDocuments, liveDocumentHashes, swapGenerationKeeping } from '../db/repositories/liveContent.js';
 import { dropStaleSources, recordSources, type SourceRecord } from '../db/repositories/sources.js';
 import { AnchorTextCollector } from '../crawl/anchorText.js';
@@ -73,7 +80,14 @@ export async function runIndexingPipeline(input: PipelineInput): Promise<Pipelin
   const committed = await committedDocuments(db, taskId);
   if (committed !== undefined) {
     const counts = { discovered: 0, fetched: 0, indexed: committed, failed: 0, skipped: 0 };
-    return { ...counts, chunks: 0, attempted: 0, alreadyCommitted: true, failureKinds: new Set(), timings: { totalMs: Date.now() - started } };
+    return {
+      ...counts,
+      chunks: 0,
+      attempted: 0,
+      alreadyCommitted: true,
+      failureKinds: new Set(),
+      timings: { totalMs: Date.now() - started },
+    };
   }
   await deleteTaskDocuments(db, taskId);
   const previous = await countOtherLiveDocuments(db, chatbotId, taskId);
@@ -88,7 +102,8 @@ export async function runIndexingPipeline(input: PipelineInput): Promise<Pipelin
     chunker: new MarkdownChunker(),
     embeddings: provider ? { provider, store: await vectorStoreFor(db) } : undefined,
     signal: input.signal,
-    onEmbeddingError: (err) => input.log?.warn({ err }, 'embeddings stopped for this task: the provider failed (the backfill retries later)'),
+    onEmbeddingError: (err) =>
+      input.log?.warn({ err }, 'embeddings stopped for this task: the provider failed (the backfill retries later)'),
   });
   const ownFetcher = !input.fetcher;
   const fetcher =
@@ -209,7 +224,8 @@ export async function runIndexingPipeline(input: PipelineInput): Promise<Pipelin
       // An owner's Stop that landed after the crawl finished wins: nothing goes live.
       if (!(await claimSwap(tx, taskId))) return false;
       const partial = mode.kind === 'urls' && mode.partial;
-      if (changes) await swapGenerationKeeping(tx, chatbotId, taskId, partial ? changes.keptAllBut(mode.urls) : changes.kept, changes.revalidated);
+      if (changes)
+        await swapGenerationKeeping(tx, chatbotId, taskId, partial ? changes.keptAllBut(mode.urls) : changes.kept, changes.revalidated);
       for (let i = 0; i < staged.length; i += SOURCES_BATCH) await recordSources(tx, chatbotId, taskId, staged.slice(i, i + SOURCES_BATCH));
       if (!partial) await dropStaleSources(tx, chatbotId, taskId);
       const s = input.settings;
@@ -223,7 +239,17 @@ export async function runIndexingPipeline(input: PipelineInput): Promise<Pipelin
       stoppedBy = 'aborted';
     }
   }
-  return { ...counts, ...changes?.progress(true), chunks: indexer.chunks, attempted: counts.fetched, keptPrevious, stoppedBy, startFailure, failureKinds, timings: { totalMs: Date.now() - started } };
+  return {
+    ...counts,
+    ...changes?.progress(true),
+    chunks: indexer.chunks,
+    attempted: counts.fetched,
+    keptPrevious,
+    stoppedBy,
+    startFailure,
+    failureKinds,
+    timings: { totalMs: Date.now() - started },
+  };
 }
 
 const SITE_LEVEL_BATCH = 50;
@@ -233,12 +259,20 @@ const SITE_LEVEL_BATCH = 50;
  * boilerplate are rewritten under the final one, and every document gets its in-links' anchor
  * text. Small batches with yields between them (PGlite blocks the loop).
  */
-async function finishSiteLevel(db: Db, taskId: string, indexer: Indexer, boilerplate: SiteBoilerplate, anchors: AnchorTextCollector, storedUrls: Map<string, string[]>): Promise<void> {
+async function finishSiteLevel(
+  db: Db,
+  taskId: string,
+  indexer: Indexer,
+  boilerplate: SiteBoilerplate,
+  anchors: AnchorTextCollector,
+  storedUrls: Map<string, string[]>,
+): Promise<void> {
   const stale = boilerplate.stale();
   for (let i = 0; i < stale.length; i += SITE_LEVEL_BATCH) {
     for (const doc of await taskDocumentsByUrl(db, taskId, stale.slice(i, i + SITE_LEVEL_BATCH))) {
       const markdown = boilerplate.revise(doc.url, doc.content);
-      if (markdown !== undefined && markdown !== doc.content) await indexer.replace(doc.id, { url: doc.url, title: doc.title, markdown, contentHash: '' });
+      if (markdown !== undefined && markdown !== doc.content)
+        await indexer.replace(doc.id, { url: doc.url, title: doc.title, markdown, contentHash: '' });
     }
   }
   const rows = [...storedUrls].map(([url, urls]) => ({ url, text: anchors.textFor(urls) })).filter((r) => r.text !== '');

@@ -54,7 +54,10 @@ export function groupQuestions(questions: AskedQuestion[]): QuestionGroup[] {
     const wording = q.text.trim().toLowerCase();
     if (!home.wordings.has(wording) && g.variants.length < MAX_VARIANTS) g.variants.push(q.text);
     home.wordings.add(wording);
-    if (!g.conversation_ids.includes(q.conversationId) && g.conversation_ids.length < MAX_CONVERSATIONS) g.conversation_ids.push(q.conversationId);
+    if (!g.conversation_ids.includes(q.conversationId) && g.conversation_ids.length < MAX_CONVERSATIONS)
+      g.conversation_ids.push(q.conversationId);
   }
-  return groups.map((g) => g.group).sort((a, b) => b.count - a.count || (a.last_asked < b.last_asked ? 1 : a.last_asked > b.last_asked ? -1 : 0));
+  return groups
+    .map((g) => g.group)
+    .sort((a, b) => b.count - a.count || (a.last_asked < b.last_asked ? 1 : a.last_asked > b.last_asked ? -1 : 0));
 }

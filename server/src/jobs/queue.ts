@@ -37,7 +37,13 @@ export async function enqueueTask(q: Queryable, input: EnqueueInput): Promise<Ta
  * advisory lock, taken before the running count is checked again, keeps two workers claiming at the
  * same moment from both taking an owner's last slot.
  */
-export function claimTask(db: Db, workerId: string, types: string[], leaseSeconds: number, perOwner = Number.MAX_SAFE_INTEGER): Promise<TaskRow | undefined> {
+export function claimTask(
+  db: Db,
+  workerId: string,
+  types: string[],
+  leaseSeconds: number,
+  perOwner = Number.MAX_SAFE_INTEGER,
+): Promise<TaskRow | undefined> {
   return db.transaction(async (tx) => {
     const candidate = await one<{ id: string; owner_uid: string }>(
       tx,
@@ -118,7 +124,13 @@ const RETRY_DELAY_SQL = `least(${RETRY_MAX_SECONDS}, ${RETRY_BASE_SECONDS} * pow
  * Record a failed attempt: retry later (status pending) while attempts remain, else fail for good.
  * `permanent` skips the remaining attempts (bad input will not get better by waiting).
  */
-export async function failTask(q: Queryable, task: TaskRow, workerId: string, reason: string, permanent: boolean): Promise<'pending' | 'failed' | 'lost'> {
+export async function failTask(
+  q: Queryable,
+  task: TaskRow,
+  workerId: string,
+  reason: string,
+  permanent: boolean,
+): Promise<'pending' | 'failed' | 'lost'> {
   const retry = !permanent && task.attempts < task.max_attempts;
   const rows = await q.query<{ status: 'pending' | 'failed' }>(
     `UPDATE tasks SET status = $3, error = $4, lease_until = NULL, locked_by = NULL, updated_at = now(),
@@ -185,6 +197,9 @@ export async function stopTask(q: Queryable, taskId: string): Promise<boolean> {
 
 /** Whether the owner stopped this task (a handler that was aborted tells a Stop from a shutdown). */
 export async function wasStopped(q: Queryable, taskId: string): Promise<boolean> {
-  const row = await one<{ stopped: boolean }>(q, `SELECT status = 'failed' AND error = $2 AS stopped FROM tasks WHERE id = $1`, [taskId, STOPPED_REASON]);
+  const row = await one<{ stopped: boolean }>(q, `SELECT status = 'failed' AND error = $2 AS stopped FROM tasks WHERE id = $1`, [
+    taskId,
+    STOPPED_REASON,
+  ]);
   return row?.stopped === true;
 }

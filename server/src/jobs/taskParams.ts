@@ -31,7 +31,12 @@ export const taskParamsSchemas = {
   /** A new bot made from a chosen list of URLs. */
   index_urls: z.object({ urls: strings('The task has no URLs to index.') }),
   /** A refresh: a new start URL or settings when the owner gave them, else the bot's own. */
-  crawl: z.object({ url: z.string().optional().catch(undefined), max_depth: setting, max_pages: setting, scheduled: z.boolean().optional().catch(undefined) }),
+  crawl: z.object({
+    url: z.string().optional().catch(undefined),
+    max_depth: setting,
+    max_pages: setting,
+    scheduled: z.boolean().optional().catch(undefined),
+  }),
   /** One page added to a bot's sources. */
   index_page: z.object({ url: z.string().min(1) }),
 } satisfies Record<TaskType, z.ZodType>;

@@ -111,11 +111,14 @@ export function startWorker(opts: WorkerOptions): Worker {
     const lease = new AbortController();
     leases.set(task.id, lease);
     const signal = AbortSignal.any([shutdown.signal, lease.signal]);
-    const heartbeat = setInterval(() => {
-      renewLease(opts.db, task.id, id, leaseSeconds)
-        .then((held) => held || lease.abort(new Error('lease lost')))
-        .catch(() => {});
-    }, Math.max(1000, (leaseSeconds * 1000) / 3));
+    const heartbeat = setInterval(
+      () => {
+        renewLease(opts.db, task.id, id, leaseSeconds)
+          .then((held) => held || lease.abort(new Error('lease lost')))
+          .catch(() => {});
+      },
+      Math.max(1000, (leaseSeconds * 1000) / 3),
+    );
     opts.log.info({ taskId: task.id, type: task.task_type, attempt: task.attempts }, 'task started');
     try {
       await handler({

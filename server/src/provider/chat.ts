@@ -1,6 +1,15 @@
 import type { Config } from '../config.js';
 import type { ChatMessage } from '../answer/generation/prompt.js';
-import { errorExcerpt, isTransientStatus, postJson, resourceUrl, retryAfterMs, retryDelayMs, RETRY_POLICY, type FetchLike } from './http.js';
+import {
+  errorExcerpt,
+  isTransientStatus,
+  postJson,
+  resourceUrl,
+  retryAfterMs,
+  retryDelayMs,
+  RETRY_POLICY,
+  type FetchLike,
+} from './http.js';
 import { LlmError } from './llmError.js';
 import { SseParser } from './sse.js';
 import { Deadline, IdleTimer } from './timers.js';
@@ -15,7 +24,6 @@ export interface LlmClient {
   /** Yields content deltas. Throws LlmError; `afterOutput` tells whether some text was already yielded. */
   stream(messages: ChatMessage[], signal?: AbortSignal): AsyncGenerator<string, void, undefined>;
 }
-
 
 export interface LlmOptions {
   baseUrl: string;
@@ -100,7 +108,12 @@ export class OpenAiCompatibleClient implements LlmClient {
           return;
         } catch (err) {
           const failure = toLlmError(err, produced, timer, deadline);
-          const retryable = !produced && !timer.timedOut && !deadline.signal.aborted && failure.status === undefined && failure.message.startsWith('network');
+          const retryable =
+            !produced &&
+            !timer.timedOut &&
+            !deadline.signal.aborted &&
+            failure.status === undefined &&
+            failure.message.startsWith('network');
           if (retryable && attempt < attempts) {
             await deadline.sleep(backoffMs * 2 ** (attempt - 1));
             continue;
@@ -158,7 +171,10 @@ function readOrAbort<T>(reader: ReadableStreamDefaultReader<T>, signal: AbortSig
   return new Promise((resolve, reject) => {
     const onAbort = () => reject(aborted());
     signal.addEventListener('abort', onAbort, { once: true });
-    reader.read().then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+    reader
+      .read()
+      .then(resolve, reject)
+      .finally(() => signal.removeEventListener('abort', onAbort));
   });
 }
 
@@ -184,4 +200,3 @@ function toLlmError(err: unknown, produced: boolean, timer: IdleTimer, deadline:
   if (message.startsWith('stream error:')) return new LlmError(message, produced);
   return new LlmError(`network error talking to the language model`, produced);
 }
-

@@ -32,11 +32,18 @@ export function openAiEmbeddings(opts: OpenAiEmbeddingOptions): EmbeddingProvide
     } catch (err) {
       if (signal?.aborted) throw err;
       const timedOut = timeout.aborted;
-      throw new EmbeddingError(timedOut ? `the embedding endpoint did not answer within ${opts.timeoutMs} ms` : 'could not reach the embedding endpoint', true);
+      throw new EmbeddingError(
+        timedOut ? `the embedding endpoint did not answer within ${opts.timeoutMs} ms` : 'could not reach the embedding endpoint',
+        true,
+      );
     }
     if (!res.ok) {
       const detail = await errorExcerpt(res);
-      throw new EmbeddingError(`the embedding endpoint answered HTTP ${res.status}${detail ? `: ${detail}` : ''}`, isTransientStatus(res.status), retryAfterMs(res.headers.get('retry-after')));
+      throw new EmbeddingError(
+        `the embedding endpoint answered HTTP ${res.status}${detail ? `: ${detail}` : ''}`,
+        isTransientStatus(res.status),
+        retryAfterMs(res.headers.get('retry-after')),
+      );
     }
     let json: { data?: { index?: number; embedding?: unknown }[] };
     try {
@@ -45,7 +52,8 @@ export function openAiEmbeddings(opts: OpenAiEmbeddingOptions): EmbeddingProvide
       throw new EmbeddingError('the embedding endpoint sent something other than JSON', true);
     }
     const data = Array.isArray(json.data) ? [...json.data].sort((a, b) => (a.index ?? 0) - (b.index ?? 0)) : [];
-    if (data.length !== input.length) throw new EmbeddingError(`the embedding endpoint sent ${data.length} vectors for ${input.length} texts`);
+    if (data.length !== input.length)
+      throw new EmbeddingError(`the embedding endpoint sent ${data.length} vectors for ${input.length} texts`);
     return data.map((d) => {
       if (!Array.isArray(d.embedding)) throw new EmbeddingError('the embedding endpoint sent an embedding that is not a list of numbers');
       const v = unitVector(d.embedding as number[]);
@@ -71,7 +79,12 @@ export function openAiEmbeddings(opts: OpenAiEmbeddingOptions): EmbeddingProvide
     async embed(texts, _kind, signal) {
       const out: Float32Array[] = [];
       for (let i = 0; i < texts.length; i += opts.batch) {
-        out.push(...(await withRetries(texts.slice(i, i + opts.batch).map((t) => t || ' '), signal)));
+        out.push(
+          ...(await withRetries(
+            texts.slice(i, i + opts.batch).map((t) => t || ' '),
+            signal,
+          )),
+        );
       }
       return out;
     },

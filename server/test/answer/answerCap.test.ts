@@ -26,9 +26,19 @@ describe('an LLM answer that runs on', () => {
     const piece = 'All work and no play makes the model a dull bot. ';
     llm.script({ kind: 'stream', deltas: Array.from({ length: 200 }, () => piece), delayMs: 20 });
     const visitor = newVisitorId();
-    const conv = (await t.app.inject({ method: 'POST', url: `/api/v1/chatbots/${bot}/conversations`, payload: { title: 'New Chat', visitor_id: visitor } })).json().data.id;
+    const conv = (
+      await t.app.inject({
+        method: 'POST',
+        url: `/api/v1/chatbots/${bot}/conversations`,
+        payload: { title: 'New Chat', visitor_id: visitor },
+      })
+    ).json().data.id;
     const started = Date.now();
-    const res = await t.app.inject({ method: 'POST', url: `/api/v1/chatbots/${bot}/conversations/${conv}/messages`, payload: { content: 'Tell me everything.', visitor_id: visitor } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/chatbots/${bot}/conversations/${conv}/messages`,
+      payload: { content: 'Tell me everything.', visitor_id: visitor },
+    });
     expect(res.statusCode).toBe(200);
     const answer = res.json().data.assistant_message as Message;
     expect(answer.content.endsWith(TOO_LONG_NOTE)).toBe(true);

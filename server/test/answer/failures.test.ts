@@ -47,7 +47,11 @@ const messagesUrl = (conv: string) => `/api/v1/chatbots/${botId}/conversations/$
 const question = 'How do I install Quill?';
 
 async function newConversation(visitor: string): Promise<string> {
-  const res = await t.app.inject({ method: 'POST', url: `/api/v1/chatbots/${botId}/conversations`, payload: { title: 'New Chat', visitor_id: visitor } });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `/api/v1/chatbots/${botId}/conversations`,
+    payload: { title: 'New Chat', visitor_id: visitor },
+  });
   return res.json().data.id;
 }
 async function stored(conv: string, visitor: string): Promise<Message[]> {
@@ -64,7 +68,10 @@ async function streamPost(conv: string, visitor: string) {
     .split('\n\n')
     .filter((b) => b.includes('\ndata: '))
     .map((b) => ({ event: /^event: (.*)$/m.exec(b)![1]!, data: JSON.parse(/^data: (.*)$/m.exec(b)![1]!) }));
-  const streamed = events.filter((e) => e.event === 'token').map((e) => e.data.delta as string).join('');
+  const streamed = events
+    .filter((e) => e.event === 'token')
+    .map((e) => e.data.delta as string)
+    .join('');
   return { events, streamed, last: events.at(-1)! };
 }
 

@@ -17,7 +17,17 @@ export async function seedPages(db: Db, chatbotId: string, pages: SeedPage[]): P
     const content = page.chunks.map((c) => c.content).join('\n\n');
     await db.query(
       'INSERT INTO documents (id, chatbot_id, url, title, content, content_hash, anchor_text) VALUES ($1, $2, $3, $4, $5, $6, $7)',
-      [docId, chatbotId, page.url, page.title, content, createHash('sha256').update(page.url + content).digest('hex'), page.anchorText ?? ''],
+      [
+        docId,
+        chatbotId,
+        page.url,
+        page.title,
+        content,
+        createHash('sha256')
+          .update(page.url + content)
+          .digest('hex'),
+        page.anchorText ?? '',
+      ],
     );
     for (const [i, c] of page.chunks.entries()) {
       await db.query(
@@ -40,7 +50,10 @@ export const QUILL_SITE: SeedPage[] = [
         content:
           'Quill runs on Linux, macOS and Windows. Install Quill with the package manager of your system.\n\nTo install the command line tool, run:\n\n```\nnpm install -g quill-cli\n```\n\nAfter installing, check the version with `quill --version`.',
       },
-      { heading: 'Installation > Upgrading', content: 'To upgrade an existing installation, run the install command again. Your configuration file is kept.' },
+      {
+        heading: 'Installation > Upgrading',
+        content: 'To upgrade an existing installation, run the install command again. Your configuration file is kept.',
+      },
     ],
   },
   {

@@ -36,14 +36,26 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe('graceful shutdown', () => {
   it('answers the requests in flight, refuses new connections and hands the running task back', async () => {
-    const env = { DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', FIREBASE_AUTH_EMULATOR_HOST: emulatorHost(), CRAWL_ALLOW_HOSTS: site.host, TASK_POLL_MS: '50', LOG_LEVEL: 'silent' };
+    const env = {
+      DATA_DIR: dataDir,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      FIREBASE_AUTH_EMULATOR_HOST: emulatorHost(),
+      CRAWL_ALLOW_HOSTS: site.host,
+      TASK_POLL_MS: '50',
+      LOG_LEVEL: 'silent',
+    };
     process.env.FIREBASE_AUTH_EMULATOR_HOST = emulatorHost(); // firebase-admin reads it from here
     const config = loadConfig(env);
     const running = await startServer(config, 'serve');
     const api = `http://127.0.0.1:${(running.app.server.address() as AddressInfo).port}/api/v1`;
     const headers = { authorization: `Bearer ${await idTokenFor('drain@example.com')}`, 'content-type': 'application/json' };
 
-    const created = await fetch(`${api}/crawl-and-index`, { method: 'POST', headers, body: JSON.stringify({ url: `${site.origin}/`, max_depth: 1, max_pages: 30 }) });
+    const created = await fetch(`${api}/crawl-and-index`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ url: `${site.origin}/`, max_depth: 1, max_pages: 30 }),
+    });
     const body = await created.json();
     expect(created.status, JSON.stringify(body)).toBe(200);
     const { chatbot_id: bot, task_id: taskId } = body.data as { chatbot_id: string; task_id: string };
@@ -54,12 +66,19 @@ describe('graceful shutdown', () => {
     }
 
     // A slow request (every page of the site takes 700 ms) is under way when the shutdown begins.
-    const inFlight = fetch(`${api}/indexing/collect-urls`, { method: 'POST', headers, body: JSON.stringify({ url: `${site.origin}/`, max_depth: 1, max_pages: 3 }) });
+    const inFlight = fetch(`${api}/indexing/collect-urls`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ url: `${site.origin}/`, max_depth: 1, max_pages: 3 }),
+    });
     await sleep(200);
     const closing = running.close();
     await sleep(100);
     // A new request is not served: its connection is refused (or, on a socket already open, 503).
-    const late = await fetch(`${api}/health`).then((r) => r.status, () => 'refused');
+    const late = await fetch(`${api}/health`).then(
+      (r) => r.status,
+      () => 'refused',
+    );
     expect(['refused', 503]).toContain(late);
 
     const answered = await inFlight;
@@ -69,7 +88,10 @@ describe('graceful shutdown', () => {
 
     const db = await openDatabase(config);
     try {
-      const [task] = await db.query<{ status: string; attempts: number; locked_by: string | null }>('SELECT status, attempts, locked_by FROM tasks WHERE id = $1', [taskId]);
+      const [task] = await db.query<{ status: string; attempts: number; locked_by: string | null }>(
+        'SELECT status, attempts, locked_by FROM tasks WHERE id = $1',
+        [taskId],
+      );
       expect(task).toEqual({ status: 'queued', attempts: 0, locked_by: null });
     } finally {
       await db.close();

@@ -28,7 +28,16 @@ async function serve(env: Record<string, string>): Promise<string> {
   dirs.push(dir);
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/cli/serve.ts'], {
     cwd: ROOT,
-    env: { ...process.env, FIREBASE_AUTH_EMULATOR_HOST: emulatorHost(), DATA_DIR: dir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', RATE_LIMIT_IP_PER_MINUTE: String(LIMIT), ...env },
+    env: {
+      ...process.env,
+      FIREBASE_AUTH_EMULATOR_HOST: emulatorHost(),
+      DATA_DIR: dir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_IP_PER_MINUTE: String(LIMIT),
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   children.push(child);
@@ -98,7 +107,12 @@ describe('rate limits across API processes', () => {
 describe('shared limits when Redis fails', () => {
   it('count in the process instead, quickly, and never store a visitor id in Redis', async () => {
     const down = createRedisClient('redis://127.0.0.1:1', 300);
-    const limits = createSharedRateLimits({ redis: down, ipPerMinute: 3, visitorMessagesPerMinute: 2, fallback: createRateLimits({ ipPerMinute: 3, visitorMessagesPerMinute: 2 }) });
+    const limits = createSharedRateLimits({
+      redis: down,
+      ipPerMinute: 3,
+      visitorMessagesPerMinute: 2,
+      fallback: createRateLimits({ ipPerMinute: 3, visitorMessagesPerMinute: 2 }),
+    });
     const started = Date.now();
     for (let i = 0; i < 3; i++) await limits.publicRequest('203.0.113.9');
     await expect(Promise.resolve().then(() => limits.publicRequest('203.0.113.9'))).rejects.toMatchObject({ status: 429 });
@@ -107,7 +121,13 @@ describe('shared limits when Redis fails', () => {
 
     const redis = createRedisClient(REDIS);
     const prefix = `docent-test:${randomUUID()}:`;
-    const up = createSharedRateLimits({ redis, ipPerMinute: 3, visitorMessagesPerMinute: 2, fallback: createRateLimits({ ipPerMinute: 1, visitorMessagesPerMinute: 1 }), prefix });
+    const up = createSharedRateLimits({
+      redis,
+      ipPerMinute: 3,
+      visitorMessagesPerMinute: 2,
+      fallback: createRateLimits({ ipPerMinute: 1, visitorMessagesPerMinute: 1 }),
+      prefix,
+    });
     const visitor = `visitor-${randomUUID()}`;
     await up.visitorMessage(visitor);
     await up.visitorMessage(visitor);

@@ -13,10 +13,21 @@ const children: ChildProcess[] = [];
 
 /** `npm start` without the build step: the emulator, the API on PGlite and the worker. */
 function start(extraEnv: Record<string, string> = {}): { child: ChildProcess; output: () => string; exited: Promise<number | null> } {
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), AUTH_EMULATOR_PORT: String(authPort), DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...extraEnv };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    AUTH_EMULATOR_PORT: String(authPort),
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    ...extraEnv,
+  };
   delete env.FIREBASE_AUTH_EMULATOR_HOST;
   // One process (no tsx wrapper) so the signal reaches the code under test directly.
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/cli/start.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/cli/start.ts'], {
+    cwd: ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   children.push(child);
   let out = '';
   child.stdout!.on('data', (d) => (out += d));
@@ -89,7 +100,9 @@ describe('npm start', () => {
     expect(health.data).toMatchObject({ status: 'ok', engine: 'pglite', worker: 'running' });
 
     const user = await signUp('owner@example.com');
-    const conv = await fetch(`${base}/chatbots/00000000-0000-4000-8000-000000000000/conversations?visitor_id=visitor-AAAAAAAAAAAAAAAAAAAAAAAA`);
+    const conv = await fetch(
+      `${base}/chatbots/00000000-0000-4000-8000-000000000000/conversations?visitor_id=visitor-AAAAAAAAAAAAAAAAAAAAAAAA`,
+    );
     expect(conv.status).toBe(404);
     const listed = await fetch(`${base}/chatbots`, { headers: { authorization: `Bearer ${user.idToken}` } });
     expect(listed.status).toBe(200);
@@ -198,7 +211,9 @@ describe('npm start', () => {
     const starting = start({ DATA_DIR: dir, PORT: String(port + 40), AUTH_EMULATOR_PORT: String(authPort + 40) });
     expect(await starting.exited).toBe(1);
     expect(starting.output()).toContain('Starting the Firebase Auth Emulator');
-    expect(starting.output()).toContain(`Could not open the embedded database in ${path.join(dir, 'pglite')} (file system error: not a directory)`);
+    expect(starting.output()).toContain(
+      `Could not open the embedded database in ${path.join(dir, 'pglite')} (file system error: not a directory)`,
+    );
     expect(starting.output()).not.toContain('Docent is running');
     expect(processesUsing(dir)).toEqual([]);
     // The lock is released: the next start is not refused as if another process held the data dir.

@@ -34,7 +34,11 @@ beforeAll(async () => {
   t = await buildTestApp();
   [alice, bob] = await Promise.all([signIn('matrix-alice@example.com'), signIn('matrix-bob@example.com')]);
   bot = (await insertChatbot(t.db, { ownerUid: alice.uid, name: 'Alice bot', description: 'Harbour notes' })).id;
-  const res = await t.app.inject({ method: 'POST', url: `/api/v1/chatbots/${bot}/conversations`, payload: { visitor_id: visitor, title: 'Private chat' } });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `/api/v1/chatbots/${bot}/conversations`,
+    payload: { visitor_id: visitor, title: 'Private chat' },
+  });
   conversation = res.json().data.id;
 });
 afterAll(() => t?.close());
@@ -61,12 +65,16 @@ const examples = (visitorId: string): Record<string, Example> => ({
   'GET /api/v1/chatbots/:id/conversations': { query: { visitor_id: visitorId } },
   'POST /api/v1/chatbots/:id/conversations': { body: { visitor_id: visitorId } },
   'GET /api/v1/chatbots/:id/conversations/:conversationId/messages': { query: { visitor_id: visitorId } },
-  'POST /api/v1/chatbots/:id/conversations/:conversationId/messages': { body: { content: 'Where are the moorings?', visitor_id: visitorId } },
+  'POST /api/v1/chatbots/:id/conversations/:conversationId/messages': {
+    body: { content: 'Where are the moorings?', visitor_id: visitorId },
+  },
   'PUT /api/v1/chatbots/:id/conversations/:conversationId/messages/:messageId/feedback': { body: { rating: 1, visitor_id: visitorId } },
 });
 
 async function registeredRoutes(): Promise<{ key: string; method: string; url: string }[]> {
-  const doc = (await t.app.inject({ method: 'GET', url: '/api/v1/openapi.json' })).json() as { paths: Record<string, Record<string, unknown>> };
+  const doc = (await t.app.inject({ method: 'GET', url: '/api/v1/openapi.json' })).json() as {
+    paths: Record<string, Record<string, unknown>>;
+  };
   return Object.entries(doc.paths).flatMap(([p, item]) =>
     Object.keys(item).map((m) => {
       const url = p.replace(/\{(\w+)\}/g, ':$1');
@@ -76,7 +84,11 @@ async function registeredRoutes(): Promise<{ key: string; method: string; url: s
 }
 
 function request(route: { key: string; method: string; url: string }, example: Example | undefined, authorization?: string) {
-  const url = route.url.replace(':conversationId', conversation).replace(':messageId', answer).replace(':taskId', task).replace(/:(id|chatbotId)/, bot);
+  const url = route.url
+    .replace(':conversationId', conversation)
+    .replace(':messageId', answer)
+    .replace(':taskId', task)
+    .replace(/:(id|chatbotId)/, bot);
   const query = example?.query ? `?${new URLSearchParams(example.query)}` : '';
   return t.app.inject({
     method: route.method as 'GET',
@@ -90,7 +102,13 @@ function request(route: { key: string; method: string; url: string }, example: E
 function tampered(token: string): string {
   const [header, payload, signature] = token.split('.') as [string, string, string];
   const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Record<string, unknown>;
-  const forged = { ...claims, aud: 'another-project', iss: 'https://securetoken.google.com/another-project', sub: bob.uid, user_id: bob.uid };
+  const forged = {
+    ...claims,
+    aud: 'another-project',
+    iss: 'https://securetoken.google.com/another-project',
+    sub: bob.uid,
+    user_id: bob.uid,
+  };
   return `${header}.${Buffer.from(JSON.stringify(forged)).toString('base64url')}.${signature}`;
 }
 
@@ -147,7 +165,13 @@ describe('authorization matrix over every registered route', () => {
     expect(visitorRoutes.length).toBeGreaterThanOrEqual(4);
     const recreate = await insertChatbot(t.db, { ownerUid: alice.uid, name: 'Second bot' });
     bot = recreate.id;
-    conversation = (await t.app.inject({ method: 'POST', url: `/api/v1/chatbots/${bot}/conversations`, payload: { visitor_id: visitor, title: 'Private chat' } })).json().data.id;
+    conversation = (
+      await t.app.inject({
+        method: 'POST',
+        url: `/api/v1/chatbots/${bot}/conversations`,
+        payload: { visitor_id: visitor, title: 'Private chat' },
+      })
+    ).json().data.id;
     answer = (await appendMessage(t.db, conversation, { role: 'assistant', content: 'By the harbour wall.' })).id;
     for (const route of visitorRoutes) {
       const res = await request(route, examples(stranger)[route.key]);

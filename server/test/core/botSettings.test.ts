@@ -19,16 +19,29 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 const patch = (body: unknown, id = botId) =>
-  t.app.inject({ method: 'PATCH', url: `/api/v1/chatbots/${id}`, headers: { authorization: `Bearer ${owner.idToken}` }, payload: body as object });
+  t.app.inject({
+    method: 'PATCH',
+    url: `/api/v1/chatbots/${id}`,
+    headers: { authorization: `Bearer ${owner.idToken}` },
+    payload: body as object,
+  });
 
 async function conversationWithAnswer(visitorId: string, chatbot = botId) {
-  const conv = (await t.app.inject({ method: 'POST', url: `/api/v1/chatbots/${chatbot}/conversations`, payload: { visitor_id: visitorId } })).json().data as { id: string };
+  const conv = (
+    await t.app.inject({ method: 'POST', url: `/api/v1/chatbots/${chatbot}/conversations`, payload: { visitor_id: visitorId } })
+  ).json().data as { id: string };
   const question = await appendMessage(t.db, conv.id, { role: 'user', content: 'Where are the moorings?' });
   const answer = await appendMessage(t.db, conv.id, { role: 'assistant', content: 'On the east quay.' });
   return { conv: conv.id, question: question.id, answer: answer.id };
 }
 
-const rate = (ids: { conv: string; message: string }, rating: unknown, visitorId = visitor, headers: Record<string, string> = {}, chatbot = botId) =>
+const rate = (
+  ids: { conv: string; message: string },
+  rating: unknown,
+  visitorId = visitor,
+  headers: Record<string, string> = {},
+  chatbot = botId,
+) =>
   t.app.inject({
     method: 'PUT',
     url: `/api/v1/chatbots/${chatbot}/conversations/${ids.conv}/messages/${ids.message}/feedback`,
@@ -37,7 +50,8 @@ const rate = (ids: { conv: string; message: string }, rating: unknown, visitorId
   });
 
 const listMessages = async (conv: string, visitorId = visitor) =>
-  (await t.app.inject({ method: 'GET', url: `/api/v1/chatbots/${botId}/conversations/${conv}/messages?visitor_id=${visitorId}` })).json().data.messages as {
+  (await t.app.inject({ method: 'GET', url: `/api/v1/chatbots/${botId}/conversations/${conv}/messages?visitor_id=${visitorId}` })).json()
+    .data.messages as {
     id: string;
     role: string;
     feedback: number | null;
@@ -45,9 +59,15 @@ const listMessages = async (conv: string, visitorId = visitor) =>
 
 describe('greeting and starter questions', () => {
   it('are saved by the owner and shown publicly, without the allowed domains', async () => {
-    const res = await patch({ greeting: '  Ahoy! Ask me about the harbour.  ', starter_questions: [' Where can I moor? ', 'What does a berth cost?', 'Where can I moor?'] });
+    const res = await patch({
+      greeting: '  Ahoy! Ask me about the harbour.  ',
+      starter_questions: [' Where can I moor? ', 'What does a berth cost?', 'Where can I moor?'],
+    });
     expect(res.statusCode).toBe(200);
-    expect(res.json().data).toMatchObject({ greeting: 'Ahoy! Ask me about the harbour.', starter_questions: ['Where can I moor?', 'What does a berth cost?'] });
+    expect(res.json().data).toMatchObject({
+      greeting: 'Ahoy! Ask me about the harbour.',
+      starter_questions: ['Where can I moor?', 'What does a berth cost?'],
+    });
     await patch({ allowed_origins: ['harbour.example'] });
     const pub = await t.app.inject({ method: 'GET', url: `/api/v1/chatbots/${botId}/public` });
     expect(pub.json().data).toEqual({
@@ -57,8 +77,15 @@ describe('greeting and starter questions', () => {
       greeting: 'Ahoy! Ask me about the harbour.',
       starter_questions: ['Where can I moor?', 'What does a berth cost?'],
     });
-    const own = await t.app.inject({ method: 'GET', url: `/api/v1/chatbots/${botId}`, headers: { authorization: `Bearer ${owner.idToken}` } });
-    expect(own.json().data.chatbot).toMatchObject({ greeting: 'Ahoy! Ask me about the harbour.', allowed_origins: ['https://harbour.example'] });
+    const own = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/chatbots/${botId}`,
+      headers: { authorization: `Bearer ${owner.idToken}` },
+    });
+    expect(own.json().data.chatbot).toMatchObject({
+      greeting: 'Ahoy! Ask me about the harbour.',
+      allowed_origins: ['https://harbour.example'],
+    });
     await patch({ allowed_origins: [] });
   });
 
@@ -96,17 +123,19 @@ describe('allowed domains', () => {
   it('refuses bad lists with a 422 naming the entry', async () => {
     const res = await patch({ allowed_origins: ['example.com', 'https://example.com/blog'] });
     expect(res.statusCode).toBe(422);
-    expect(res.json().detail[0]).toMatchObject({ loc: ['body', 'allowed_origins', 1], msg: expect.stringContaining("'https://example.com/blog'") });
+    expect(res.json().detail[0]).toMatchObject({
+      loc: ['body', 'allowed_origins', 1],
+      msg: expect.stringContaining("'https://example.com/blog'"),
+    });
     const many = await patch({ allowed_origins: Array.from({ length: 21 }, (_, i) => `site${i}.example`) });
     expect(many.json().detail[0].msg).toBe('allowed_origins: at most 20 sites');
   });
 
   it('lets only listed sites, Docent itself and non-browser callers use the public routes', async () => {
     const ids = await conversationWithAnswer(visitor);
-    expect((await patch({ allowed_origins: ['https://shop.example', 'shop.example', 'http://localhost:3000'] })).json().data.allowed_origins).toEqual([
-      'https://shop.example',
-      'http://localhost:3000',
-    ]);
+    expect(
+      (await patch({ allowed_origins: ['https://shop.example', 'shop.example', 'http://localhost:3000'] })).json().data.allowed_origins,
+    ).toEqual(['https://shop.example', 'http://localhost:3000']);
     const routes = (origin?: string) => {
       const headers: Record<string, string> = origin ? { origin } : {};
       const base = `/api/v1/chatbots/${botId}`;
@@ -115,7 +144,12 @@ describe('allowed domains', () => {
         t.app.inject({ method: 'GET', url: `${base}/conversations?visitor_id=${visitor}`, headers }),
         t.app.inject({ method: 'POST', url: `${base}/conversations`, headers, payload: { visitor_id: visitor } }),
         t.app.inject({ method: 'GET', url: `${base}/conversations/${ids.conv}/messages?visitor_id=${visitor}`, headers }),
-        t.app.inject({ method: 'POST', url: `${base}/conversations/${ids.conv}/messages`, headers, payload: { visitor_id: visitor, content: 'Where can I moor?' } }),
+        t.app.inject({
+          method: 'POST',
+          url: `${base}/conversations/${ids.conv}/messages`,
+          headers,
+          payload: { visitor_id: visitor, content: 'Where can I moor?' },
+        }),
         rate({ conv: ids.conv, message: ids.answer }, 1, visitor, headers),
       ];
     };
@@ -129,7 +163,11 @@ describe('allowed domains', () => {
       for (const res of await Promise.all(routes(origin))) expect([200, 201], `${origin} ${res.body}`).toContain(res.statusCode);
     }
     // A page served by this very server, under whichever host name it was reached.
-    const own = await t.app.inject({ method: 'GET', url: `/api/v1/chatbots/${botId}/public`, headers: { origin: 'http://localhost:80', host: 'localhost:80' } });
+    const own = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/chatbots/${botId}/public`,
+      headers: { origin: 'http://localhost:80', host: 'localhost:80' },
+    });
     expect(own.statusCode).toBe(200);
     // A preflight for the rating PUT is answered for any site.
     const pre = await t.app.inject({
@@ -141,7 +179,11 @@ describe('allowed domains', () => {
     expect(pre.headers['access-control-allow-methods']).toContain('PUT');
 
     await patch({ allowed_origins: [] });
-    const open = await t.app.inject({ method: 'GET', url: `/api/v1/chatbots/${botId}/public`, headers: { origin: 'https://evil.example' } });
+    const open = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/chatbots/${botId}/public`,
+      headers: { origin: 'https://evil.example' },
+    });
     expect(open.statusCode).toBe(200);
   });
 });
@@ -155,7 +197,10 @@ describe('feedback on answers', () => {
     expect((await listMessages(ids.conv))[1]!.feedback).toBe(1);
     await rate({ conv: ids.conv, message: ids.answer }, -1);
     expect((await listMessages(ids.conv))[1]!.feedback).toBe(-1);
-    const rows = await t.db.query<{ rating: number; chatbot_id: string }>('SELECT rating, chatbot_id FROM message_feedback WHERE message_id = $1', [ids.answer]);
+    const rows = await t.db.query<{ rating: number; chatbot_id: string }>(
+      'SELECT rating, chatbot_id FROM message_feedback WHERE message_id = $1',
+      [ids.answer],
+    );
     expect(rows).toEqual([{ rating: -1, chatbot_id: botId }]);
     await rate({ conv: ids.conv, message: ids.answer }, null);
     expect((await listMessages(ids.conv))[1]!.feedback).toBeNull();
@@ -182,7 +227,9 @@ describe('feedback on answers', () => {
     const elsewhere = await conversationWithAnswer(visitor, other);
     expect((await rate({ conv: elsewhere.conv, message: elsewhere.answer }, 1)).statusCode).toBe(404);
     expect((await rate({ conv: ids.conv, message: elsewhere.answer }, 1)).statusCode).toBe(404);
-    expect(await t.db.query('SELECT 1 FROM message_feedback WHERE message_id IN ($1, $2, $3)', [ids.answer, ids.question, elsewhere.answer])).toHaveLength(0);
+    expect(
+      await t.db.query('SELECT 1 FROM message_feedback WHERE message_id IN ($1, $2, $3)', [ids.answer, ids.question, elsewhere.answer]),
+    ).toHaveLength(0);
   });
 
   it('refuses ratings other than 1, -1 or null', async () => {
@@ -192,7 +239,11 @@ describe('feedback on answers', () => {
       expect(res.statusCode, String(bad)).toBe(422);
       expect(res.json().detail[0].msg).toBe('rating must be 1 (thumbs up), -1 (thumbs down) or null (clear)');
     }
-    const missing = await t.app.inject({ method: 'PUT', url: `/api/v1/chatbots/${botId}/conversations/${ids.conv}/messages/${ids.answer}/feedback`, payload: { visitor_id: visitor } });
+    const missing = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/chatbots/${botId}/conversations/${ids.conv}/messages/${ids.answer}/feedback`,
+      payload: { visitor_id: visitor },
+    });
     expect(missing.statusCode).toBe(422);
   });
 });

@@ -36,7 +36,12 @@ describe('owner routes', () => {
     expect(res.statusCode).toBe(200);
     const { chatbots } = res.json().data;
     expect(chatbots.map((c: { name: string }) => c.name)).toEqual(['Newer', 'Older']);
-    expect(chatbots[0]).toMatchObject({ id: newer.id, document_count: 0, rag_enabled: true, latest_task: { id: task.id, status: 'queued' } });
+    expect(chatbots[0]).toMatchObject({
+      id: newer.id,
+      document_count: 0,
+      rag_enabled: true,
+      latest_task: { id: task.id, status: 'queued' },
+    });
     expect(chatbots[1]).toMatchObject({ id: older.id, latest_task: null });
   });
 
@@ -145,7 +150,11 @@ describe('owner routes', () => {
     }
     await t.db.query(`UPDATE tasks SET status = 'completed' WHERE id = $1`, [ids[0]]);
     const url = `/api/v1/crawl-and-index/tasks/${bot.id}`;
-    const all = await t.app.inject({ method: 'GET', url: `${url}?task_type=crawl_and_index&limit=20&offset=0`, headers: auth(alice.idToken) });
+    const all = await t.app.inject({
+      method: 'GET',
+      url: `${url}?task_type=crawl_and_index&limit=20&offset=0`,
+      headers: auth(alice.idToken),
+    });
     expect(all.json().data.map((x: { id: string }) => x.id)).toEqual([...ids].reverse());
     expect(all.json().data[0]).toMatchObject({ progress: { discovered: 0, fetched: 0, indexed: 0, failed: 0, skipped: 0 } });
     const page = await t.app.inject({ method: 'GET', url: `${url}?limit=1&offset=1`, headers: auth(alice.idToken) });

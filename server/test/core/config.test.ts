@@ -34,7 +34,8 @@ describe('TRUST_PROXY', () => {
 
 describe('emulator mode on a network address', () => {
   it('knows which listen addresses are loopback', () => {
-    for (const host of ['127.0.0.1', '127.1.2.3', 'localhost', '::1', '[::1]', '::ffff:127.0.0.1']) expect(isLoopbackHost(host), host).toBe(true);
+    for (const host of ['127.0.0.1', '127.1.2.3', 'localhost', '::1', '[::1]', '::ffff:127.0.0.1'])
+      expect(isLoopbackHost(host), host).toBe(true);
     for (const host of ['0.0.0.0', '::', '192.168.1.10', 'example.com', '10.0.0.1']) expect(isLoopbackHost(host), host).toBe(false);
   });
 
@@ -50,7 +51,13 @@ describe('emulator mode on a network address', () => {
   it('makes startServer refuse before it opens anything', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'docent-exposed-'));
     try {
-      const config = loadConfig({ HOST: '0.0.0.0', PORT: '0', DATA_DIR: dir, FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099', LOG_LEVEL: 'silent' });
+      const config = loadConfig({
+        HOST: '0.0.0.0',
+        PORT: '0',
+        DATA_DIR: dir,
+        FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099',
+        LOG_LEVEL: 'silent',
+      });
       await expect(startServer(config)).rejects.toThrow(/ALLOW_EMULATOR_ON_NETWORK/);
       expect(readdirSync(dir)).toEqual([]); // no lock, no database
     } finally {

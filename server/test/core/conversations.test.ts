@@ -26,7 +26,10 @@ const createConversation = async (visitorId: string, title?: string) => {
 describe('visitor routes', () => {
   it('shows public bot info without anything private', async () => {
     const res = await t.app.inject({ method: 'GET', url: `/api/v1/chatbots/${botId}/public` });
-    expect(res.json()).toEqual({ success: true, data: { id: botId, name: 'Helper', description: 'Answers questions', greeting: '', starter_questions: [] } });
+    expect(res.json()).toEqual({
+      success: true,
+      data: { id: botId, name: 'Helper', description: 'Answers questions', greeting: '', starter_questions: [] },
+    });
   });
 
   it("keeps each visitor's conversations to that visitor", async () => {
@@ -62,7 +65,10 @@ describe('visitor routes', () => {
 
   it('answers 404 for an unknown bot and 422 for a malformed one', async () => {
     const v = newVisitorId();
-    const unknown = await t.app.inject({ method: 'GET', url: `/api/v1/chatbots/00000000-0000-4000-8000-000000000000/conversations?visitor_id=${v}` });
+    const unknown = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/chatbots/00000000-0000-4000-8000-000000000000/conversations?visitor_id=${v}`,
+    });
     expect(unknown.statusCode).toBe(404);
     const malformed = await t.app.inject({ method: 'GET', url: `/api/v1/chatbots/not-an-id/public` });
     expect(malformed.statusCode).toBe(422);
@@ -88,7 +94,12 @@ describe('visitor routes', () => {
     const conv = await createConversation(v);
     const stored = [
       await appendMessage(t.db, conv.id, { role: 'user', content: 'How do I "quote" \\ things?' }),
-      await appendMessage(t.db, conv.id, { role: 'assistant', content: 'Like this [1].', sources: [{ url: 'https://docs.test/q', title: 'Quoting', snippet: 'Use "…"' }], outcome: 'answer' }),
+      await appendMessage(t.db, conv.id, {
+        role: 'assistant',
+        content: 'Like this [1].',
+        sources: [{ url: 'https://docs.test/q', title: 'Quoting', snippet: 'Use "…"' }],
+        outcome: 'answer',
+      }),
     ];
     const url = `/api/v1/chatbots/${botId}/conversations/${conv.id}/messages?visitor_id=${v}`;
     forgetAllConversations(t.db);
@@ -98,7 +109,14 @@ describe('visitor routes', () => {
     expect(cached).toEqual(stored);
     // Another visitor's id finds nothing, cached or not.
     forgetAllConversations(t.db);
-    expect((await t.app.inject({ method: 'GET', url: `/api/v1/chatbots/${botId}/conversations/${conv.id}/messages?visitor_id=${newVisitorId()}` })).statusCode).toBe(404);
+    expect(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/v1/chatbots/${botId}/conversations/${conv.id}/messages?visitor_id=${newVisitorId()}`,
+        })
+      ).statusCode,
+    ).toBe(404);
   });
 
   it('shows a new message on the very next read, and nothing once the bot is deleted', async () => {
@@ -115,7 +133,10 @@ describe('visitor routes', () => {
     // Another process writing to PostgreSQL does not go through this process's cache.
     if (t.db.engine === 'postgres') {
       await t.db.query(`UPDATE conversations SET message_count = 3 WHERE id = $1`, [conv.id]);
-      await t.db.query(`INSERT INTO messages (id, conversation_id, role, content, "index") VALUES (gen_random_uuid(), $1, 'user', 'three', 3)`, [conv.id]);
+      await t.db.query(
+        `INSERT INTO messages (id, conversation_id, role, content, "index") VALUES (gen_random_uuid(), $1, 'user', 'three', 3)`,
+        [conv.id],
+      );
       expect(await read()).toEqual(['one', 'two', 'three']);
     }
     const { deleteChatbot } = await import('../../src/db/repositories/chatbots.js');

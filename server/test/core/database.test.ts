@@ -42,7 +42,9 @@ describe('migrations', () => {
       // …and the chunks' index, with every ranking built on it, is exactly as it was.
       expect(await tsv()).toBe(indexed);
       // Migration 009 took away the one-language keyword column of 005.
-      expect(await db.query(`SELECT 1 FROM information_schema.columns WHERE table_name = 'chunks' AND column_name = 'heading_words'`)).toHaveLength(0);
+      expect(
+        await db.query(`SELECT 1 FROM information_schema.columns WHERE table_name = 'chunks' AND column_name = 'heading_words'`),
+      ).toHaveLength(0);
     } finally {
       await db.close();
       rmSync(before, { recursive: true, force: true });
@@ -130,7 +132,12 @@ describe('embedded data directory', () => {
     const child = path.resolve(import.meta.dirname, '../helpers/openDataDirChild.ts');
     const second = () =>
       new Promise<string>((resolve) => {
-        execFile(process.execPath, ['--import', 'tsx', child], { env: { ...process.env, DATA_DIR: dir, DATABASE_URL: '' } }, (_err, stdout) => resolve(stdout.trim()));
+        execFile(
+          process.execPath,
+          ['--import', 'tsx', child],
+          { env: { ...process.env, DATA_DIR: dir, DATABASE_URL: '' } },
+          (_err, stdout) => resolve(stdout.trim()),
+        );
       });
     try {
       const db = await openDatabase(loadConfig({ DATA_DIR: dir }));

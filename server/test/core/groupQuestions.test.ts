@@ -20,7 +20,13 @@ describe('grouping unanswered questions', () => {
         last_asked: '2026-01-04T10:00:00.000Z',
         conversation_ids: ['c-Reset my account password', 'c-password reset how?', 'c-how do I reset my password'],
       },
-      { question: 'What is the refund policy?', variants: [], count: 1, last_asked: '2026-01-03T10:00:00.000Z', conversation_ids: ['c-What is the refund policy?'] },
+      {
+        question: 'What is the refund policy?',
+        variants: [],
+        count: 1,
+        last_asked: '2026-01-03T10:00:00.000Z',
+        conversation_ids: ['c-What is the refund policy?'],
+      },
     ]);
   });
 

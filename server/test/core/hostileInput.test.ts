@@ -23,7 +23,9 @@ beforeAll(async () => {
   const owner = await signIn('hostile-owner@example.com');
   token = owner.idToken;
   bot = (await insertChatbot(t.db, { ownerUid: owner.uid, name: 'Target' })).id;
-  conversation = (await t.app.inject({ method: 'POST', url: `/api/v1/chatbots/${bot}/conversations`, payload: { visitor_id: visitor } })).json().data.id;
+  conversation = (
+    await t.app.inject({ method: 'POST', url: `/api/v1/chatbots/${bot}/conversations`, payload: { visitor_id: visitor } })
+  ).json().data.id;
 });
 afterAll(() => t?.close());
 
@@ -48,16 +50,48 @@ const NASTY_STRINGS = [
   '__proto__',
   'constructor',
 ];
-const NASTY_VALUES: unknown[] = [null, true, -0, 1e308, -1e308, 2 ** 53 + 1, -(2 ** 63), 0.5, [], {}, [[[[[]]]]], { __proto__: { admin: true } }, ...NASTY_STRINGS];
+const NASTY_VALUES: unknown[] = [
+  null,
+  true,
+  -0,
+  1e308,
+  -1e308,
+  2 ** 53 + 1,
+  -(2 ** 63),
+  0.5,
+  [],
+  {},
+  [[[[[]]]]],
+  { __proto__: { admin: true } },
+  ...NASTY_STRINGS,
+];
 
-const nastyString = fc.oneof(fc.constantFrom(...NASTY_STRINGS), fc.string({ unit: 'binary', maxLength: 300 }), fc.string({ unit: 'grapheme', maxLength: 50 }));
+const nastyString = fc.oneof(
+  fc.constantFrom(...NASTY_STRINGS),
+  fc.string({ unit: 'binary', maxLength: 300 }),
+  fc.string({ unit: 'grapheme', maxLength: 50 }),
+);
 const nastyValue = fc.oneof(fc.constantFrom(...NASTY_VALUES), fc.jsonValue({ maxDepth: 4 }), nastyString, fc.double(), fc.integer());
 /** Objects whose keys are the route's real field names mixed with prototype-polluting ones. */
 const nastyObject = (fields: string[]) =>
-  fc.dictionary(fc.oneof(fc.constantFrom(...fields, '__proto__', 'constructor', 'prototype', 'visitor_id', 'toString'), nastyString), nastyValue, { maxKeys: 6 });
+  fc.dictionary(
+    fc.oneof(fc.constantFrom(...fields, '__proto__', 'constructor', 'prototype', 'visitor_id', 'toString'), nastyString),
+    nastyValue,
+    { maxKeys: 6 },
+  );
 const deep = (depth: number) => '['.repeat(depth) + ']'.repeat(depth);
 /** Bodies as raw text: broken JSON, deep nesting, a __proto__ key JSON.parse keeps as an own property. */
-const rawBody = fc.constantFrom('{', '{"a":', 'null', '"string"', '12', deep(5000), `{"__proto__":{"polluted":true},"visitor_id":"${visitor}"}`, '{"constructor":{"prototype":{"x":1}}}', '\u0000');
+const rawBody = fc.constantFrom(
+  '{',
+  '{"a":',
+  'null',
+  '"string"',
+  '12',
+  deep(5000),
+  `{"__proto__":{"polluted":true},"visitor_id":"${visitor}"}`,
+  '{"constructor":{"prototype":{"x":1}}}',
+  '\u0000',
+);
 
 /** A path segment as a client would encode it (a lone surrogate has no UTF-8: its bytes are sent raw, invalid). */
 function encodeSegment(s: string): string {
@@ -78,19 +112,29 @@ interface Route {
 
 async function routes(): Promise<Route[]> {
   const doc = (await t.app.inject({ method: 'GET', url: '/api/v1/openapi.json' })).json() as {
-    paths: Record<string, Record<string, { parameters?: { name: string }[]; requestBody?: { content: { 'application/json': { schema: { properties?: object } } } } }>>;
+    paths: Record<
+      string,
+      Record<
+        string,
+        { parameters?: { name: string }[]; requestBody?: { content: { 'application/json': { schema: { properties?: object } } } } }
+      >
+    >;
   };
   return Object.entries(doc.paths).flatMap(([p, item]) =>
     Object.entries(item).map(([m, op]) => ({
       method: m.toUpperCase(),
       url: p,
-      fields: [...(op.parameters ?? []).map((x) => x.name), ...Object.keys(op.requestBody?.content['application/json'].schema.properties ?? {})],
+      fields: [
+        ...(op.parameters ?? []).map((x) => x.name),
+        ...Object.keys(op.requestBody?.content['application/json'].schema.properties ?? {}),
+      ],
     })),
   );
 }
 
 const COUNTED = ['chatbots', 'tasks', 'conversations', 'messages', 'documents', 'chunks'];
-const snapshot = async () => JSON.stringify(await Promise.all(COUNTED.map((table) => t.db.query(`SELECT count(*)::int AS n FROM ${table}`))));
+const snapshot = async () =>
+  JSON.stringify(await Promise.all(COUNTED.map((table) => t.db.query(`SELECT count(*)::int AS n FROM ${table}`))));
 const botName = async () => (await t.db.query<{ name: string }>('SELECT name FROM chatbots WHERE id = $1', [bot]))[0]?.name;
 
 describe('hostile input over every route', () => {
@@ -102,15 +146,32 @@ describe('hostile input over every route', () => {
         fc.asyncProperty(
           fc.record({
             // Each path parameter: the real id (so validation of the rest is reached) or a hostile segment.
-            segments: fc.array(fc.oneof(fc.constant<string | null>(null), nastyString.map(encodeSegment), RAW_SEGMENTS), { minLength: 2, maxLength: 2 }),
+            segments: fc.array(fc.oneof(fc.constant<string | null>(null), nastyString.map(encodeSegment), RAW_SEGMENTS), {
+              minLength: 2,
+              maxLength: 2,
+            }),
             query: fc.option(nastyObject(route.fields), { nil: undefined }),
-            body: fc.oneof(nastyObject(route.fields).map((o) => ({ json: o as unknown })), nastyValue.map((v) => ({ json: v })), rawBody.map((raw) => ({ raw }))),
-            contentType: fc.constantFrom('application/json', 'application/json; charset=utf-8', 'text/plain', 'application/x-www-form-urlencoded'),
+            body: fc.oneof(
+              nastyObject(route.fields).map((o) => ({ json: o as unknown })),
+              nastyValue.map((v) => ({ json: v })),
+              rawBody.map((raw) => ({ raw })),
+            ),
+            contentType: fc.constantFrom(
+              'application/json',
+              'application/json; charset=utf-8',
+              'text/plain',
+              'application/x-www-form-urlencoded',
+            ),
           }),
           async ({ segments, query, body, contentType }) => {
             const seg = (real: string, i: number) => segments[i] ?? real;
-            const url = route.url.replace('{id}', seg(bot, 0)).replace('{chatbotId}', seg(bot, 0)).replace('{conversationId}', seg(conversation, 1));
-            const qs = query ? `?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v) ?? ''])).toString()}` : '';
+            const url = route.url
+              .replace('{id}', seg(bot, 0))
+              .replace('{chatbotId}', seg(bot, 0))
+              .replace('{conversationId}', seg(conversation, 1));
+            const qs = query
+              ? `?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, typeof v === 'string' ? v : (JSON.stringify(v) ?? '')])).toString()}`
+              : '';
             const before = await snapshot();
             const res = await t.app.inject({
               method: route.method as 'POST',

@@ -10,7 +10,8 @@ let alice: { idToken: string; uid: string };
 let bob: { idToken: string; uid: string };
 let bot: string;
 const auth = (token: string) => ({ authorization: `Bearer ${token}` });
-const get = (url: string, token = alice.idToken) => t.app.inject({ method: 'GET', url: `/api/v1/chatbots/${bot}/insights${url}`, headers: auth(token) });
+const get = (url: string, token = alice.idToken) =>
+  t.app.inject({ method: 'GET', url: `/api/v1/chatbots/${bot}/insights${url}`, headers: auth(token) });
 
 type Outcome = 'answer' | 'unsure' | 'none';
 /** A visitor's conversation of question/answer turns, as the answer service stores them. */
@@ -40,7 +41,10 @@ beforeAll(async () => {
   reset1 = await chat([['how do I reset my password', "I'm not sure; these pages may help.", 'unsure']]);
   await chat([['password reset how?', 'I could not find that on this site.', 'none']]);
   await chat([['What is your refund policy?', 'I could not find that on this site.', 'none']]);
-  await chat([['Reset password', "I'm not sure.", 'unsure'], ['=HYPERLINK("http://evil.example","x")', 'No idea.', 'none']]);
+  await chat([
+    ['Reset password', "I'm not sure.", 'unsure'],
+    ['=HYPERLINK("http://evil.example","x")', 'No idea.', 'none'],
+  ]);
   // A conversation opened but never written in: nothing to read, not listed.
   await createConversation(t.db, bot, newVisitorId(), 'Empty');
   // Visitors' thumbs (written by the feedback route of issue 18).
@@ -74,7 +78,10 @@ describe('owner insights routes', () => {
     ]);
     const page2 = (await get('/conversations?limit=2&page=2')).json().data;
     expect(page2).toMatchObject({ page: 2, limit: 2, total: 5 });
-    expect(page2.conversations.map((c: { first_question: string }) => c.first_question)).toEqual(['password reset how?', 'how do I reset my password']);
+    expect(page2.conversations.map((c: { first_question: string }) => c.first_question)).toEqual([
+      'password reset how?',
+      'how do I reset my password',
+    ]);
     const beyond = (await get('/conversations?limit=2&page=9')).json().data;
     expect(beyond.conversations).toEqual([]);
     for (const bad of ['?limit=0', '?limit=1000', '?page=0', '?page=abc', '?sort=x', `?q=${'x'.repeat(201)}`]) {
@@ -126,10 +133,20 @@ describe('owner insights routes', () => {
     expect(conversation).toMatchObject({ id: cards.id, title: 'Cards', message_count: 2 });
     expect(messages).toMatchObject([
       { role: 'user', content: 'Do you accept credit cards?', outcome: null, feedback: null, index: 1 },
-      { role: 'assistant', content: 'Yes, all major cards.', outcome: 'answer', feedback: 1, sources: [{ url: 'https://docs.example/pay' }] },
+      {
+        role: 'assistant',
+        content: 'Yes, all major cards.',
+        outcome: 'answer',
+        feedback: 1,
+        sources: [{ url: 'https://docs.example/pay' }],
+      },
     ]);
     const other = await insertChatbot(t.db, { ownerUid: alice.uid, name: 'Other' });
-    const cross = await t.app.inject({ method: 'GET', url: `/api/v1/chatbots/${other.id}/insights/conversations/${cards.id}`, headers: auth(alice.idToken) });
+    const cross = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/chatbots/${other.id}/insights/conversations/${cards.id}`,
+      headers: auth(alice.idToken),
+    });
     expect(cross.statusCode).toBe(404);
     expect(cross.json().detail).toBe('Conversation not found');
     expect((await get('/conversations/not-a-uuid')).statusCode).toBe(422);
@@ -141,13 +158,18 @@ describe('owner insights routes', () => {
     expect(json.headers['content-disposition']).toContain('attachment');
     const exported = json.json().data.conversations;
     expect(exported).toHaveLength(5);
-    expect(exported[0].messages.map((m: { content: string }) => m.content)).toEqual(['Do you accept credit cards?', 'Yes, all major cards.']);
+    expect(exported[0].messages.map((m: { content: string }) => m.content)).toEqual([
+      'Do you accept credit cards?',
+      'Yes, all major cards.',
+    ]);
 
     const csv = await get('/conversations/export?format=csv');
     expect(csv.statusCode).toBe(200);
     expect(csv.headers['content-type']).toContain('text/csv');
     const lines = csv.body.split('\r\n');
-    expect(lines[0]).toBe('"conversation_id","conversation_title","conversation_started","message_index","role","created_at","content","outcome","feedback","sources"');
+    expect(lines[0]).toBe(
+      '"conversation_id","conversation_title","conversation_started","message_index","role","created_at","content","outcome","feedback","sources"',
+    );
     expect(lines).toHaveLength(1 + 12 + 1); // header, 12 messages, the final empty string
     // The formula is defused with an apostrophe and its quotes doubled.
     expect(csv.body).toContain(`"'=HYPERLINK(""http://evil.example"",""x"")"`);
@@ -159,7 +181,13 @@ describe('owner insights routes', () => {
   it('groups unanswered questions so rephrasings fall together and other questions stay apart', async () => {
     const res = await get('/unanswered');
     expect(res.statusCode).toBe(200);
-    const groups = res.json().data.groups as { question: string; variants: string[]; count: number; last_asked: string; conversation_ids: string[] }[];
+    const groups = res.json().data.groups as {
+      question: string;
+      variants: string[];
+      count: number;
+      last_asked: string;
+      conversation_ids: string[];
+    }[];
     const reset = groups.find((g) => /password/i.test(g.question))!;
     expect(reset.count).toBe(3);
     expect([reset.question, ...reset.variants].sort()).toEqual(['Reset password', 'how do I reset my password', 'password reset how?']);
@@ -211,6 +239,11 @@ describe('owner insights routes', () => {
   it('summarises a bot without conversations with empty rates, not errors', async () => {
     const quiet = await insertChatbot(t.db, { ownerUid: alice.uid, name: 'Quiet' });
     const res = await t.app.inject({ method: 'GET', url: `/api/v1/chatbots/${quiet.id}/insights/summary`, headers: auth(alice.idToken) });
-    expect(res.json().data).toMatchObject({ answer_rate: null, feedback_rate: null, positive_share: null, totals: { conversations: 0, messages: 0 } });
+    expect(res.json().data).toMatchObject({
+      answer_rate: null,
+      feedback_rate: null,
+      positive_share: null,
+      totals: { conversations: 0, messages: 0 },
+    });
   });
 });

@@ -16,7 +16,9 @@ let auth: Record<string, string>;
 
 beforeAll(async () => {
   site = await startSite(() => ({
-    '/': { html: `<html><head><title>Nul\u0000 page</title></head><body><main><h1>Stray bytes</h1><p>${'The flux capacitor needs\u0000 one point twenty-one gigawatts. '.repeat(8)}</p><a href="/clean">clean</a></main></body></html>` },
+    '/': {
+      html: `<html><head><title>Nul\u0000 page</title></head><body><main><h1>Stray bytes</h1><p>${'The flux capacitor needs\u0000 one point twenty-one gigawatts. '.repeat(8)}</p><a href="/clean">clean</a></main></body></html>`,
+    },
     '/clean': { html: `<main><h1>Clean</h1><p>${'A clean page about the time circuits. '.repeat(8)}</p></main>` },
   }));
   crawl = await buildCrawlApp({ CRAWL_ALLOW_HOSTS: site.host });
@@ -29,7 +31,8 @@ afterAll(async () => {
   await site?.close();
 });
 
-const call = (method: 'POST' | 'PATCH', url: string, payload: object, headers = auth) => t.app.inject({ method, url: `/api/v1${url}`, headers, payload });
+const call = (method: 'POST' | 'PATCH', url: string, payload: object, headers = auth) =>
+  t.app.inject({ method, url: `/api/v1${url}`, headers, payload });
 
 const waitForTask = (botId: string, taskId: string) => waitForTaskOf(t, auth, botId, taskId);
 
@@ -57,7 +60,10 @@ describe('text with NUL characters or unpaired surrogates', () => {
       for (const bad of [NUL, LONE]) {
         const res = await call(method, url, body(bad), headers ?? auth);
         expect(res.statusCode, `${field} on ${method} ${url}`).toBe(422);
-        expect(res.json().detail[0], `${field} on ${method} ${url}`).toMatchObject({ loc: ['body', field], msg: `${field} must not contain NUL characters or unpaired surrogates` });
+        expect(res.json().detail[0], `${field} on ${method} ${url}`).toMatchObject({
+          loc: ['body', field],
+          msg: `${field} must not contain NUL characters or unpaired surrogates`,
+        });
       }
     }
     // Nothing was stored, and well-formed text (emoji are surrogate pairs) still is.
@@ -71,10 +77,14 @@ describe('text with NUL characters or unpaired surrogates', () => {
     const { chatbot_id, task_id } = res.json().data;
     const task = await waitForTask(chatbot_id, task_id);
     expect(task).toMatchObject({ status: 'completed', progress: { indexed: 2, failed: 0 } });
-    const bot = (await t.app.inject({ method: 'GET', url: `/api/v1/chatbots/${chatbot_id}`, headers: auth })).json().data.chatbot as Chatbot;
+    const bot = (await t.app.inject({ method: 'GET', url: `/api/v1/chatbots/${chatbot_id}`, headers: auth })).json().data
+      .chatbot as Chatbot;
     expect(bot.document_count).toBe(2);
     expect(bot.urls).toContainEqual(expect.objectContaining({ url: `${site.origin}/`, status: 'indexed', title: 'Nul page' }));
-    const [doc] = await t.db.query<{ content: string }>(`SELECT content FROM documents WHERE chatbot_id = $1 AND url = $2`, [chatbot_id, `${site.origin}/`]);
+    const [doc] = await t.db.query<{ content: string }>(`SELECT content FROM documents WHERE chatbot_id = $1 AND url = $2`, [
+      chatbot_id,
+      `${site.origin}/`,
+    ]);
     expect(doc!.content).toContain('The flux capacitor needs one point twenty-one gigawatts.');
   });
 });

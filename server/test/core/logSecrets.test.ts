@@ -41,7 +41,10 @@ describe('database errors in the log', () => {
     const conversationId = conversation.json().data.id as string;
 
     await breakInserts('messages');
-    const message = await call('POST', `/chatbots/${botId}/conversations/${conversationId}/messages`, { content: 'Where is the secret bunker?', visitor_id: visitor });
+    const message = await call('POST', `/chatbots/${botId}/conversations/${conversationId}/messages`, {
+      content: 'Where is the secret bunker?',
+      visitor_id: visitor,
+    });
     expect(message.statusCode).toBeGreaterThanOrEqual(500);
 
     await breakInserts('conversations');

@@ -18,10 +18,12 @@ import { onPostgres } from '../helpers/db.js';
 let db: Db;
 
 const stats = async (table: string) =>
-  (await db.query<{ analyses: number; vacuums: number }>(
-    'SELECT analyze_count::int AS analyses, vacuum_count::int AS vacuums FROM pg_stat_user_tables WHERE relname = $1',
-    [table],
-  ))[0]!;
+  (
+    await db.query<{ analyses: number; vacuums: number }>(
+      'SELECT analyze_count::int AS analyses, vacuum_count::int AS vacuums FROM pg_stat_user_tables WHERE relname = $1',
+      [table],
+    )
+  )[0]!;
 /** Pending-list pages a flush would clean now: 0 when the full-text index holds every row. */
 const pendingGin = async () => (await db.query<{ n: number }>(`SELECT gin_clean_pending_list('items_tsv')::int AS n`))[0]!.n;
 const insertItems = (from: number, to: number) =>
@@ -30,7 +32,9 @@ const insertItems = (from: number, to: number) =>
 beforeAll(async () => {
   if (onPostgres()) return;
   db = await openPglite(undefined);
-  await db.query(`CREATE TABLE items (id int PRIMARY KEY, body text, tsv tsvector GENERATED ALWAYS AS (to_tsvector('simple', body)) STORED)`);
+  await db.query(
+    `CREATE TABLE items (id int PRIMARY KEY, body text, tsv tsvector GENERATED ALWAYS AS (to_tsvector('simple', body)) STORED)`,
+  );
   await db.query('CREATE INDEX items_tsv ON items USING gin (tsv)');
   await db.query('CREATE TABLE untouched (id int)');
   await insertItems(1, 10_000);
@@ -89,7 +93,9 @@ describe.skipIf(onPostgres())('maintenance across a restart', () => {
       const second = await openPglite(dir);
       try {
         expect((await maintainAfterWrites(second)).analyzed).toEqual(['grown']);
-        expect(await second.query<{ n: number }>(`SELECT reltuples::int AS n FROM pg_class WHERE relname = 'grown'`)).toEqual([{ n: 6000 }]);
+        expect(await second.query<{ n: number }>(`SELECT reltuples::int AS n FROM pg_class WHERE relname = 'grown'`)).toEqual([
+          { n: 6000 },
+        ]);
       } finally {
         await second.close();
       }
@@ -112,14 +118,20 @@ describe.skipIf(onPostgres())('a crawl task', () => {
     await crawlDb?.close();
   });
 
-  it("leaves the chunks it wrote analysed, so answers use the full-text index at once", async () => {
+  it('leaves the chunks it wrote analysed, so answers use the full-text index at once', async () => {
     const bot = await insertChatbot(crawlDb, { ownerUid: 'owner-maint' });
     const registry = new HandlerRegistry();
     registerCrawlHandlers(registry);
     await registry.get('crawl_and_index')!({
       db: crawlDb,
       config: loadConfig({ CRAWL_ALLOW_HOSTS: site.host, LOG_LEVEL: 'silent' }),
-      task: { id: randomUUID(), chatbot_id: bot.id, task_type: 'crawl_and_index', params: { url: `${site.origin}/`, max_depth: 3, max_pages: 100 }, attempts: 1 },
+      task: {
+        id: randomUUID(),
+        chatbot_id: bot.id,
+        task_type: 'crawl_and_index',
+        params: { url: `${site.origin}/`, max_depth: 3, max_pages: 100 },
+        attempts: 1,
+      },
       signal: new AbortController().signal,
       progress: async () => {},
     });

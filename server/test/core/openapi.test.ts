@@ -11,7 +11,21 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-type Doc = { openapi: string; paths: Record<string, Record<string, { summary: string; tags: string[]; parameters: { name: string; in: string; schema: Record<string, unknown> }[]; requestBody?: { content: { 'application/json': { schema: Record<string, unknown> } } } }>> };
+type Doc = {
+  openapi: string;
+  paths: Record<
+    string,
+    Record<
+      string,
+      {
+        summary: string;
+        tags: string[];
+        parameters: { name: string; in: string; schema: Record<string, unknown> }[];
+        requestBody?: { content: { 'application/json': { schema: Record<string, unknown> } } };
+      }
+    >
+  >;
+};
 const getDoc = async (): Promise<Doc> => {
   const res = await t.app.inject({ method: 'GET', url: '/api/v1/openapi.json' });
   expect(res.statusCode).toBe(200);
@@ -21,9 +35,13 @@ const getDoc = async (): Promise<Doc> => {
 /** Every `app.get('/path'` etc. in the route sources: a route table independent of the onRoute hook. */
 function routesInSources(): string[] {
   const root = path.resolve(__dirname, '../../src/http');
-  const files = readdirSync(root, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('routes.ts') || (f.startsWith('routes/') && f.endsWith('.ts')));
+  const files = readdirSync(root, { recursive: true, encoding: 'utf8' }).filter(
+    (f) => f.endsWith('routes.ts') || (f.startsWith('routes/') && f.endsWith('.ts')),
+  );
   return files.flatMap((f) =>
-    [...readFileSync(path.join(root, f), 'utf8').matchAll(/\bapp\.(get|post|put|patch|delete)\(\s*'([^']+)'/g)].map((m) => `${m[1]!.toUpperCase()} /api/v1${m[2]}`),
+    [...readFileSync(path.join(root, f), 'utf8').matchAll(/\bapp\.(get|post|put|patch|delete)\(\s*'([^']+)'/g)].map(
+      (m) => `${m[1]!.toUpperCase()} /api/v1${m[2]}`,
+    ),
   );
 }
 

@@ -35,7 +35,12 @@ describe.skipIf(onPostgres())('PGlite on a worker thread', () => {
       const [threaded] = await db.query(sql, params);
       const [local] = await inProcess.query(sql, params);
       expect(threaded).toEqual(local);
-      expect(threaded).toMatchObject({ big: 9007199254740993n, small: 2, t: new Date('2024-01-01T00:00:00Z'), bytes: new Uint8Array([1, 2]) });
+      expect(threaded).toMatchObject({
+        big: 9007199254740993n,
+        small: 2,
+        t: new Date('2024-01-01T00:00:00Z'),
+        bytes: new Uint8Array([1, 2]),
+      });
     } finally {
       await inProcess.close();
     }
@@ -63,7 +68,9 @@ describe.skipIf(onPostgres())('PGlite on a worker thread', () => {
       return 'committed';
     });
     await new Promise((r) => setTimeout(r, 50)); // the transaction is open on the worker
-    const outside = Array.from({ length: 20 }, (_, i) => db.query<{ n: number }>(`INSERT INTO notes VALUES (${100 + i}, 'outside ${i}') RETURNING (SELECT count(*)::int FROM notes) AS n`));
+    const outside = Array.from({ length: 20 }, (_, i) =>
+      db.query<{ n: number }>(`INSERT INTO notes VALUES (${100 + i}, 'outside ${i}') RETURNING (SELECT count(*)::int FROM notes) AS n`),
+    );
     let settled = 0;
     for (const p of outside) void p.then(() => settled++);
     await new Promise((r) => setTimeout(r, 100));
@@ -79,7 +86,8 @@ describe.skipIf(onPostgres())('PGlite on a worker thread', () => {
     const err = await db.query('INSERT INTO notes VALUES ($1, $2)', [501, 'visitor-secret-question']).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(DatabaseError);
     expect(err).toMatchObject({ code: '23505', constraint: 'notes_body_key', table: 'notes' });
-    const everything = JSON.stringify(err) + String((err as Error).message) + String((err as Error).stack) + Object.keys(err as object).join();
+    const everything =
+      JSON.stringify(err) + String((err as Error).message) + String((err as Error).stack) + Object.keys(err as object).join();
     expect(everything).not.toContain('visitor-secret-question');
     expect(everything).not.toMatch(/params|INSERT INTO/);
     // The stack points at the caller on this thread, where to look.

@@ -31,7 +31,8 @@ describe('production auth mode', () => {
     const late = createFirebaseVerifier(loadConfig({ FIREBASE_PROJECT_ID: 'demo-docent' }));
     try {
       expect(await late.verify(emulatorToken)).toBeNull();
-      const alg = (token: string, header: object) => [Buffer.from(JSON.stringify(header)).toString('base64url'), ...token.split('.').slice(1)].join('.');
+      const alg = (token: string, header: object) =>
+        [Buffer.from(JSON.stringify(header)).toString('base64url'), ...token.split('.').slice(1)].join('.');
       expect(await late.verify(alg(emulatorToken, { alg: 'none', typ: 'JWT' }))).toBeNull();
     } finally {
       delete process.env.FIREBASE_AUTH_EMULATOR_HOST;

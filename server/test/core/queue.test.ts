@@ -19,7 +19,11 @@ beforeAll(async () => {
 afterAll(() => db.close());
 
 const statusOf = async (id: string) =>
-  (await db.query<{ status: string; attempts: number; error: string | null }>('SELECT status, attempts, error FROM tasks WHERE id = $1', [id]))[0]!;
+  (
+    await db.query<{ status: string; attempts: number; error: string | null }>('SELECT status, attempts, error FROM tasks WHERE id = $1', [
+      id,
+    ])
+  )[0]!;
 
 const waitFor = async (check: () => Promise<boolean>, ms = 15_000) => {
   const deadline = Date.now() + ms;
@@ -44,14 +48,20 @@ describe('task queue', () => {
     const workers = [1, 2].map(() => startWorker({ db, config, registry, log: quiet, concurrency: 2, pollMs: 20, leaseSeconds: 30 }));
     try {
       await waitFor(async () => {
-        const rows = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM tasks WHERE id = ANY($1::uuid[]) AND status = 'completed'`, [ids]);
+        const rows = await db.query<{ n: number }>(
+          `SELECT count(*)::int AS n FROM tasks WHERE id = ANY($1::uuid[]) AND status = 'completed'`,
+          [ids],
+        );
         return rows[0]!.n === ids.length;
       });
     } finally {
       await Promise.all(workers.map((w) => w.stop()));
     }
     expect(ids.every((id) => runs.get(id) === 1)).toBe(true);
-    const t = await db.query<{ progress: { fetched: number }; finished_at: Date | null }>('SELECT progress, finished_at FROM tasks WHERE id = $1', [ids[0]]);
+    const t = await db.query<{ progress: { fetched: number }; finished_at: Date | null }>(
+      'SELECT progress, finished_at FROM tasks WHERE id = $1',
+      [ids[0]],
+    );
     expect(t[0]!.progress.fetched).toBe(1);
     expect(t[0]!.finished_at).not.toBeNull();
   });
@@ -126,7 +136,10 @@ describe('task queue', () => {
     await claimTask(db, 'dead-again', ['index_urls'], 30);
     await db.query(`UPDATE tasks SET lease_until = now() - interval '1 second' WHERE id = $1`, [task.id]);
     await recoverExpiredLeases(db);
-    const [again] = await db.query<{ delay: number }>('SELECT extract(epoch FROM run_after - now())::float8 AS delay FROM tasks WHERE id = $1', [task.id]);
+    const [again] = await db.query<{ delay: number }>(
+      'SELECT extract(epoch FROM run_after - now())::float8 AS delay FROM tasks WHERE id = $1',
+      [task.id],
+    );
     expect(again!.delay).toBeGreaterThan(retryDelaySeconds(2) - 2);
     await db.query(`UPDATE tasks SET status = 'failed' WHERE id = $1`, [task.id]); // out of the way of later tests
   });
@@ -145,10 +158,13 @@ describe('task queue', () => {
     await waitFor(async () => (await statusOf(task.id)).status === 'running');
     await worker.stop();
     expect({ started, aborted }).toEqual({ started: 1, aborted: 1 });
-    const [row] = await db.query<{ status: string; attempts: number; lease_until: Date | null; locked_by: string | null; claimable: boolean }>(
-      'SELECT status, attempts, lease_until, locked_by, run_after <= now() AS claimable FROM tasks WHERE id = $1',
-      [task.id],
-    );
+    const [row] = await db.query<{
+      status: string;
+      attempts: number;
+      lease_until: Date | null;
+      locked_by: string | null;
+      claimable: boolean;
+    }>('SELECT status, attempts, lease_until, locked_by, run_after <= now() AS claimable FROM tasks WHERE id = $1', [task.id]);
     expect(row).toEqual({ status: 'queued', attempts: 0, lease_until: null, locked_by: null, claimable: true });
 
     // With its only attempt given back, the next worker runs it to completion.

@@ -63,7 +63,8 @@ describe('serving the front ends', () => {
   });
 
   it('sends text assets precompressed (brotli, else gzip) with Vary, and the same bytes uncompressed to clients that ask for nothing', async () => {
-    const get = (url: string, encoding?: string) => t.app.inject({ method: 'GET', url, headers: encoding ? { 'accept-encoding': encoding } : {} });
+    const get = (url: string, encoding?: string) =>
+      t.app.inject({ method: 'GET', url, headers: encoding ? { 'accept-encoding': encoding } : {} });
     const br = await get('/widget/widget.js', 'gzip, deflate, br');
     expect(br.headers['content-encoding']).toBe('br');
     expect(String(br.headers.vary)).toMatch(/accept-encoding/i);

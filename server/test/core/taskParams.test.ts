@@ -5,7 +5,11 @@ import { CRAWL_DEFAULTS, parseTaskParams } from '../../src/jobs/taskParams.js';
 /** The queue's params, checked per task type where a handler reads them. */
 describe('task params', () => {
   it('reads what the routes enqueue', () => {
-    expect(parseTaskParams('crawl_and_index', { url: 'https://example.com/', max_depth: 1, max_pages: 5 })).toEqual({ url: 'https://example.com/', max_depth: 1, max_pages: 5 });
+    expect(parseTaskParams('crawl_and_index', { url: 'https://example.com/', max_depth: 1, max_pages: 5 })).toEqual({
+      url: 'https://example.com/',
+      max_depth: 1,
+      max_pages: 5,
+    });
     expect(parseTaskParams('index_urls', { urls: ['https://a.example/', 'https://b.example/'] }).urls).toHaveLength(2);
     expect(parseTaskParams('crawl', { scheduled: true })).toEqual({ scheduled: true });
     expect(parseTaskParams('crawl', {})).toEqual({});
@@ -13,7 +17,9 @@ describe('task params', () => {
   });
 
   it('lets a setting that is not a whole number fall back to the default, and drops non-strings from a URL list', () => {
-    expect(parseTaskParams('crawl_and_index', { url: 'https://example.com/', max_depth: 1.5, max_pages: 'many' })).toEqual({ url: 'https://example.com/' });
+    expect(parseTaskParams('crawl_and_index', { url: 'https://example.com/', max_depth: 1.5, max_pages: 'many' })).toEqual({
+      url: 'https://example.com/',
+    });
     expect(parseTaskParams('index_urls', { urls: ['https://a.example/', 7, null] }).urls).toEqual(['https://a.example/']);
     expect(CRAWL_DEFAULTS).toEqual({ maxDepth: 2, maxPages: 10 });
   });

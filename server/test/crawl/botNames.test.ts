@@ -26,7 +26,8 @@ const nameOf = async (id: string) => (await t.db.query<{ name: string }>(`SELECT
 describe('the name of a bot created without one', () => {
   it('is its start address without the scheme, numbered when the owner already has one of that name', async () => {
     const owner = 'names@example.com';
-    const wizard = () => post(owner, '/indexing/index-urls', { urls_to_index: [`${site.origin}/guide/`, `${site.origin}/guide/intro.html`], name: '' });
+    const wizard = () =>
+      post(owner, '/indexing/index-urls', { urls_to_index: [`${site.origin}/guide/`, `${site.origin}/guide/intro.html`], name: '' });
     const first = await wizard();
     const second = await wizard();
     const third = await post(owner, '/crawl-and-index', { url: `${site.origin}/guide/`, max_depth: 0, max_pages: 1 });

@@ -27,7 +27,12 @@ describe('URL collection', () => {
   it('keeps the server answering while a hostile page is collected', async () => {
     let done = false;
     const collecting = t.app
-      .inject({ method: 'POST', url: '/api/v1/indexing/collect-urls', headers: auth, payload: { url: `${site.origin}/nested`, max_depth: 1, max_pages: 5 } })
+      .inject({
+        method: 'POST',
+        url: '/api/v1/indexing/collect-urls',
+        headers: auth,
+        payload: { url: `${site.origin}/nested`, max_depth: 1, max_pages: 5 },
+      })
       .finally(() => (done = true));
     const latencies: number[] = [];
     while (!done) {
@@ -43,6 +48,9 @@ describe('URL collection', () => {
     expect(Math.max(...latencies)).toBeLessThan(200);
     // The collection's own time limit ends it with a clear answer, not a 500.
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ success: false, detail: `Could not collect URLs from ${site.origin}/nested: Not fetched: the crawl time limit was reached` });
+    expect(res.json()).toEqual({
+      success: false,
+      detail: `Could not collect URLs from ${site.origin}/nested: Not fetched: the crawl time limit was reached`,
+    });
   });
 });

@@ -44,8 +44,21 @@ describe('crawling the fixture docs site', () => {
     const paths = pages.map((p) => new URL(p.url).pathname).sort();
     expect(paths).toEqual(
       [
-        '/', '/based.html', '/broken.html', '/canon.html', '/canon-hub.html', '/deep/1.html', '/deep/2.html', '/deep/3.html',
-        '/guide/intro.html', '/guide/new.html', '/guide/relative.html', '/guide/usage.html', '/latin1.html', '/legal.html', '/orphan.html',
+        '/',
+        '/based.html',
+        '/broken.html',
+        '/canon.html',
+        '/canon-hub.html',
+        '/deep/1.html',
+        '/deep/2.html',
+        '/deep/3.html',
+        '/guide/intro.html',
+        '/guide/new.html',
+        '/guide/relative.html',
+        '/guide/usage.html',
+        '/latin1.html',
+        '/legal.html',
+        '/orphan.html',
       ].sort(),
     );
     // Every admitted URL got exactly one outcome.
@@ -113,7 +126,11 @@ describe('crawling the fixture docs site', () => {
   });
 
   it('fetches only the given URLs when not following links', async () => {
-    const { outcomes } = await crawl({ followLinks: false, startUrls: [`${site.origin}/guide/usage.html`, `${site.origin}/missing.html`], maxDepth: 0 });
+    const { outcomes } = await crawl({
+      followLinks: false,
+      startUrls: [`${site.origin}/guide/usage.html`, `${site.origin}/missing.html`],
+      maxDepth: 0,
+    });
     expect(outcomes.map((o) => [new URL(o.url).pathname, o.kind]).sort()).toEqual([
       ['/guide/usage.html', 'page'],
       ['/missing.html', 'failed'],
@@ -139,7 +156,21 @@ describe('crawling the fixture docs site', () => {
     try {
       const t0 = Date.now();
       const outcomes: CrawlOutcome[] = [];
-      await crawlSite(f, inlineExtractor(), { startUrls: [`${slow.origin}/`], followLinks: true, maxDepth: 1, maxPages: 10, concurrency: 4, timeBudgetMs: 10_000, userAgent: 'DocentBot/0.1', useSitemaps: false }, { onOutcome: (o) => void outcomes.push(o) });
+      await crawlSite(
+        f,
+        inlineExtractor(),
+        {
+          startUrls: [`${slow.origin}/`],
+          followLinks: true,
+          maxDepth: 1,
+          maxPages: 10,
+          concurrency: 4,
+          timeBudgetMs: 10_000,
+          userAgent: 'DocentBot/0.1',
+          useSitemaps: false,
+        },
+        { onOutcome: (o) => void outcomes.push(o) },
+      );
       expect(outcomes.filter((o) => o.kind === 'page')).toHaveLength(3);
       expect(Date.now() - t0).toBeGreaterThanOrEqual(550); // 3 requests, 0.3 s apart
     } finally {
@@ -150,13 +181,34 @@ describe('crawling the fixture docs site', () => {
 
   it('stops at the time budget and says so', async () => {
     const slow = await startSite(() => ({
-      '/': { html: `<main><h1>Home</h1><p>${'Home page text. '.repeat(20)}</p>${Array.from({ length: 20 }, (_, i) => `<a href="/p${i}">p</a>`).join('')}</main>` },
-      ...Object.fromEntries(Array.from({ length: 20 }, (_, i) => [`/p${i}`, { delayMs: 400, then: { html: `<main><p>${'slow page. '.repeat(30)}</p></main>` } }])),
+      '/': {
+        html: `<main><h1>Home</h1><p>${'Home page text. '.repeat(20)}</p>${Array.from({ length: 20 }, (_, i) => `<a href="/p${i}">p</a>`).join('')}</main>`,
+      },
+      ...Object.fromEntries(
+        Array.from({ length: 20 }, (_, i) => [
+          `/p${i}`,
+          { delayMs: 400, then: { html: `<main><p>${'slow page. '.repeat(30)}</p></main>` } },
+        ]),
+      ),
     }));
     const f = createSafeFetcher({ userAgent: 'DocentBot/0.1', allowHosts: [slow.host] });
     try {
       const outcomes: CrawlOutcome[] = [];
-      const summary = await crawlSite(f, inlineExtractor(), { startUrls: [`${slow.origin}/`], followLinks: true, maxDepth: 1, maxPages: 50, concurrency: 2, timeBudgetMs: 900, userAgent: 'DocentBot/0.1', useSitemaps: false }, { onOutcome: (o) => void outcomes.push(o) });
+      const summary = await crawlSite(
+        f,
+        inlineExtractor(),
+        {
+          startUrls: [`${slow.origin}/`],
+          followLinks: true,
+          maxDepth: 1,
+          maxPages: 50,
+          concurrency: 2,
+          timeBudgetMs: 900,
+          userAgent: 'DocentBot/0.1',
+          useSitemaps: false,
+        },
+        { onOutcome: (o) => void outcomes.push(o) },
+      );
       expect(summary.stoppedBy).toBe('time');
       expect(outcomes.some((o) => o.kind === 'skipped' && o.reason === 'Not fetched: the crawl time limit was reached')).toBe(true);
       expect(outcomes.length).toBe(21);
@@ -177,7 +229,16 @@ async function crawlOwn(routes: (origin: string) => Record<string, Route>, over:
     const summary = await crawlSite(
       f,
       inlineExtractor(),
-      { startUrls: [`${own.origin}/`], followLinks: true, maxDepth: 1, maxPages: 50, concurrency: 2, timeBudgetMs: 10_000, userAgent: 'DocentBot/0.1', ...over },
+      {
+        startUrls: [`${own.origin}/`],
+        followLinks: true,
+        maxDepth: 1,
+        maxPages: 50,
+        concurrency: 2,
+        timeBudgetMs: 10_000,
+        userAgent: 'DocentBot/0.1',
+        ...over,
+      },
       { onOutcome: (o) => void outcomes.push(o) },
     );
     const at = (path: string) => outcomes.filter((o) => o.url === `${own.origin}${path}`);
@@ -219,7 +280,8 @@ describe('the crawl time limit covers every wait', () => {
     expect(r.ms).toBeLessThan(2500);
     expect(r.summary.stoppedBy).toBe('time');
     expect(r.at('/')[0]?.kind).toBe('page');
-    for (const p of ['/a', '/b']) expect(r.at(p)).toEqual([{ kind: 'skipped', url: `${r.origin}${p}`, reason: TIME_LIMIT_REASON, notFetched: true }]);
+    for (const p of ['/a', '/b'])
+      expect(r.at(p)).toEqual([{ kind: 'skipped', url: `${r.origin}${p}`, reason: TIME_LIMIT_REASON, notFetched: true }]);
   });
 
   it('requests in flight at the deadline are cut short and recorded as not fetched', async () => {
@@ -238,7 +300,8 @@ describe('the crawl time limit covers every wait', () => {
 
 describe('canonical links', () => {
   it('adopts a canonical only when it is unfetched or has the same content; hub pointers stay themselves', async () => {
-    const canonicalTo = (href: string, body: string) => `<html><head><title>t</title><link rel="canonical" href="${href}"></head><body>${body}</body></html>`;
+    const canonicalTo = (href: string, body: string) =>
+      `<html><head><title>t</title><link rel="canonical" href="${href}"></head><body>${body}</body></html>`;
     const r = await crawlOwn(
       (origin) => ({
         '/': { html: `${text('Hub')}${links('/a', '/b', '/c', '/d', '/e', '/f', '/g')}` },
@@ -256,7 +319,10 @@ describe('canonical links', () => {
       }),
       { useSitemaps: false, concurrency: 8 },
     );
-    const pages = r.outcomes.filter((o) => o.kind === 'page').map((o) => o.url.slice(r.origin.length)).sort();
+    const pages = r.outcomes
+      .filter((o) => o.kind === 'page')
+      .map((o) => o.url.slice(r.origin.length))
+      .sort();
     expect(pages).toEqual(['/', '/a', '/b', '/c-real', '/e', '/f', '/g']);
     expect(r.at('/d')).toEqual([{ kind: 'skipped', url: `${r.origin}/d`, reason: `Duplicate of ${r.origin}/e` }]);
     expect(r.hits.get('/c-real')).toBeUndefined();

@@ -116,6 +116,10 @@ describe('extractPage', () => {
   });
 
   it('treats plain text as content with its first line as title', () => {
-    expect(extractText('\n  Release notes\n\nFixed things.\r\n')).toMatchObject({ title: 'Release notes', markdown: 'Release notes\n\nFixed things.', method: 'text' });
+    expect(extractText('\n  Release notes\n\nFixed things.\r\n')).toMatchObject({
+      title: 'Release notes',
+      markdown: 'Release notes\n\nFixed things.',
+      method: 'text',
+    });
   });
 });

@@ -35,7 +35,16 @@ describe('extraction time limit', () => {
       await crawlSite(
         f,
         pool,
-        { startUrls: [`${site.origin}/`], followLinks: true, maxDepth: 1, maxPages: 10, concurrency: 2, timeBudgetMs: 30_000, userAgent: 'DocentBot/0.1', useSitemaps: false },
+        {
+          startUrls: [`${site.origin}/`],
+          followLinks: true,
+          maxDepth: 1,
+          maxPages: 10,
+          concurrency: 2,
+          timeBudgetMs: 30_000,
+          userAgent: 'DocentBot/0.1',
+          useSitemaps: false,
+        },
         { onOutcome: (o) => void outcomes.push(o) },
       );
     } finally {

@@ -7,7 +7,8 @@ import { startSite, type FixtureSite, type Route } from '../fixtures/sites/docsS
 
 // Forty pages: enough that the crawl records sources before its writes are found to have failed.
 const PAGES = 40;
-const pageHtml = (i: number) => `<main><h1>Page ${i}</h1><p>${`Page ${i} describes part ${i} of the machine in detail. `.repeat(12)}</p></main>`;
+const pageHtml = (i: number) =>
+  `<main><h1>Page ${i}</h1><p>${`Page ${i} describes part ${i} of the machine in detail. `.repeat(12)}</p></main>`;
 
 let t: TestApp;
 let site: FixtureSite;
@@ -16,7 +17,9 @@ let auth: Record<string, string>;
 
 beforeAll(async () => {
   site = await startSite(() => {
-    const routes: Record<string, Route> = { '/': { html: `<main><h1>Index</h1>${Array.from({ length: PAGES }, (_, i) => `<a href="/p${i}">p${i}</a>`).join(' ')}</main>` } };
+    const routes: Record<string, Route> = {
+      '/': { html: `<main><h1>Index</h1>${Array.from({ length: PAGES }, (_, i) => `<a href="/p${i}">p${i}</a>`).join(' ')}</main>` },
+    };
     for (let i = 0; i < PAGES; i++) routes[`/p${i}`] = { html: pageHtml(i) };
     return routes;
   });
@@ -36,11 +39,17 @@ describe('a crawl whose writes fail', () => {
   it('leaves no source saying indexed over content that was never stored', async () => {
     // Every document write fails, as on a full disk (a real engine error, not a mock).
     await t.db.query(`ALTER TABLE documents ADD CONSTRAINT documents_broken CHECK (false) NOT VALID`);
-    const res = await t.app.inject({ method: 'POST', url: '/api/v1/crawl-and-index', headers: auth, payload: { url: `${site.origin}/`, max_depth: 1, max_pages: 100 } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/crawl-and-index',
+      headers: auth,
+      payload: { url: `${site.origin}/`, max_depth: 1, max_pages: 100 },
+    });
     const { chatbot_id, task_id } = res.json().data;
     const task = await waitForTask(chatbot_id, task_id);
     expect(task.status).toBe('failed');
-    const bot = (await t.app.inject({ method: 'GET', url: `/api/v1/chatbots/${chatbot_id}`, headers: auth })).json().data.chatbot as Chatbot;
+    const bot = (await t.app.inject({ method: 'GET', url: `/api/v1/chatbots/${chatbot_id}`, headers: auth })).json().data
+      .chatbot as Chatbot;
     expect(bot.document_count).toBe(0);
     const urls = bot.urls ?? [];
     expect(urls.length).toBeGreaterThan(20); // the sources were recorded before the failure surfaced

@@ -33,7 +33,14 @@ beforeAll(async () => {
   let wake = () => {};
   // The worker runs with the product's defaults for slots; only the per-request timeout is short.
   t = await buildTestApp({ env: { CRAWL_ALLOW_HOSTS: `${site.host},${silent.host}`, CRAWL_TIMEOUT_MS: '1000' }, wakeWorker: () => wake() });
-  worker = startWorker({ db: t.db, config: t.config, registry: registerHandlers(new HandlerRegistry()), log: quiet, pollMs: 100, leaseSeconds: 30 });
+  worker = startWorker({
+    db: t.db,
+    config: t.config,
+    registry: registerHandlers(new HandlerRegistry()),
+    log: quiet,
+    pollMs: 100,
+    leaseSeconds: 30,
+  });
   wake = () => worker.wake();
 });
 
@@ -45,13 +52,22 @@ afterAll(async () => {
 });
 
 const post = async (email: string, url: string, payload: object) => {
-  const res = await t.app.inject({ method: 'POST', url: `/api/v1${url}`, headers: { authorization: `Bearer ${await idTokenFor(email)}` }, payload });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `/api/v1${url}`,
+    headers: { authorization: `Bearer ${await idTokenFor(email)}` },
+    payload,
+  });
   expect(res.statusCode).toBe(200);
   return res.json().data as { chatbot_id: string; task_id: string };
 };
 
 const taskOf = async (email: string, botId: string, taskId: string): Promise<Task> => {
-  const res = await t.app.inject({ method: 'GET', url: `/api/v1/crawl-and-index/tasks/${botId}?task_type=all`, headers: { authorization: `Bearer ${await idTokenFor(email)}` } });
+  const res = await t.app.inject({
+    method: 'GET',
+    url: `/api/v1/crawl-and-index/tasks/${botId}?task_type=all`,
+    headers: { authorization: `Bearer ${await idTokenFor(email)}` },
+  });
   return (res.json().data as Task[]).find((x) => x.id === taskId)!;
 };
 
@@ -68,11 +84,16 @@ describe('indexing with one owner on a host that never answers', () => {
   it("does not hold up another owner's crawl, and gives up on the stalled host quickly", async () => {
     const slowUrls = Array.from({ length: 200 }, (_, i) => `${silent.origin}/page-${i}.html`);
     const slow = await post('slow-owner@example.com', '/indexing/index-urls', { urls_to_index: slowUrls, name: 'Slow', description: '' });
-    expect(await until(async () => (await taskOf('slow-owner@example.com', slow.chatbot_id, slow.task_id)).status === 'running', 10_000)).toBe(true);
+    expect(
+      await until(async () => (await taskOf('slow-owner@example.com', slow.chatbot_id, slow.task_id)).status === 'running', 10_000),
+    ).toBe(true);
 
     const started = Date.now();
     const normal = await post('normal-owner@example.com', '/crawl-and-index', { url: `${site.origin}/`, max_depth: 1, max_pages: 5 });
-    const done = await until(async () => (await taskOf('normal-owner@example.com', normal.chatbot_id, normal.task_id)).status === 'completed', 15_000);
+    const done = await until(
+      async () => (await taskOf('normal-owner@example.com', normal.chatbot_id, normal.task_id)).status === 'completed',
+      15_000,
+    );
     expect(done, 'the normal owner’s crawl completes while the slow one runs').toBe(true);
     expect(Date.now() - started).toBeLessThan(15_000);
 

@@ -35,7 +35,11 @@ describe('single sources', () => {
     expect(reindexed.filter((d) => !d.url.endsWith('/docs/a.html'))).toEqual(added.filter((d) => !d.url.endsWith('/docs/a.html')));
 
     // Removing one takes it out of the answers at once, its source with it.
-    const del = await f.t.app.inject({ method: 'DELETE', url: `/api/v1${sources(bot)}?url=${encodeURIComponent(`${f.site.origin}/docs/b.html`)}`, headers: f.auth });
+    const del = await f.t.app.inject({
+      method: 'DELETE',
+      url: `/api/v1${sources(bot)}?url=${encodeURIComponent(`${f.site.origin}/docs/b.html`)}`,
+      headers: f.auth,
+    });
     expect(del.statusCode).toBe(200);
     expect((await liveDocs(bot)).some((d) => d.url.endsWith('/docs/b.html'))).toBe(false);
     expect((await getBot(bot)).urls!.some((u) => u.url.endsWith('/docs/b.html'))).toBe(false);
@@ -43,14 +47,22 @@ describe('single sources', () => {
     await rebuildTermStats(f.t.db, bot);
     expect(await totals(bot)).toEqual(kept);
 
-    const again = await f.t.app.inject({ method: 'DELETE', url: `/api/v1${sources(bot)}?url=${encodeURIComponent(`${f.site.origin}/docs/b.html`)}`, headers: f.auth });
+    const again = await f.t.app.inject({
+      method: 'DELETE',
+      url: `/api/v1${sources(bot)}?url=${encodeURIComponent(`${f.site.origin}/docs/b.html`)}`,
+      headers: f.auth,
+    });
     expect(again.statusCode).toBe(404);
     expect(again.json().detail).toBe('Source not found');
     const bad = await call('POST', sources(bot), { url: 'javascript:alert(1)' });
     expect(bad.statusCode).toBe(422);
     expect(bad.json().detail[0].msg).toBe('Invalid URL format.');
     expect((await call('POST', sources(bot), { url: `${f.site.origin}/x.html` }, f.other)).statusCode).toBe(404);
-    const theirs = await f.t.app.inject({ method: 'DELETE', url: `/api/v1${sources(bot)}?url=${encodeURIComponent(`${f.site.origin}/docs/c.html`)}`, headers: f.other });
+    const theirs = await f.t.app.inject({
+      method: 'DELETE',
+      url: `/api/v1${sources(bot)}?url=${encodeURIComponent(`${f.site.origin}/docs/c.html`)}`,
+      headers: f.other,
+    });
     expect(theirs.statusCode).toBe(404);
     expect((await liveDocs(bot)).some((d) => d.url.endsWith('/docs/c.html'))).toBe(true);
   });
@@ -59,7 +71,10 @@ describe('single sources', () => {
 /** A task row a worker holds, without a worker: the tests below play the worker's part. */
 async function runningTask(botId: string): Promise<string> {
   const id = randomUUID();
-  await f.t.db.query(`INSERT INTO tasks (id, chatbot_id, task_type, status, started_at) VALUES ($1, $2, 'crawl', 'running', now())`, [id, botId]);
+  await f.t.db.query(`INSERT INTO tasks (id, chatbot_id, task_type, status, started_at) VALUES ($1, $2, 'crawl', 'running', now())`, [
+    id,
+    botId,
+  ]);
   return id;
 }
 
@@ -116,7 +131,10 @@ describe('Stop', () => {
     expect(result.stoppedBy).toBe('aborted');
     expect(await liveDocs(bot)).toEqual(before);
     expect(await stagedDocs(bot)).toBe(0);
-    const [task] = await f.t.db.query<{ status: string; error: string; swapped_at: unknown }>('SELECT status, error, swapped_at FROM tasks WHERE id = $1', [taskId]);
+    const [task] = await f.t.db.query<{ status: string; error: string; swapped_at: unknown }>(
+      'SELECT status, error, swapped_at FROM tasks WHERE id = $1',
+      [taskId],
+    );
     expect(task).toMatchObject({ status: 'failed', error: STOPPED_REASON, swapped_at: null });
   });
 
@@ -165,10 +183,16 @@ describe('scheduled re-crawl', () => {
     expect(await enqueueDueRecrawls(f.t.db, 3)).toBe(1);
     await f.t.db.query(`UPDATE chatbots SET next_recrawl_at = now() - interval '1 minute' WHERE id = $1`, [bot]);
     expect(await enqueueDueRecrawls(f.t.db, 3)).toBe(0); // one is already waiting
-    const tasks = await f.t.db.query<{ id: string; task_type: string }>(`SELECT id, task_type FROM tasks WHERE chatbot_id = $1 AND status = 'queued'`, [bot]);
+    const tasks = await f.t.db.query<{ id: string; task_type: string }>(
+      `SELECT id, task_type FROM tasks WHERE chatbot_id = $1 AND status = 'queued'`,
+      [bot],
+    );
     expect(tasks).toHaveLength(1);
     expect(tasks[0]!.task_type).toBe('crawl');
-    const row = await f.t.db.query<{ due: boolean }>(`SELECT next_recrawl_at > now() + interval '23 hours' AS due FROM chatbots WHERE id = $1`, [bot]);
+    const row = await f.t.db.query<{ due: boolean }>(
+      `SELECT next_recrawl_at > now() + interval '23 hours' AS due FROM chatbots WHERE id = $1`,
+      [bot],
+    );
     expect(row[0]!.due).toBe(true);
     // A hand refresh meanwhile is refused: one task per bot.
     expect((await call('POST', '/indexing/crawl', { chatbot_id: bot })).statusCode).toBe(409);
@@ -178,7 +202,14 @@ describe('scheduled re-crawl', () => {
     const { registerHandlers } = await import('../../src/jobs/handlers/index.js');
     const { HandlerRegistry } = await import('../../src/jobs/registry.js');
     const quiet = { info() {}, warn() {}, error() {} };
-    const worker = startWorker({ db: f.t.db, config: f.t.config, registry: registerHandlers(new HandlerRegistry()), log: quiet, pollMs: 100, leaseSeconds: 30 });
+    const worker = startWorker({
+      db: f.t.db,
+      config: f.t.config,
+      registry: registerHandlers(new HandlerRegistry()),
+      log: quiet,
+      pollMs: 100,
+      leaseSeconds: 30,
+    });
     try {
       expect((await waitForTask(bot, tasks[0]!.id)).status).toBe('completed');
     } finally {

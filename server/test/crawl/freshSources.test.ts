@@ -32,7 +32,12 @@ describe('include/exclude patterns', () => {
   });
 
   it('leave pages out of a collection and of a crawl (the start page is still read for its links)', async () => {
-    const res = await call('POST', '/indexing/collect-urls', { url: `${f.site.origin}/`, max_depth: 1, max_pages: 30, exclude_patterns: ['/blog/**', '**/old.html'] });
+    const res = await call('POST', '/indexing/collect-urls', {
+      url: `${f.site.origin}/`,
+      max_depth: 1,
+      max_pages: 30,
+      exclude_patterns: ['/blog/**', '**/old.html'],
+    });
     const listed = res.json().data.collected_urls as string[];
     expect(listed).toContain(`${f.site.origin}/docs/a.html`);
     expect(listed.some((u) => u.includes('/blog/') || u.endsWith('old.html'))).toBe(false);
@@ -63,7 +68,14 @@ describe('incremental re-crawl', () => {
     expect(task.progress).toMatchObject({ new: 1, changed: 1, unchanged: 4, removed: 1, indexed: 6, failed: 1 });
 
     const after = await liveDocs(bot);
-    expect(after.map((d) => d.url.slice(f.site.origin.length)).sort()).toEqual(['/', '/blog/news.html', '/docs/a.html', '/docs/b.html', '/docs/c.html', '/docs/new.html']);
+    expect(after.map((d) => d.url.slice(f.site.origin.length)).sort()).toEqual([
+      '/',
+      '/blog/news.html',
+      '/docs/a.html',
+      '/docs/b.html',
+      '/docs/c.html',
+      '/docs/new.html',
+    ]);
     for (const path of ['/', '/docs/a.html', '/docs/c.html', '/blog/news.html']) expect(idOf(after, path)).toBe(idOf(before, path));
     expect(idOf(after, '/docs/b.html')).not.toBe(idOf(before, '/docs/b.html'));
     expect(after.find((d) => d.url.endsWith('/docs/b.html'))!.content).toContain('quokkas');
@@ -90,8 +102,10 @@ describe('incremental re-crawl', () => {
     expect(ids(await liveDocs(bot))).toEqual(ids(after));
 
     // A question finds the rewritten page's new words.
-    const ask = await f.t.db.query<{ url: string }>(`SELECT url FROM chunks WHERE chatbot_id = $1 AND live AND tsv @@ plainto_tsquery('english', 'quokkas')`, [bot]);
+    const ask = await f.t.db.query<{ url: string }>(
+      `SELECT url FROM chunks WHERE chatbot_id = $1 AND live AND tsv @@ plainto_tsquery('english', 'quokkas')`,
+      [bot],
+    );
     expect(ask.map((r) => r.url)).toEqual([`${f.site.origin}/docs/b.html`]);
   });
 });
-

@@ -18,12 +18,23 @@ let site: FixtureSite;
 let dataDir: string;
 
 // A slow site: 30 pages of ~8 KB text each, 250 ms per page, so the crawl takes several seconds.
-const text = (i: number) => Array.from({ length: 12 }, (_, p) => `<h2>Part ${p}</h2><p>${`Page ${i} part ${p} explains the slow topic in detail. `.repeat(12)}</p>`).join('');
+const text = (i: number) =>
+  Array.from(
+    { length: 12 },
+    (_, p) => `<h2>Part ${p}</h2><p>${`Page ${i} part ${p} explains the slow topic in detail. `.repeat(12)}</p>`,
+  ).join('');
 
 beforeAll(async () => {
   site = await startSite(() => ({
-    '/': { html: `<main><h1>Slow docs</h1>${text(0)}${Array.from({ length: PAGES - 1 }, (_, i) => `<a href="/p${i + 1}.html">p${i + 1}</a>`).join(' ')}</main>` },
-    ...Object.fromEntries(Array.from({ length: PAGES - 1 }, (_, i) => [`/p${i + 1}.html`, { delayMs: 250, then: { html: `<main><h1>Page ${i + 1}</h1>${text(i + 1)}</main>` } }])),
+    '/': {
+      html: `<main><h1>Slow docs</h1>${text(0)}${Array.from({ length: PAGES - 1 }, (_, i) => `<a href="/p${i + 1}.html">p${i + 1}</a>`).join(' ')}</main>`,
+    },
+    ...Object.fromEntries(
+      Array.from({ length: PAGES - 1 }, (_, i) => [
+        `/p${i + 1}.html`,
+        { delayMs: 250, then: { html: `<main><h1>Page ${i + 1}</h1>${text(i + 1)}</main>` } },
+      ]),
+    ),
   }));
   dataDir = mkdtempSync(path.join(tmpdir(), 'docent-kill-'));
 });
@@ -55,7 +66,9 @@ function runChild(env: Record<string, string>, until: (l: Line) => boolean): { c
         if (until(line)) resolve(line);
       }
     });
-    child.on('exit', (code, signal) => reject(new Error(`worker exited (${code ?? signal}) before the expected state: ${stderr.slice(-2000)}`)));
+    child.on('exit', (code, signal) =>
+      reject(new Error(`worker exited (${code ?? signal}) before the expected state: ${stderr.slice(-2000)}`)),
+    );
   });
   return { child, reached };
 }
@@ -73,9 +86,17 @@ describe('a worker killed with SIGKILL mid-crawl', () => {
     const config = loadConfig(env);
     let db = await openDatabase(config);
     const marker = await insertChatbot(db, { ownerUid: 'owner' });
-    await db.query(`INSERT INTO documents (id, chatbot_id, url, title, content, content_hash) VALUES ($1, $2, 'http://x/', 'Marker', 'kept', 'h')`, [randomUUID(), marker.id]);
+    await db.query(
+      `INSERT INTO documents (id, chatbot_id, url, title, content, content_hash) VALUES ($1, $2, 'http://x/', 'Marker', 'kept', 'h')`,
+      [randomUUID(), marker.id],
+    );
     const bot = await insertChatbot(db, { ownerUid: 'owner', startUrl: `${site.origin}/` });
-    const task = await enqueueTask(db, { chatbotId: bot.id, taskType: 'crawl_and_index', params: { url: `${site.origin}/`, max_depth: 1, max_pages: 100 }, maxAttempts: 3 });
+    const task = await enqueueTask(db, {
+      chatbotId: bot.id,
+      taskType: 'crawl_and_index',
+      params: { url: `${site.origin}/`, max_depth: 1, max_pages: 100 },
+      maxAttempts: 3,
+    });
     await db.close();
 
     // First worker: wait until it has committed some documents, then kill -9 it.
@@ -96,11 +117,16 @@ describe('a worker killed with SIGKILL mid-crawl', () => {
       const docs = await db.query<{ url: string }>('SELECT url FROM documents WHERE chatbot_id = $1 AND live', [bot.id]);
       expect(docs).toHaveLength(PAGES);
       expect(new Set(docs.map((d) => d.url)).size).toBe(PAGES); // the retry cleared the first attempt's rows
-      const [orphans] = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM chunks c WHERE NOT EXISTS (SELECT 1 FROM documents d WHERE d.id = c.document_id)');
+      const [orphans] = await db.query<{ n: number }>(
+        'SELECT count(*)::int AS n FROM chunks c WHERE NOT EXISTS (SELECT 1 FROM documents d WHERE d.id = c.document_id)',
+      );
       expect(orphans!.n).toBe(0);
       const kept = await db.query<{ title: string }>('SELECT title FROM documents WHERE chatbot_id = $1', [marker.id]);
       expect(kept).toEqual([{ title: 'Marker' }]);
-      const [row] = await db.query<{ error: string | null; finished: boolean }>('SELECT error, finished_at IS NOT NULL AS finished FROM tasks WHERE id = $1', [task.id]);
+      const [row] = await db.query<{ error: string | null; finished: boolean }>(
+        'SELECT error, finished_at IS NOT NULL AS finished FROM tasks WHERE id = $1',
+        [task.id],
+      );
       expect(row).toEqual({ error: null, finished: true });
     } finally {
       await db.close();

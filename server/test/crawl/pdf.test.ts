@@ -42,11 +42,15 @@ describe('PDF text extraction (PDF.js)', () => {
   });
 
   it('fails hostile PDFs with a reason an owner can read', async () => {
-    await expect(extractPdf(Buffer.from('<html>not a pdf at all</html>'), URL_)).rejects.toThrow('Not a valid PDF (Invalid PDF structure.)');
+    await expect(extractPdf(Buffer.from('<html>not a pdf at all</html>'), URL_)).rejects.toThrow(
+      'Not a valid PDF (Invalid PDF structure.)',
+    );
     await expect(extractPdf(new Uint8Array(0), URL_)).rejects.toThrow(/^Not a valid PDF \(The PDF file is empty/);
     await expect(extractPdf(manual.subarray(0, 200), URL_)).rejects.toThrow(/^(Not a valid PDF|The PDF could not be read)/);
     await expect(extractPdf(tinyPdf([['secret']], { passwordProtected: true }), URL_)).rejects.toThrow('The PDF is password-protected');
-    await expect(extractPdf(manyPages(MAX_PDF_PAGES + 1), URL_)).rejects.toThrow(`The PDF has ${MAX_PDF_PAGES + 1} pages (the limit is ${MAX_PDF_PAGES})`);
+    await expect(extractPdf(manyPages(MAX_PDF_PAGES + 1), URL_)).rejects.toThrow(
+      `The PDF has ${MAX_PDF_PAGES + 1} pages (the limit is ${MAX_PDF_PAGES})`,
+    );
   });
 
   it('gives up on a PDF that takes longer than its time limit', async () => {
@@ -65,7 +69,10 @@ describe('PDFs in the extraction pool (worker threads)', () => {
     const [good, broken, html] = await Promise.allSettled([
       pool.extractPdf(manual, URL_),
       pool.extractPdf(Buffer.from('%PDF-1.7\n garbage'), URL_),
-      pool.extract('<main><h1>After</h1><p>An HTML page queued behind the PDFs is still extracted.</p></main>', 'https://docs.example.test/after'),
+      pool.extract(
+        '<main><h1>After</h1><p>An HTML page queued behind the PDFs is still extracted.</p></main>',
+        'https://docs.example.test/after',
+      ),
     ]);
     expect(good.status === 'fulfilled' && good.value.pdfPages?.map((p) => p.page)).toEqual([1, 2, 4]);
     expect(broken.status === 'rejected' && String(broken.reason.message)).toMatch(/^(Not a valid PDF|The PDF could not be read)/);
@@ -77,7 +84,10 @@ describe('PDFs in the extraction pool (worker threads)', () => {
     const quick = await createExtractPool({ threads: 1, jobTimeoutMs: 400 });
     try {
       await expect(quick.extractPdf(manyPages(MAX_PDF_PAGES), URL_)).rejects.toBeInstanceOf(ExtractTimeoutError);
-      const next = await quick.extract('<main><h1>Next</h1><p>The replacement worker serves the next page.</p></main>', 'https://docs.example.test/next');
+      const next = await quick.extract(
+        '<main><h1>Next</h1><p>The replacement worker serves the next page.</p></main>',
+        'https://docs.example.test/next',
+      );
       expect(next.title).toBe('Next');
     } finally {
       await quick.close();

@@ -35,7 +35,9 @@ beforeAll(async () => {
         <a href="/docs/broken.pdf">Broken</a> <a href="/docs/locked.pdf">Locked</a> <a href="/docs/big.pdf">Big</a>
         <a href="/docs/away.pdf">Moved</a></main></body></html>`,
     },
-    '/docs/guide.html': { html: '<main><h1>Guide</h1><p>The guide explains how widgets are assembled, step by step, for new owners.</p></main>' },
+    '/docs/guide.html': {
+      html: '<main><h1>Guide</h1><p>The guide explains how widgets are assembled, step by step, for new owners.</p></main>',
+    },
     '/docs/manual.pdf': pdf(manual),
     // No .pdf in the URL: the Content-Type says what it is.
     '/files/report': pdf(tinyPdf([['Yearly report', 'Sales of blue widgets doubled this year.']])),
@@ -46,7 +48,12 @@ beforeAll(async () => {
   }));
   crawl = await buildCrawlApp({ CRAWL_ALLOW_HOSTS: site.host, CRAWL_MAX_BYTES: String(MAX_BYTES) });
   auth = { authorization: `Bearer ${await idTokenFor('pdf-owner@example.com')}` };
-  const res = await crawl.t.app.inject({ method: 'POST', url: '/api/v1/crawl-and-index', headers: auth, payload: { url: `${site.origin}/`, max_depth: 2, max_pages: 20 } });
+  const res = await crawl.t.app.inject({
+    method: 'POST',
+    url: '/api/v1/crawl-and-index',
+    headers: auth,
+    payload: { url: `${site.origin}/`, max_depth: 2, max_pages: 20 },
+  });
   expect(res.statusCode).toBe(200);
   const { chatbot_id, task_id } = res.json().data as { chatbot_id: string; task_id: string };
   botId = chatbot_id;
@@ -57,7 +64,11 @@ afterAll(async () => {
   await site?.close();
 });
 
-const sources = () => crawl.t.db.query<{ url: string; status: string; title: string | null; error: string | null }>('SELECT url, status, title, error FROM sources WHERE chatbot_id = $1', [botId]);
+const sources = () =>
+  crawl.t.db.query<{ url: string; status: string; title: string | null; error: string | null }>(
+    'SELECT url, status, title, error FROM sources WHERE chatbot_id = $1',
+    [botId],
+  );
 const sourceOf = async (path: string) => (await sources()).find((s) => s.url === `${site.origin}${path}`);
 
 describe('PDF links on a crawled site', () => {
@@ -65,7 +76,10 @@ describe('PDF links on a crawled site', () => {
     expect(await sourceOf('/docs/manual.pdf')).toMatchObject({ status: 'indexed', title: 'Widget Manual', error: null });
     expect(await sourceOf('/files/report')).toMatchObject({ status: 'indexed', title: 'report', error: null });
     expect(await sourceOf('/docs/guide.html')).toMatchObject({ status: 'indexed' });
-    const docs = await crawl.t.db.query<{ url: string; content: string }>('SELECT url, content FROM documents WHERE chatbot_id = $1 AND live AND url LIKE $2', [botId, '%manual.pdf']);
+    const docs = await crawl.t.db.query<{ url: string; content: string }>(
+      'SELECT url, content FROM documents WHERE chatbot_id = $1 AND live AND url LIKE $2',
+      [botId, '%manual.pdf'],
+    );
     expect(docs).toHaveLength(1); // one document per PDF; its chunks carry the pages
     expect(docs[0]!.content).toContain('seventeen newton metres');
   });
@@ -80,7 +94,11 @@ describe('PDF links on a crawled site', () => {
 
   it('cites the PDF page that answers a question, by page number', async () => {
     const visitor = newVisitorId();
-    const conv = await crawl.t.app.inject({ method: 'POST', url: `/api/v1/chatbots/${botId}/conversations`, payload: { title: 'PDF', visitor_id: visitor } });
+    const conv = await crawl.t.app.inject({
+      method: 'POST',
+      url: `/api/v1/chatbots/${botId}/conversations`,
+      payload: { title: 'PDF', visitor_id: visitor },
+    });
     expect(conv.statusCode).toBe(201);
     const res = await crawl.t.app.inject({
       method: 'POST',
@@ -94,8 +112,14 @@ describe('PDF links on a crawled site', () => {
   });
 
   it('fails a hostile or refused PDF alone, with the reason, under the same fetch rules as pages', async () => {
-    expect(await sourceOf('/docs/broken.pdf')).toMatchObject({ status: 'failed', error: 'Could not extract content: Not a valid PDF (Invalid PDF structure.)' });
-    expect(await sourceOf('/docs/locked.pdf')).toMatchObject({ status: 'failed', error: 'Could not extract content: The PDF is password-protected' });
+    expect(await sourceOf('/docs/broken.pdf')).toMatchObject({
+      status: 'failed',
+      error: 'Could not extract content: Not a valid PDF (Invalid PDF structure.)',
+    });
+    expect(await sourceOf('/docs/locked.pdf')).toMatchObject({
+      status: 'failed',
+      error: 'Could not extract content: The PDF is password-protected',
+    });
     expect((await sourceOf('/docs/big.pdf'))!.error).toMatch(/^Too large \(.*limit 300000\)|^Too large \(more than 300000 bytes\)/);
     expect((await sourceOf('/docs/away.pdf'))!.error).toMatch(/^Refused: 127\.0\.0\.2 is a private address/);
     expect(site.hits.get('/docs/big.pdf')).toBe(1);

@@ -12,7 +12,13 @@ let auth: Record<string, string>;
 
 beforeAll(async () => {
   site = await startSite();
-  crawl = await buildCrawlApp({ CRAWL_ALLOW_HOSTS: site.host, CRAWL_MAX_BYTES: String(1024 * 1024), CRAWL_MAX_PAGES: '40', CRAWL_MAX_DEPTH: '10', COLLECT_TIMEOUT_SECONDS: '10' });
+  crawl = await buildCrawlApp({
+    CRAWL_ALLOW_HOSTS: site.host,
+    CRAWL_MAX_BYTES: String(1024 * 1024),
+    CRAWL_MAX_PAGES: '40',
+    CRAWL_MAX_DEPTH: '10',
+    COLLECT_TIMEOUT_SECONDS: '10',
+  });
   t = crawl.t;
   auth = { authorization: `Bearer ${await idTokenFor('crawl-owner@example.com')}` };
 });
@@ -22,11 +28,13 @@ afterAll(async () => {
   await site?.close();
 });
 
-const post = (url: string, payload: unknown, headers = auth) => t.app.inject({ method: 'POST', url: `/api/v1${url}`, headers, payload: payload as object });
+const post = (url: string, payload: unknown, headers = auth) =>
+  t.app.inject({ method: 'POST', url: `/api/v1${url}`, headers, payload: payload as object });
 
 const waitForTask = (botId: string, taskId: string) => waitForTaskOf(t, auth, botId, taskId);
 
-const getBot = async (id: string) => (await t.app.inject({ method: 'GET', url: `/api/v1/chatbots/${id}`, headers: auth })).json().data.chatbot as Chatbot;
+const getBot = async (id: string) =>
+  (await t.app.inject({ method: 'GET', url: `/api/v1/chatbots/${id}`, headers: auth })).json().data.chatbot as Chatbot;
 
 describe('indexing routes', () => {
   it('refuse callers without a token', async () => {
@@ -97,7 +105,9 @@ describe('indexing routes', () => {
     expect(bot.max_pages).toBe(40); // CRAWL_MAX_PAGES itself (more is refused: submitChecks.test.ts)
     expect(bot.document_count).toBe(15);
     expect(bot.urls).toContainEqual(expect.objectContaining({ url: `${site.origin}/missing.html`, status: 'failed', error: 'HTTP 404' }));
-    expect(bot.urls).toContainEqual(expect.objectContaining({ url: `${site.origin}/guide/intro.html`, status: 'indexed', title: 'Introduction' }));
+    expect(bot.urls).toContainEqual(
+      expect.objectContaining({ url: `${site.origin}/guide/intro.html`, status: 'indexed', title: 'Introduction' }),
+    );
 
     // Refresh: a second crawl replaces the content; a third one while it runs is refused.
     site.set('/guide/usage.html', { html: '<main><h1>Usage v2</h1><p>' + 'Version two of the usage page. '.repeat(10) + '</p></main>' });
@@ -107,7 +117,10 @@ describe('indexing routes', () => {
     expect(busy.statusCode).toBe(409);
     const refreshed = await waitForTask(chatbot_id, again.json().data.task_id);
     expect(refreshed.status).toBe('completed');
-    const rows = await t.db.query<{ title: string }>(`SELECT title FROM documents WHERE chatbot_id = $1 AND live AND url = $2`, [chatbot_id, `${site.origin}/guide/usage.html`]);
+    const rows = await t.db.query<{ title: string }>(`SELECT title FROM documents WHERE chatbot_id = $1 AND live AND url = $2`, [
+      chatbot_id,
+      `${site.origin}/guide/usage.html`,
+    ]);
     expect(rows).toEqual([{ title: 'Usage v2' }]);
     expect((await getBot(chatbot_id)).max_depth).toBe(2);
   });

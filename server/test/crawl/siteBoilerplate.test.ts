@@ -5,7 +5,10 @@ import { SiteBoilerplate } from '../../src/crawl/siteBoilerplate.js';
 import { isSiteWide } from '../../src/crawl/siteWide.js';
 
 const BANNER = 'Download the ebook';
-const page = (i: number) => [BANNER, '', `# Page ${i}`, '', `Fact number ${i} is only on this page.`, '', '- Prev', '- Up', '- Next', '', '```', BANNER, '```'].join('\n');
+const page = (i: number) =>
+  [BANNER, '', `# Page ${i}`, '', `Fact number ${i} is only on this page.`, '', '- Prev', '- Up', '- Next', '', '```', BANNER, '```'].join(
+    '\n',
+  );
 
 describe('site-wide rule', () => {
   it('needs half the pages and at least five of them', () => {

@@ -17,7 +17,10 @@ const stubDns: LookupFn = (hostname, _opts, cb) => {
   const answers: Record<string, { address: string; family: number }[]> = {
     'docs.example.test': [{ address: '127.0.0.1', family: 4 }],
     'metadata.example.test': [{ address: '169.254.169.254', family: 4 }],
-    'mixed.example.test': [{ address: '93.184.216.34', family: 4 }, { address: '10.1.2.3', family: 4 }],
+    'mixed.example.test': [
+      { address: '93.184.216.34', family: 4 },
+      { address: '10.1.2.3', family: 4 },
+    ],
     'v6.example.test': [{ address: '::1', family: 6 }],
     'mapped.example.test': [{ address: '::ffff:192.168.0.1', family: 6 }],
   };

@@ -21,7 +21,8 @@ afterAll(async () => {
   await site?.close();
 });
 
-const post = (url: string, payload: unknown) => t.app.inject({ method: 'POST', url: `/api/v1${url}`, headers: auth, payload: payload as object });
+const post = (url: string, payload: unknown) =>
+  t.app.inject({ method: 'POST', url: `/api/v1${url}`, headers: auth, payload: payload as object });
 const botCount = async () => (await t.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM chatbots`))[0]!.n;
 
 describe('a crawl the server would refuse later is refused at submit', () => {
@@ -58,7 +59,9 @@ describe('a crawl the server would refuse later is refused at submit', () => {
     for (const route of ['/crawl-and-index', '/indexing/collect-urls']) {
       const res = await post(route, { url: `${site.origin}/`, max_depth: 1, max_pages: 41 });
       expect(res.statusCode).toBe(422);
-      expect(res.json().detail).toEqual([{ loc: ['body', 'max_pages'], msg: "max_pages must be at most 40 (this server's CRAWL_MAX_PAGES)", type: 'too_big' }]);
+      expect(res.json().detail).toEqual([
+        { loc: ['body', 'max_pages'], msg: "max_pages must be at most 40 (this server's CRAWL_MAX_PAGES)", type: 'too_big' },
+      ]);
     }
     expect(await botCount()).toBe(before);
     const atCap = await post('/crawl-and-index', { url: `${site.origin}/`, max_depth: 0, max_pages: 40 });

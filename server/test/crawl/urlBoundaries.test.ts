@@ -38,7 +38,9 @@ describe('URLs given to the indexing routes', () => {
       ] as const) {
         const res = await post(route, body);
         expect(res.statusCode, `${route} ${bad}`).toBe(422);
-        expect(res.json().detail, `${route} ${bad}`).toEqual([{ loc, msg: 'URLs with a user name or password are not supported.', type: 'custom' }]);
+        expect(res.json().detail, `${route} ${bad}`).toEqual([
+          { loc, msg: 'URLs with a user name or password are not supported.', type: 'custom' },
+        ]);
       }
     }
   });
@@ -60,7 +62,9 @@ describe('URLs given to the indexing routes', () => {
     for (const url of ['http://10.0.0.1/', `${hidden.origin}/`]) {
       const res = await post('/indexing/collect-urls', { url, max_depth: 0 });
       expect(res.statusCode, url).toBe(400);
-      expect(res.json().detail, url).toMatch(new RegExp(`^Could not collect URLs from ${url.replace(/[.]/g, '\\.')}: Refused: .* is a private address`));
+      expect(res.json().detail, url).toMatch(
+        new RegExp(`^Could not collect URLs from ${url.replace(/[.]/g, '\\.')}: Refused: .* is a private address`),
+      );
     }
     expect(hidden.hits.size).toBe(0); // refused without a request
     // A public (here: allow-listed) start URL at depth 0 is listed as before, unfetched.
@@ -71,7 +75,7 @@ describe('URLs given to the indexing routes', () => {
 });
 
 describe('malformed request paths', () => {
-  it('answer in the envelope, not with the framework\'s own body', async () => {
+  it("answer in the envelope, not with the framework's own body", async () => {
     const bad = await t.app.inject({ method: 'GET', url: '/api/v1/chatbots/%E0%A4%A', headers: auth });
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toEqual({ success: false, detail: 'Malformed URL: a %-escape in the path is invalid.' });

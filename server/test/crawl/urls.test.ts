@@ -6,11 +6,14 @@ import { acceptableCanonical, inScope, looksLikePage, normalizeUrl, scopeOf } fr
 
 describe('URL hygiene', () => {
   it('drops fragments and tracking parameters, keeps real parameters', () => {
-    expect(normalizeUrl('https://Docs.Example.com:443/a/b.html?utm_source=x&page=2&gclid=1&fbclid=2#top')).toBe('https://docs.example.com/a/b.html?page=2');
+    expect(normalizeUrl('https://Docs.Example.com:443/a/b.html?utm_source=x&page=2&gclid=1&fbclid=2#top')).toBe(
+      'https://docs.example.com/a/b.html?page=2',
+    );
     expect(normalizeUrl('../c.html#x', 'https://example.com/a/b/index.html')).toBe('https://example.com/a/c.html');
   });
   it('leaves queries without tracking parameters byte for byte', () => {
-    for (const q of ['?a', '?a=', '?q=a%20b', '?q=a+b', '?x=1&&y=2', '?b=2&a=1', '?k=%E2%82%AC&flag']) expect(normalizeUrl(`https://h/p${q}`)).toBe(`https://h/p${q}`);
+    for (const q of ['?a', '?a=', '?q=a%20b', '?q=a+b', '?x=1&&y=2', '?b=2&a=1', '?k=%E2%82%AC&flag'])
+      expect(normalizeUrl(`https://h/p${q}`)).toBe(`https://h/p${q}`);
   });
   it('removes only the tracking pairs, keeping the others exactly as written', () => {
     expect(normalizeUrl('https://h/p?a&utm_source=x&q=a%20b+c&fbclid=1&flag=')).toBe('https://h/p?a&q=a%20b+c&flag=');
@@ -18,7 +21,8 @@ describe('URL hygiene', () => {
     expect(normalizeUrl('https://h/p?%75tm_source=x&b')).toBe('https://h/p?b'); // encoded key is still utm_source
   });
   it('rejects non-http schemes and credentials', () => {
-    for (const u of ['mailto:a@b.c', 'javascript:alert(1)', 'file:///etc/passwd', 'ftp://x/', 'data:,x', 'http://u:p@x/']) expect(normalizeUrl(u)).toBeUndefined();
+    for (const u of ['mailto:a@b.c', 'javascript:alert(1)', 'file:///etc/passwd', 'ftp://x/', 'data:,x', 'http://u:p@x/'])
+      expect(normalizeUrl(u)).toBeUndefined();
   });
   it('refuses a URL whose normal form is over 2,048 characters, so a normal form always normalises again', () => {
     const typed = `https://example.com/${'é'.repeat(600)}`; // 620 characters typed, 3,620 encoded
@@ -47,7 +51,11 @@ describe('URL hygiene', () => {
 });
 
 describe('robots.txt', () => {
-  const robots = parseRobots('https://h/robots.txt', 'User-agent: DocentBot\nDisallow: /private/\nCrawl-delay: 2\n\nUser-agent: *\nDisallow: /\nSitemap: https://h/s.xml', 'DocentBot/0.1 (+https://x)');
+  const robots = parseRobots(
+    'https://h/robots.txt',
+    'User-agent: DocentBot\nDisallow: /private/\nCrawl-delay: 2\n\nUser-agent: *\nDisallow: /\nSitemap: https://h/s.xml',
+    'DocentBot/0.1 (+https://x)',
+  );
   it('applies the group for our user agent', () => {
     expect(robots.isAllowed('https://h/docs/')).toBe(true);
     expect(robots.isAllowed('https://h/private/x')).toBe(false);
@@ -61,8 +69,13 @@ describe('robots.txt', () => {
 
 describe('sitemaps', () => {
   it('reads url sets and sitemap indexes, with entities and CDATA', () => {
-    expect(parseSitemap('<urlset><url><loc> https://h/a?x=1&amp;y=2 </loc></url><url><loc><![CDATA[https://h/b]]></loc></url></urlset>')).toEqual({ urls: ['https://h/a?x=1&y=2', 'https://h/b'], sitemaps: [] });
-    expect(parseSitemap('<sitemapindex><sitemap><loc>https://h/s1.xml</loc></sitemap></sitemapindex>')).toEqual({ urls: [], sitemaps: ['https://h/s1.xml'] });
+    expect(
+      parseSitemap('<urlset><url><loc> https://h/a?x=1&amp;y=2 </loc></url><url><loc><![CDATA[https://h/b]]></loc></url></urlset>'),
+    ).toEqual({ urls: ['https://h/a?x=1&y=2', 'https://h/b'], sitemaps: [] });
+    expect(parseSitemap('<sitemapindex><sitemap><loc>https://h/s1.xml</loc></sitemap></sitemapindex>')).toEqual({
+      urls: [],
+      sitemaps: ['https://h/s1.xml'],
+    });
   });
 });
 

@@ -25,15 +25,19 @@ describe('in-memory vector search', () => {
   beforeAll(async () => {
     db = await openTestDb();
     bot = (await insertChatbot(db, { ownerUid: 'o' })).id;
-    const doc = (await db.query<{ id: string }>(
-      `INSERT INTO documents (id, chatbot_id, url, title, content, content_hash) VALUES (gen_random_uuid(), $1, 'https://x.test/', 't', 'c', 'h') RETURNING id`,
-      [bot],
-    ))[0]!.id;
+    const doc = (
+      await db.query<{ id: string }>(
+        `INSERT INTO documents (id, chatbot_id, url, title, content, content_hash) VALUES (gen_random_uuid(), $1, 'https://x.test/', 't', 'c', 'h') RETURNING id`,
+        [bot],
+      )
+    )[0]!.id;
     // 10,000 chunks: past the size where the projected first pass is used.
-    ids = (await db.query<{ id: string }>(
-      `INSERT INTO chunks (document_id, chatbot_id, ordinal, url, content) SELECT $1, $2, g, 'https://x.test/', 'c' FROM generate_series(1, 10000) g RETURNING id::text AS id`,
-      [doc, bot],
-    )).map((r) => r.id);
+    ids = (
+      await db.query<{ id: string }>(
+        `INSERT INTO chunks (document_id, chatbot_id, ordinal, url, content) SELECT $1, $2, g, 'https://x.test/', 'c' FROM generate_series(1, 10000) g RETURNING id::text AS id`,
+        [doc, bot],
+      )
+    ).map((r) => r.id);
     // Clustered, as text embeddings are (pages about one topic lie together): 100 topics.
     const topics = Array.from({ length: 100 }, () => unit(rand));
     for (let i = 0; i < ids.length; i++) vectors.push(unit(rand, topics[i % 100], 0.08));

@@ -12,14 +12,26 @@ describe('OpenAI-compatible embeddings', () => {
   });
   afterAll(() => fake.close());
   const client = (over: Partial<Parameters<typeof openAiEmbeddings>[0]> = {}) =>
-    openAiEmbeddings({ baseUrl: fake.url, model: 'nomic-embed-text', apiKey: 'sk-secret-key', timeoutMs: 2000, batch: 2, backoffMs: 10, ...over });
+    openAiEmbeddings({
+      baseUrl: fake.url,
+      model: 'nomic-embed-text',
+      apiKey: 'sk-secret-key',
+      timeoutMs: 2000,
+      batch: 2,
+      backoffMs: 10,
+      ...over,
+    });
 
   it('sends passages in batches with the key and model, and returns unit vectors in input order', async () => {
     fake.requests.length = 0;
     const texts = ['apt pins a package', 'git squashes commits', 'python lists', 'network bridges', 'backups'];
     const vectors = await client().embed(texts, 'passage');
     expect(fake.requests.map((r) => r.input.length)).toEqual([2, 2, 1]);
-    expect(fake.requests.every((r) => r.path === '/v1/embeddings' && r.model === 'nomic-embed-text' && r.authorization === 'Bearer sk-secret-key')).toBe(true);
+    expect(
+      fake.requests.every(
+        (r) => r.path === '/v1/embeddings' && r.model === 'nomic-embed-text' && r.authorization === 'Bearer sk-secret-key',
+      ),
+    ).toBe(true);
     expect(vectors).toHaveLength(5);
     for (const v of vectors) expect(norm(v)).toBeCloseTo(1, 5);
     // Same text, same vector: order was kept across batches.
@@ -40,7 +52,9 @@ describe('OpenAI-compatible embeddings', () => {
   it('does not retry a refused key, and the error names the status but never the key', async () => {
     fake.requests.length = 0;
     fake.fail({ status: 401 });
-    const err = await client().embed(['x'], 'query').catch((e: unknown) => e);
+    const err = await client()
+      .embed(['x'], 'query')
+      .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(EmbeddingError);
     expect((err as Error).message).toMatch(/HTTP 401: scripted failure 401/);
     expect((err as Error).message).not.toContain('sk-secret');
@@ -50,7 +64,9 @@ describe('OpenAI-compatible embeddings', () => {
   it('gives up on a silent endpoint after its time limit and the retries', async () => {
     fake.fail({ hangMs: 1500 }, { hangMs: 1500 });
     const started = Date.now();
-    const err = await client({ timeoutMs: 200, retries: 1 }).embed(['x'], 'query').catch((e: unknown) => e);
+    const err = await client({ timeoutMs: 200, retries: 1 })
+      .embed(['x'], 'query')
+      .catch((e: unknown) => e);
     expect((err as Error).message).toMatch(/did not answer within 200 ms/);
     expect(Date.now() - started).toBeLessThan(1400);
   });

@@ -15,7 +15,9 @@ import { startSite, type FixtureSite } from '../fixtures/sites/docsSite.js';
 
 const page = (title: string, body: string) => `<!doctype html><title>${title}</title><main><h1>${title}</h1><p>${body}</p></main>`;
 const SITE = {
-  '/': { html: `${page('Home', 'Welcome to the handbook of the example project.')}<a href="/backup.html">b</a> <a href="/network.html">n</a>` },
+  '/': {
+    html: `${page('Home', 'Welcome to the handbook of the example project.')}<a href="/backup.html">b</a> <a href="/network.html">n</a>`,
+  },
   '/backup.html': { html: page('Backups', 'Nightly copies of the database are written to the archive volume and kept for thirty days.') },
   '/network.html': { html: page('Network', 'The bridge interface joins the virtual machines to the office network.') },
 };
@@ -30,9 +32,22 @@ describe('semantic leg: vectors follow the content', () => {
   let fake: FakeEmbeddings;
   let config: Config;
   const configFor = (model: string) =>
-    loadConfig({ CRAWL_ALLOW_HOSTS: new URL(site.origin).host, EMBEDDINGS: 'openai', EMBEDDING_BASE_URL: fake.url, EMBEDDING_MODEL: model, LOG_LEVEL: 'silent' });
+    loadConfig({
+      CRAWL_ALLOW_HOSTS: new URL(site.origin).host,
+      EMBEDDINGS: 'openai',
+      EMBEDDING_BASE_URL: fake.url,
+      EMBEDDING_MODEL: model,
+      LOG_LEVEL: 'silent',
+    });
   const crawl = (botId: string, cfg = config) =>
-    runIndexingPipeline({ db, config: cfg, chatbotId: botId, taskId: randomUUID(), mode: { kind: 'crawl', url: `${site.origin}/`, maxDepth: 2, maxPages: 20 }, log: silent });
+    runIndexingPipeline({
+      db,
+      config: cfg,
+      chatbotId: botId,
+      taskId: randomUUID(),
+      mode: { kind: 'crawl', url: `${site.origin}/`, maxDepth: 2, maxPages: 20 },
+      log: silent,
+    });
   const vectorRows = (botId: string) =>
     db.query<{ model: string; live: boolean }>(
       'SELECT e.model, c.live FROM chunk_embeddings e JOIN chunks c ON c.id = e.chunk_id WHERE e.chatbot_id = $1',
@@ -111,7 +126,11 @@ describe('semantic leg: vectors follow the content', () => {
     fake.fail({ status: 401 });
     const warnings: string[] = [];
     const r = await runIndexingPipeline({
-      db, config, chatbotId: bot.id, taskId: randomUUID(), mode: { kind: 'crawl', url: `${site.origin}/`, maxDepth: 2, maxPages: 20 },
+      db,
+      config,
+      chatbotId: bot.id,
+      taskId: randomUUID(),
+      mode: { kind: 'crawl', url: `${site.origin}/`, maxDepth: 2, maxPages: 20 },
       log: { warn: (_o, msg) => void warnings.push(msg) },
     });
     expect(r.indexed).toBe(3);

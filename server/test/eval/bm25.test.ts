@@ -45,12 +45,22 @@ describe('the plain BM25 baseline', () => {
       db = await openTestDb();
       botId = (await insertChatbot(db, { ownerUid: 'owner', name: 'bm25' })).id;
       await seedPages(db, botId, [
-        { url: 'http://h/install.html', title: 'Installing', chunks: [{ heading: 'Install', content: 'Install the tool with npm. Running installers is easy.' }] },
-        { url: 'http://h/deploy.html', title: 'Deploying', chunks: [{ heading: 'Netlify', content: 'Publish the output folder on Netlify.' }] },
+        {
+          url: 'http://h/install.html',
+          title: 'Installing',
+          chunks: [{ heading: 'Install', content: 'Install the tool with npm. Running installers is easy.' }],
+        },
+        {
+          url: 'http://h/deploy.html',
+          title: 'Deploying',
+          chunks: [{ heading: 'Netlify', content: 'Publish the output folder on Netlify.' }],
+        },
         { url: 'http://h/old.html', title: 'Old install guide', chunks: [{ content: 'Install install install, the old way.' }] },
       ]);
       const other = (await insertChatbot(db, { ownerUid: 'owner', name: 'other' })).id;
-      await seedPages(db, other, [{ url: 'http://h/other.html', title: 'Install install install', chunks: [{ content: 'install '.repeat(50) }] }]);
+      await seedPages(db, other, [
+        { url: 'http://h/other.html', title: 'Install install install', chunks: [{ content: 'install '.repeat(50) }] },
+      ]);
       // A page a recrawl is replacing: not live, not indexed.
       await db.query('UPDATE chunks SET live = false WHERE chatbot_id = $1 AND url = $2', [botId, 'http://h/old.html']);
     });

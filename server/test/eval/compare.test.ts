@@ -51,21 +51,39 @@ const report = (sites: SiteReport[]): EvalReport => ({
 
 describe('--compare', () => {
   it('lists the questions gained and lost', () => {
-    const d = diffQuestions([result('q1', true), result('q2', false), result('q3', true)], [result('q1', false), result('q2', true), result('q3', true), result('q4', true)], (r) => r.hit);
+    const d = diffQuestions(
+      [result('q1', true), result('q2', false), result('q3', true)],
+      [result('q1', false), result('q2', true), result('q3', true), result('q4', true)],
+      (r) => r.hit,
+    );
     expect(d).toEqual({ gained: ['q2'], lost: ['q1'] });
   });
 
   it('keeps a change when the mean rises and no site loses more than one question', () => {
-    const before = report([site('one', [result('a1', true), result('a2', false), result('a3', false)]), site('two', [result('b1', true), result('b2', true)])]);
-    const after = report([site('one', [result('a1', false), result('a2', true), result('a3', true)]), site('two', [result('b1', false), result('b2', true)])]);
+    const before = report([
+      site('one', [result('a1', true), result('a2', false), result('a3', false)]),
+      site('two', [result('b1', true), result('b2', true)]),
+    ]);
+    const after = report([
+      site('one', [result('a1', false), result('a2', true), result('a3', true)]),
+      site('two', [result('b1', false), result('b2', true)]),
+    ]);
     const text = compareReports(before, after);
     expect(text).toContain('retrieved recall@5: gained a2 a3; lost a1');
     expect(text).toMatch(/retrieved recall@5: mean 0\.667 -> 0\.583 \(does not rise\); lost per site: one 1, two 1 => DO NOT KEEP/);
 
-    const better = report([site('one', [result('a1', true), result('a2', true), result('a3', true)]), site('two', [result('b1', true), result('b2', true)])]);
-    expect(compareReports(before, better)).toMatch(/retrieved recall@5: mean 0\.667 -> 1\.000 \(rises\); lost per site: one 0, two 0 => KEEP/);
+    const better = report([
+      site('one', [result('a1', true), result('a2', true), result('a3', true)]),
+      site('two', [result('b1', true), result('b2', true)]),
+    ]);
+    expect(compareReports(before, better)).toMatch(
+      /retrieved recall@5: mean 0\.667 -> 1\.000 \(rises\); lost per site: one 0, two 0 => KEEP/,
+    );
 
-    const lopsided = report([site('one', [result('a1', true), result('a2', true), result('a3', true)]), site('two', [result('b1', false), result('b2', false)])]);
+    const lopsided = report([
+      site('one', [result('a1', true), result('a2', true), result('a3', true)]),
+      site('two', [result('b1', false), result('b2', false)]),
+    ]);
     expect(compareReports(before, lopsided)).toMatch(/lost per site: one 0, two 2 => DO NOT KEEP/);
     expect(compareReports(lopsided, lopsided)).toContain('(does not rise)');
   });
@@ -94,8 +112,18 @@ describe('question files and the sample site server', () => {
     writeFileSync(a, '{"id":"x1","question":"q","expected_pages":["a.html"]}\n\n');
     const b = path.join(dir, 'b.jsonl');
     writeFileSync(b, '{"id":"x1","question":"again","expected_pages":["b.html"]}\n');
-    expect(readQuestions([{ file: a, set: 'a' }], true)).toEqual([{ item: { id: 'x1', question: 'q', expected_pages: ['a.html'] }, set: 'a' }]);
-    expect(() => readQuestions([{ file: a, set: 'a' }, { file: b, set: 'b' }], true)).toThrow('question id x1 appears twice');
+    expect(readQuestions([{ file: a, set: 'a' }], true)).toEqual([
+      { item: { id: 'x1', question: 'q', expected_pages: ['a.html'] }, set: 'a' },
+    ]);
+    expect(() =>
+      readQuestions(
+        [
+          { file: a, set: 'a' },
+          { file: b, set: 'b' },
+        ],
+        true,
+      ),
+    ).toThrow('question id x1 appears twice');
     const c = path.join(dir, 'c.jsonl');
     writeFileSync(c, '{"id":"x2","question":"q"}\n');
     expect(() => readQuestions([{ file: c, set: 'c' }], true)).toThrow('x2 has no expected_pages');

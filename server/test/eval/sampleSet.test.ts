@@ -22,7 +22,10 @@ function visibleText(file: string): string {
 
 describe("the sample site's question sets (eval/dev/sample-*.jsonl), checked against demo/site", () => {
   const qa = readQuestions([{ file: path.join(repo, 'eval', 'dev', 'sample-qa.jsonl'), set: 'sample-qa' }], true).map((x) => x.item);
-  const unanswerable = readQuestions([{ file: path.join(repo, 'eval', 'dev', 'sample-unanswerable.jsonl'), set: 'sample-unanswerable' }], false).map((x) => x.item);
+  const unanswerable = readQuestions(
+    [{ file: path.join(repo, 'eval', 'dev', 'sample-unanswerable.jsonl'), set: 'sample-unanswerable' }],
+    false,
+  ).map((x) => x.item);
   const pages = new Set(readdirSync(site).filter((f) => f.endsWith('.html')));
 
   it('has at least 25 answerable questions and 8 unanswerable ones', () => {
@@ -44,7 +47,7 @@ describe("the sample site's question sets (eval/dev/sample-*.jsonl), checked aga
     expect(qa.filter((q) => q.question.split(/\s+/).length <= 6).length).toBeGreaterThanOrEqual(4);
   });
 
-  it("asks unanswerable questions whose subject the site never names", () => {
+  it('asks unanswerable questions whose subject the site never names', () => {
     const all = [...pages].map(visibleText).join(' ').toLowerCase();
     for (const probe of ['wordpress', 'disqus', 'katex', 'analytics', 'azure', 'banana', 'password', 'keyboard shortcut', 'hosting plan']) {
       expect(all.includes(probe), probe).toBe(false);

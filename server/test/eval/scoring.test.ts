@@ -26,13 +26,24 @@ describe('pageKey: URLs reduced to the served root, per the corpora READMEs', ()
   it('counts index.html and git.html as one page on the git site', () => {
     const git = rulesOf('git');
     expect(pageKey('http://127.0.0.1:8769/git.html', git)).toBe('index.html');
-    expect(topPages(['http://h/index.html', 'http://h/git.html', 'http://h/', 'http://h/git-log.html'], 5, git)).toEqual(['index.html', 'git-log.html']);
+    expect(topPages(['http://h/index.html', 'http://h/git.html', 'http://h/', 'http://h/git-log.html'], 5, git)).toEqual([
+      'index.html',
+      'git-log.html',
+    ]);
     expect(pageKey('http://127.0.0.1:8766/git.html')).toBe('git.html');
   });
 });
 
 describe('ranks over distinct pages', () => {
-  const urls = ['http://h/a.html#x', 'http://h/a.html#y', 'http://h/b.html', 'http://h/c.html', 'http://h/d.html', 'http://h/e.html', 'http://h/f.html'];
+  const urls = [
+    'http://h/a.html#x',
+    'http://h/a.html#y',
+    'http://h/b.html',
+    'http://h/c.html',
+    'http://h/d.html',
+    'http://h/e.html',
+    'http://h/f.html',
+  ];
 
   it('reads recall@5 on the first five distinct pages, however many chunks a page repeats', () => {
     expect(hitAt(['e.html'], urls, 5)).toBe(true);
@@ -88,17 +99,43 @@ describe('summaries', () => {
     answerMs: 20,
     ...over,
   });
-  const q = (id: string, expected?: string[]) => ({ id, question: `question ${id}`, ...(expected && { expected_pages: expected, answer_keywords: ['base_url'], style: 'how-to' }) });
+  const q = (id: string, expected?: string[]) => ({
+    id,
+    question: `question ${id}`,
+    ...(expected && { expected_pages: expected, answer_keywords: ['base_url'], style: 'how-to' }),
+  });
 
   it('scores each question and summarises a site', () => {
     const results = [
-      scoreQuestion(q('a', ['x.html']), 'set', got({ sources: ['http://h/x.html'], retrieved: ['http://h/x.html'], bm25: ['http://h/y.html', 'http://h/x.html'] })),
-      scoreQuestion(q('b', ['z.html']), 'set', got({ answer: "I couldn't find this in the site's pages.", retrieved: ['http://h/y.html', 'http://h/z.html'], bm25: [] })),
+      scoreQuestion(
+        q('a', ['x.html']),
+        'set',
+        got({ sources: ['http://h/x.html'], retrieved: ['http://h/x.html'], bm25: ['http://h/y.html', 'http://h/x.html'] }),
+      ),
+      scoreQuestion(
+        q('b', ['z.html']),
+        'set',
+        got({ answer: "I couldn't find this in the site's pages.", retrieved: ['http://h/y.html', 'http://h/z.html'], bm25: [] }),
+      ),
       scoreQuestion(q('u'), 'un', got({ answer: "I couldn't find this in the site's pages." })),
       scoreQuestion(q('v'), 'un', got({ answer: 'Something invented.', queryMs: 50 })),
     ];
-    expect(results[0]).toMatchObject({ hit: true, citedHit: true, rank: 1, keywordHit: true, refused: false, bm25: { hit: true, rank: 2 } });
-    expect(results[1]).toMatchObject({ hit: true, citedHit: false, rank: 2, keywordHit: false, refused: true, bm25: { hit: false, rank: 0 } });
+    expect(results[0]).toMatchObject({
+      hit: true,
+      citedHit: true,
+      rank: 1,
+      keywordHit: true,
+      refused: false,
+      bm25: { hit: true, rank: 2 },
+    });
+    expect(results[1]).toMatchObject({
+      hit: true,
+      citedHit: false,
+      rank: 2,
+      keywordHit: false,
+      refused: true,
+      bm25: { hit: false, rank: 0 },
+    });
     const s = summariseSite(results);
     expect(s).toMatchObject({ answerable: 2, unanswerable: 2, retrievedRecallAt5: 1, citedRecallAt5: 0.5, keywordHitRate: 0.5 });
     expect(s.mrrAt10).toBeCloseTo(0.75);

@@ -34,7 +34,12 @@ export interface TestAppOptions {
 /** The real app on a fresh test database, verifying real tokens from the auth emulator. */
 export async function buildTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
   process.env.FIREBASE_AUTH_EMULATOR_HOST = emulatorHost();
-  const config = loadConfig({ FIREBASE_AUTH_EMULATOR_HOST: emulatorHost(), LOG_LEVEL: opts.logStream ? 'info' : 'silent', DATA_DIR: '/nonexistent', ...opts.env });
+  const config = loadConfig({
+    FIREBASE_AUTH_EMULATOR_HOST: emulatorHost(),
+    LOG_LEVEL: opts.logStream ? 'info' : 'silent',
+    DATA_DIR: '/nonexistent',
+    ...opts.env,
+  });
   const db = opts.db ?? (await openTestDb());
   const auth = createFirebaseVerifier(config);
   // As the server builds them: shared through Redis when the test sets REDIS_URL.
@@ -50,7 +55,12 @@ export async function buildTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
     workerRunning: () => false,
     dataDir: opts.dataDir,
   };
-  const app = await buildApp(ctx, { logger: !!opts.logStream, logStream: opts.logStream, serveStatic: Boolean(opts.staticRoot), staticRoot: opts.staticRoot });
+  const app = await buildApp(ctx, {
+    logger: !!opts.logStream,
+    logStream: opts.logStream,
+    serveStatic: Boolean(opts.staticRoot),
+    staticRoot: opts.staticRoot,
+  });
   await app.ready();
   return {
     app,

@@ -10,7 +10,14 @@ const quiet = { info() {}, warn() {}, error() {} };
 export async function buildCrawlApp(env: Record<string, string>): Promise<{ t: TestApp; worker: Worker; close(): Promise<void> }> {
   const woken: { worker?: Worker } = {};
   const t = await buildTestApp({ env, wakeWorker: () => woken.worker?.wake(), abortTaskHere: (id) => void woken.worker?.abort(id) });
-  const worker = (woken.worker = startWorker({ db: t.db, config: t.config, registry: registerHandlers(new HandlerRegistry()), log: quiet, pollMs: 100, leaseSeconds: 30 }));
+  const worker = (woken.worker = startWorker({
+    db: t.db,
+    config: t.config,
+    registry: registerHandlers(new HandlerRegistry()),
+    log: quiet,
+    pollMs: 100,
+    leaseSeconds: 30,
+  }));
   return {
     t,
     worker,

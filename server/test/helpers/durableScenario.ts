@@ -61,7 +61,11 @@ export async function killDuringCrawlAndBurst(d: Deployment, site: ChangingSite,
   const visitors = await Promise.all(
     Array.from({ length: 20 }, async () => {
       const visitor = newVisitorId();
-      const res = await fetch(`${api}/chatbots/${bot}/conversations`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ visitor_id: visitor }) });
+      const res = await fetch(`${api}/chatbots/${bot}/conversations`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ visitor_id: visitor }),
+      });
       return { visitor, conversation: (await res.json()).data.id as string, acknowledged: [] as string[] };
     }),
   );
@@ -104,10 +108,14 @@ export async function killDuringCrawlAndBurst(d: Deployment, site: ChangingSite,
     const ids = new Set(((await res.json()).data.messages as { id: string }[]).map((m) => m.id));
     for (const id of v.acknowledged) expect(ids.has(id), `acknowledged message ${id} lost`).toBe(true);
   }
-  const task = await until('the interrupted crawl to finish', async () => {
-    const t = await progress();
-    return t?.status === 'completed' || t?.status === 'failed' ? t : undefined;
-  }, 300_000);
+  const task = await until(
+    'the interrupted crawl to finish',
+    async () => {
+      const t = await progress();
+      return t?.status === 'completed' || t?.status === 'failed' ? t : undefined;
+    },
+    300_000,
+  );
   expect(task.status).toBe('completed');
   const chatbot = (await (await fetch(`${api}/chatbots/${bot}`, { headers })).json()).data.chatbot;
   expect(chatbot.document_count).toBe(DURABLE_PAGES);

@@ -10,7 +10,8 @@ import { buildCrawlApp, waitForTask } from './crawlApp.js';
  * single sources, Stop, the schedule). Registers its own setup and teardown in the calling file.
  */
 export const nav = ['/', '/docs/a.html', '/docs/b.html', '/docs/c.html', '/blog/news.html', '/docs/old.html'];
-export const words = (topic: string) => `${topic} explains how the widget frobnicator works in detail, with several sentences about ${topic}.`;
+export const words = (topic: string) =>
+  `${topic} explains how the widget frobnicator works in detail, with several sentences about ${topic}.`;
 
 export interface Fresh {
   t: TestApp;
@@ -31,7 +32,12 @@ export function freshSuite(owner: string) {
       '/docs/old.html': sitePage('Old', words('old page'), nav),
       '/blog/news.html': sitePage('News', words('news'), nav),
     });
-    f.crawl = await buildCrawlApp({ CRAWL_ALLOW_HOSTS: f.site.host, CRAWL_MAX_PAGES: '40', CRAWL_MAX_DEPTH: '5', COLLECT_TIMEOUT_SECONDS: '10' });
+    f.crawl = await buildCrawlApp({
+      CRAWL_ALLOW_HOSTS: f.site.host,
+      CRAWL_MAX_PAGES: '40',
+      CRAWL_MAX_DEPTH: '5',
+      COLLECT_TIMEOUT_SECONDS: '10',
+    });
     f.t = f.crawl.t;
     f.auth = { authorization: `Bearer ${await idTokenFor(`${owner}@example.com`)}` };
     f.other = { authorization: `Bearer ${await idTokenFor(`${owner}-other@example.com`)}` };
@@ -46,10 +52,19 @@ export function freshSuite(owner: string) {
   const wait = (botId: string, taskId: string) => waitForTask(f.t, f.auth, botId, taskId);
   const getBot = async (id: string) => (await call('GET', `/chatbots/${id}`)).json().data.chatbot as Chatbot;
   const liveDocs = (botId: string) =>
-    f.t.db.query<{ id: string; url: string; content: string }>('SELECT id::text AS id, url, content FROM documents WHERE chatbot_id = $1 AND live ORDER BY url', [botId]);
-  const stagedDocs = async (botId: string) => (await f.t.db.query('SELECT 1 FROM documents WHERE chatbot_id = $1 AND NOT live', [botId])).length;
+    f.t.db.query<{ id: string; url: string; content: string }>(
+      'SELECT id::text AS id, url, content FROM documents WHERE chatbot_id = $1 AND live ORDER BY url',
+      [botId],
+    );
+  const stagedDocs = async (botId: string) =>
+    (await f.t.db.query('SELECT 1 FROM documents WHERE chatbot_id = $1 AND NOT live', [botId])).length;
   const totals = async (botId: string) =>
-    (await f.t.db.query<{ pages: number; chunks: number }>('SELECT coalesce(sum(pages), 0)::int AS pages, coalesce(sum(chunks), 0)::int AS chunks FROM term_totals WHERE chatbot_id = $1 AND live', [botId]))[0]!;
+    (
+      await f.t.db.query<{ pages: number; chunks: number }>(
+        'SELECT coalesce(sum(pages), 0)::int AS pages, coalesce(sum(chunks), 0)::int AS chunks FROM term_totals WHERE chatbot_id = $1 AND live',
+        [botId],
+      )
+    )[0]!;
 
   async function newBot(body: Record<string, unknown> = {}): Promise<string> {
     const res = await call('POST', '/crawl-and-index', { url: `${f.site.origin}/`, max_depth: 2, max_pages: 20, ...body });

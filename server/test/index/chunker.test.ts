@@ -36,14 +36,27 @@ describe('MarkdownChunker', () => {
         headingPath: 'Guide > Install',
         content: '## Install\n\nRun the installer. It takes a minute or two to finish on most machines, depending on disk speed.',
       },
-      { ordinal: 2, title: 'T', headingPath: 'Guide > Install', content: 'on disk speed.\n\nThen restart the computer and log in again to see the new icon.' },
-      { ordinal: 3, title: 'T', headingPath: 'Guide > Install > Linux', content: '### Linux\n\n```\napt install foo\n\napt install bar\n```' },
+      {
+        ordinal: 2,
+        title: 'T',
+        headingPath: 'Guide > Install',
+        content: 'on disk speed.\n\nThen restart the computer and log in again to see the new icon.',
+      },
+      {
+        ordinal: 3,
+        title: 'T',
+        headingPath: 'Guide > Install > Linux',
+        content: '### Linux\n\n```\napt install foo\n\napt install bar\n```',
+      },
       { ordinal: 4, title: 'T', headingPath: 'Guide > Use', content: '## Use\n\nOpen it.' },
     ]);
   });
 
   it('merges small sections into one chunk while it is below minChars', () => {
-    const chunks = new MarkdownChunker({ targetChars: 200, overlapChars: 20, minChars: 100 }).chunk('T', '# A\n\nalpha\n\n## B\n\nbeta\n\n## C\n\ngamma');
+    const chunks = new MarkdownChunker({ targetChars: 200, overlapChars: 20, minChars: 100 }).chunk(
+      'T',
+      '# A\n\nalpha\n\n## B\n\nbeta\n\n## C\n\ngamma',
+    );
     expect(chunks).toEqual([{ ordinal: 0, title: 'T', headingPath: 'A', content: '# A\n\nalpha\n\n## B\n\nbeta\n\n## C\n\ngamma' }]);
   });
 
@@ -82,7 +95,10 @@ describe('chunker helpers', () => {
     expect(splitBlocks('a\n\n```\nx\n\ny\n```\n\nb')).toEqual(['a', '```\nx\n\ny\n```', 'b']);
   });
   it('cuts long text at sentence boundaries', () => {
-    expect(splitLong('One two three. Four five six. Seven eight nine.', 30)).toEqual(['One two three. Four five six.', 'Seven eight nine.']);
+    expect(splitLong('One two three. Four five six. Seven eight nine.', 30)).toEqual([
+      'One two three. Four five six.',
+      'Seven eight nine.',
+    ]);
   });
   it('takes the overlap from a word boundary', () => {
     expect(overlapTail('alpha beta gamma delta', 8)).toBe('delta');

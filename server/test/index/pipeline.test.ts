@@ -26,13 +26,23 @@ afterAll(async () => {
 
 const crawlMode = (maxDepth = 3) => ({ kind: 'crawl' as const, url: `${site.origin}/`, maxDepth, maxPages: 100 });
 const liveDocs = (botId: string) =>
-  db.query<{ url: string; title: string; task_id: string }>('SELECT url, title, task_id FROM documents WHERE chatbot_id = $1 AND live ORDER BY url', [botId]);
+  db.query<{ url: string; title: string; task_id: string }>(
+    'SELECT url, title, task_id FROM documents WHERE chatbot_id = $1 AND live ORDER BY url',
+    [botId],
+  );
 
 describe('indexing pipeline', () => {
   it('writes documents, searchable chunks and per-URL sources', async () => {
     const bot = await insertChatbot(db, { ownerUid: 'owner-1' });
     const progress: unknown[] = [];
-    const r = await runIndexingPipeline({ db, config, chatbotId: bot.id, taskId: randomUUID(), mode: crawlMode(), progress: async (p) => void progress.push(p) });
+    const r = await runIndexingPipeline({
+      db,
+      config,
+      chatbotId: bot.id,
+      taskId: randomUUID(),
+      mode: crawlMode(),
+      progress: async (p) => void progress.push(p),
+    });
     expect(r.indexed).toBe(15);
     expect(r.failed).toBeGreaterThanOrEqual(4); // loop, private redirect, huge, 404
     expect(progress.at(-1)).toEqual({ discovered: r.discovered, fetched: r.fetched, indexed: 15, failed: r.failed, skipped: r.skipped });
@@ -45,7 +55,10 @@ describe('indexing pipeline', () => {
     );
     expect(hits[0]).toEqual({ url: `${site.origin}/guide/intro.html`, heading_path: 'Introduction > Installation', title: 'Introduction' });
 
-    const sources = await db.query<{ url: string; status: string; error: string | null }>('SELECT url, status, error FROM sources WHERE chatbot_id = $1', [bot.id]);
+    const sources = await db.query<{ url: string; status: string; error: string | null }>(
+      'SELECT url, status, error FROM sources WHERE chatbot_id = $1',
+      [bot.id],
+    );
     const of = (path: string) => sources.find((s) => s.url === `${site.origin}${path}`);
     expect(of('/missing.html')).toEqual({ url: `${site.origin}/missing.html`, status: 'failed', error: 'HTTP 404' });
     expect(of('/private/secret.html')).toMatchObject({ status: 'skipped', error: 'Blocked by robots.txt' });
@@ -109,7 +122,13 @@ describe('indexing pipeline', () => {
     const bot = await insertChatbot(db, { ownerUid: 'owner-1' });
     await runIndexingPipeline({ db, config, chatbotId: bot.id, taskId: randomUUID(), mode: crawlMode(0) });
     const before = await liveDocs(bot.id);
-    const r = await runIndexingPipeline({ db, config, chatbotId: bot.id, taskId: randomUUID(), mode: { kind: 'urls', urls: [`${site.origin}/missing.html`] } });
+    const r = await runIndexingPipeline({
+      db,
+      config,
+      chatbotId: bot.id,
+      taskId: randomUUID(),
+      mode: { kind: 'urls', urls: [`${site.origin}/missing.html`] },
+    });
     expect(r.indexed).toBe(0);
     expect(await liveDocs(bot.id)).toEqual(before);
   });
@@ -140,12 +159,19 @@ function runHandler(type: TaskType, botId: string, taskId: string, cfg: Config):
 
 describe('refresh safety', () => {
   const setAll = (s: FixtureSite, route: (path: string) => Route) => PAGES.forEach((p) => s.set(p, route(p)));
-  const staged = async (botId: string) => (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM documents WHERE chatbot_id = $1 AND NOT live', [botId]))[0]!.n;
+  const staged = async (botId: string) =>
+    (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM documents WHERE chatbot_id = $1 AND NOT live', [botId]))[0]!.n;
 
   async function crawledBot(s: FixtureSite) {
     const bot = await insertChatbot(db, { ownerUid: 'owner-1', startUrl: `${s.origin}/` });
     const first = randomUUID();
-    await runIndexingPipeline({ db, config: loadConfig({ CRAWL_ALLOW_HOSTS: s.host, LOG_LEVEL: 'silent' }), chatbotId: bot.id, taskId: first, mode: { kind: 'crawl', url: `${s.origin}/`, maxDepth: 1, maxPages: 20 } });
+    await runIndexingPipeline({
+      db,
+      config: loadConfig({ CRAWL_ALLOW_HOSTS: s.host, LOG_LEVEL: 'silent' }),
+      chatbotId: bot.id,
+      taskId: first,
+      mode: { kind: 'crawl', url: `${s.origin}/`, maxDepth: 1, maxPages: 20 },
+    });
     const before = await liveDocs(bot.id);
     expect(before).toHaveLength(6);
     return { bot, before };
@@ -158,13 +184,25 @@ describe('refresh safety', () => {
       setAll(s, () => ({ html: '<h1>Server error</h1>', status: 500 }));
       const cfg = loadConfig({ CRAWL_ALLOW_HOSTS: s.host, LOG_LEVEL: 'silent' });
       const taskId = randomUUID();
-      const r = await runIndexingPipeline({ db, config: cfg, chatbotId: bot.id, taskId, mode: { kind: 'crawl', url: `${s.origin}/`, maxDepth: 1, maxPages: 20 } });
+      const r = await runIndexingPipeline({
+        db,
+        config: cfg,
+        chatbotId: bot.id,
+        taskId,
+        mode: { kind: 'crawl', url: `${s.origin}/`, maxDepth: 1, maxPages: 20 },
+      });
       expect(r).toMatchObject({ indexed: 1, failed: 5, attempted: 6 });
-      expect(r.keptPrevious).toEqual({ reason: 'Only 1 pages could be indexed and 5 of 6 requests failed, so the previous content (6 pages) stays live.', transient: false });
+      expect(r.keptPrevious).toEqual({
+        reason: 'Only 1 pages could be indexed and 5 of 6 requests failed, so the previous content (6 pages) stays live.',
+        transient: false,
+      });
       expect(await liveDocs(bot.id)).toEqual(before);
       expect(await staged(bot.id)).toBe(0);
       // Through the task handler: the task fails for good with that reason.
-      const err = await runHandler('crawl', bot.id, randomUUID(), cfg).then(() => undefined, (e: unknown) => e);
+      const err = await runHandler('crawl', bot.id, randomUUID(), cfg).then(
+        () => undefined,
+        (e: unknown) => e,
+      );
       expect(err).toBeInstanceOf(PermanentTaskError);
       expect((err as Error).message).toMatch(/^Only 1 pages could be indexed and 5 of 6 requests failed/);
       expect(await liveDocs(bot.id)).toEqual(before);
@@ -179,9 +217,18 @@ describe('refresh safety', () => {
       const { bot, before } = await crawledBot(s);
       setAll(s, (p) => ({ delayMs: 3000, then: { html: pageHtml(`New ${p}`) } }));
       const cfg = loadConfig({ CRAWL_ALLOW_HOSTS: s.host, CRAWL_TOTAL_SECONDS: '1', LOG_LEVEL: 'silent' });
-      const r = await runIndexingPipeline({ db, config: cfg, chatbotId: bot.id, taskId: randomUUID(), mode: { kind: 'crawl', url: `${s.origin}/`, maxDepth: 1, maxPages: 20 } });
+      const r = await runIndexingPipeline({
+        db,
+        config: cfg,
+        chatbotId: bot.id,
+        taskId: randomUUID(),
+        mode: { kind: 'crawl', url: `${s.origin}/`, maxDepth: 1, maxPages: 20 },
+      });
       expect(r.stoppedBy).toBe('time');
-      expect(r.keptPrevious).toEqual({ reason: 'The crawl reached its time limit (1 s) after indexing 1 pages, so the previous content (6 pages) stays live.', transient: false });
+      expect(r.keptPrevious).toEqual({
+        reason: 'The crawl reached its time limit (1 s) after indexing 1 pages, so the previous content (6 pages) stays live.',
+        transient: false,
+      });
       expect(await liveDocs(bot.id)).toEqual(before);
       expect(await staged(bot.id)).toBe(0);
     } finally {
@@ -195,7 +242,13 @@ describe('refresh safety', () => {
       const { bot, before } = await crawledBot(s);
       s.set('/', { html: `${pageHtml('Home v2')}<a href="/p1">p1</a>` });
       const taskId = randomUUID();
-      const r = await runIndexingPipeline({ db, config: loadConfig({ CRAWL_ALLOW_HOSTS: s.host, LOG_LEVEL: 'silent' }), chatbotId: bot.id, taskId, mode: { kind: 'crawl', url: `${s.origin}/`, maxDepth: 1, maxPages: 20 } });
+      const r = await runIndexingPipeline({
+        db,
+        config: loadConfig({ CRAWL_ALLOW_HOSTS: s.host, LOG_LEVEL: 'silent' }),
+        chatbotId: bot.id,
+        taskId,
+        mode: { kind: 'crawl', url: `${s.origin}/`, maxDepth: 1, maxPages: 20 },
+      });
       expect(r.keptPrevious).toBeUndefined();
       expect(r).toMatchObject({ changed: 1, unchanged: 1, removed: 4 });
       // The changed home page is the refresh's; the unchanged p1 keeps the row the first crawl wrote.
@@ -225,7 +278,13 @@ describe('refresh safety', () => {
       s.set('/', { html: 'down', status: 503 });
       setAll(s, () => ({ html: 'down', status: 503 }));
       const hits = s.hits.get('/');
-      const r = await runIndexingPipeline({ db, config: cfg, chatbotId: bot.id, taskId, mode: { kind: 'crawl', url: `${s.origin}/`, maxDepth: 1, maxPages: 20 } });
+      const r = await runIndexingPipeline({
+        db,
+        config: cfg,
+        chatbotId: bot.id,
+        taskId,
+        mode: { kind: 'crawl', url: `${s.origin}/`, maxDepth: 1, maxPages: 20 },
+      });
       expect(r).toMatchObject({ alreadyCommitted: true, indexed: 6 });
       expect(s.hits.get('/')).toBe(hits);
       expect(await liveDocs(bot.id)).toEqual(committed);

@@ -26,14 +26,24 @@ const bookPage = (origin: string, name: string, body: string) => `<?xml version=
 
 const chapter = (i: number) =>
   `<h2 class="title">Chapter ${i + 1}. ${CHAPTERS[i]}</h2>` +
-  Array.from({ length: 3 }, (_, p) => `<div class="para">The ${CHAPTERS[i]!.toLowerCase()} chapter explains detail ${p + 1}: fact-${i + 1}-${p + 1} is written only here, for readers of this chapter.</div>`).join('') +
+  Array.from(
+    { length: 3 },
+    (_, p) =>
+      `<div class="para">The ${CHAPTERS[i]!.toLowerCase()} chapter explains detail ${p + 1}: fact-${i + 1}-${p + 1} is written only here, for readers of this chapter.</div>`,
+  ).join('') +
   `<div class="para">See also <a href="${file((i + 1) % CHAPTERS.length)}">the ${CHAPTERS[(i + 1) % CHAPTERS.length]!.toLowerCase()} how-to</a>.</div>`;
 
 function bookRoutes(origin: string): Record<string, Route> {
   const toc = CHAPTERS.map((name, i) => `<li><a href="${file(i)}">Chapter ${i + 1}. ${name}</a></li>`).join('');
   const routes: Record<string, Route> = {
     '/': { redirect: '/index.html' },
-    '/index.html': { html: bookPage(origin, 'index.html', `<h1>The Example Handbook</h1><div class="para">A book about running servers, written as a test site for the crawler.</div><ul class="toc">${toc}</ul>`) },
+    '/index.html': {
+      html: bookPage(
+        origin,
+        'index.html',
+        `<h1>The Example Handbook</h1><div class="para">A book about running servers, written as a test site for the crawler.</div><ul class="toc">${toc}</ul>`,
+      ),
+    },
   };
   CHAPTERS.forEach((_, i) => (routes[`/${file(i)}`] = { html: bookPage(origin, file(i), chapter(i)) }));
   return routes;
@@ -54,7 +64,13 @@ afterAll(async () => {
 });
 
 const crawl = (chatbotId: string) =>
-  runIndexingPipeline({ db, config, chatbotId, taskId: randomUUID(), mode: { kind: 'crawl', url: `${site.origin}/index.html`, maxDepth: 2, maxPages: 50 } });
+  runIndexingPipeline({
+    db,
+    config,
+    chatbotId,
+    taskId: randomUUID(),
+    mode: { kind: 'crawl', url: `${site.origin}/index.html`, maxDepth: 2, maxPages: 50 },
+  });
 
 describe('site-level extraction on a book without <main>', () => {
   it('stores every page under its own URL although each names an off-site canonical', async () => {
@@ -68,7 +84,9 @@ describe('site-level extraction on a book without <main>', () => {
   it('drops the banner, navigation bars and edition notice from every page, the first ones included, and keeps all of the text', async () => {
     const bot = await insertChatbot(db, { ownerUid: 'owner-1' });
     await crawl(bot.id);
-    const docs = await db.query<{ url: string; content: string }>('SELECT url, content FROM documents WHERE chatbot_id = $1 AND live', [bot.id]);
+    const docs = await db.query<{ url: string; content: string }>('SELECT url, content FROM documents WHERE chatbot_id = $1 AND live', [
+      bot.id,
+    ]);
     const chunks = await db.query<{ content: string }>('SELECT content FROM chunks WHERE chatbot_id = $1 AND live', [bot.id]);
     for (const text of [...docs.map((d) => d.content), ...chunks.map((c) => c.content)]) {
       expect(text).not.toMatch(/Download the ebook|edition covers|^- The Example Handbook$|\bPrev\b|\bUp\b|\bHome\b/m);
@@ -85,12 +103,15 @@ describe('site-level extraction on a book without <main>', () => {
     expect(hits).toEqual([]);
   });
 
-  it('stores the anchor text of each page\'s in-links, without the site-wide link texts, on a re-crawl before the swap', async () => {
+  it("stores the anchor text of each page's in-links, without the site-wide link texts, on a re-crawl before the swap", async () => {
     const bot = await insertChatbot(db, { ownerUid: 'owner-1' });
     await crawl(bot.id);
     const refresh = await crawl(bot.id); // staged generation, swapped in at the end
     expect(refresh.keptPrevious).toBeUndefined();
-    const rows = await db.query<{ url: string; anchor_text: string }>('SELECT url, anchor_text FROM documents WHERE chatbot_id = $1 AND live', [bot.id]);
+    const rows = await db.query<{ url: string; anchor_text: string }>(
+      'SELECT url, anchor_text FROM documents WHERE chatbot_id = $1 AND live',
+      [bot.id],
+    );
     expect(rows).toHaveLength(8);
     const of = (name: string) => rows.find((r) => r.url === `${site.origin}/${name}`)!.anchor_text;
     expect(of('ch3.html').split('\n').sort()).toEqual(['Chapter 3. Printing', 'the printing how-to']);

@@ -43,13 +43,17 @@ async function plan(sql: string, params: unknown[]): Promise<string> {
 
 describe('the full-text index is led by the bot id', () => {
   it('exists on this engine in place of the single-column one', async () => {
-    const rows = await db.query<{ indexname: string; indexdef: string }>(`SELECT indexname, indexdef FROM pg_indexes WHERE tablename = 'chunks' AND indexdef LIKE '%gin%'`);
+    const rows = await db.query<{ indexname: string; indexdef: string }>(
+      `SELECT indexname, indexdef FROM pg_indexes WHERE tablename = 'chunks' AND indexdef LIKE '%gin%'`,
+    );
     expect(rows.map((r) => r.indexname)).toEqual(['chunks_bot_tsv_idx']);
     expect(rows[0]!.indexdef).toContain('(chatbot_id, tsv)');
   });
 
   it("filters by bot inside the index scan: only the bot's own matching rows reach the heap", async () => {
-    const text = await plan(`SELECT id FROM chunks WHERE chatbot_id = $1 AND live AND tsv @@ to_tsquery('english', 'lighthouse')`, [bots[1]]);
+    const text = await plan(`SELECT id FROM chunks WHERE chatbot_id = $1 AND live AND tsv @@ to_tsquery('english', 'lighthouse')`, [
+      bots[1],
+    ]);
     expect(text).toContain('chunks_bot_tsv_idx');
     const cond = text.split('\n').find((l) => l.includes('Index Cond'))!;
     expect(cond).toMatch(/chatbot_id = /);
@@ -65,7 +69,10 @@ describe('the full-text index is led by the bot id', () => {
     const text = await plan(CANDIDATES_SQL, params);
     expect(text).toContain('chunks_bot_tsv_idx');
     const rows = await db.query<{ id: string }>(CANDIDATES_SQL, params);
-    const [{ n }] = (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM chunks WHERE chatbot_id = $1 AND tsv @@ to_tsquery('english', 'lighthouse')`, [bots[2]])) as [{ n: number }];
+    const [{ n }] = (await db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM chunks WHERE chatbot_id = $1 AND tsv @@ to_tsquery('english', 'lighthouse')`,
+      [bots[2]],
+    )) as [{ n: number }];
     expect(n).toBe(CHUNKS / 50);
     expect(rows).toHaveLength(n);
   });

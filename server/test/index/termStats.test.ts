@@ -34,24 +34,45 @@ beforeAll(async () => {
 afterAll(() => db.close());
 
 /** A small harbour site of its own for each test, and a crawl of it into a bot. */
-async function harbourSite(): Promise<{ site: FixtureSite; config: Config; crawl(botId: string, taskId?: string): ReturnType<typeof runIndexingPipeline> }> {
+async function harbourSite(): Promise<{
+  site: FixtureSite;
+  config: Config;
+  crawl(botId: string, taskId?: string): ReturnType<typeof runIndexingPipeline>;
+}> {
   const site = await startSite(() => ({
-    '/': { html: page('Home', 'Welcome to the harbour almanac. Tides and moorings are listed on the pages below. '.repeat(6), ['/tides', '/moorings', '/fees']) },
-    '/tides': { html: page('Tides', 'High tide at the harbour comes twice a day; the almanac lists spring tides and neap tides. '.repeat(12)) },
+    '/': {
+      html: page('Home', 'Welcome to the harbour almanac. Tides and moorings are listed on the pages below. '.repeat(6), [
+        '/tides',
+        '/moorings',
+        '/fees',
+      ]),
+    },
+    '/tides': {
+      html: page('Tides', 'High tide at the harbour comes twice a day; the almanac lists spring tides and neap tides. '.repeat(12)),
+    },
     '/moorings': { html: page('Moorings', 'Visitors moor at the east pontoon; the harbour master assigns berths by length. '.repeat(12)) },
     '/fees': { html: page('Fees', 'Mooring fees are charged per night and per metre of length. '.repeat(10)) },
   }));
   const config = loadConfig({ CRAWL_ALLOW_HOSTS: site.host, LOG_LEVEL: 'silent' });
   const crawl = (botId: string, taskId = randomUUID()) =>
-    runIndexingPipeline({ db, config, chatbotId: botId, taskId, mode: { kind: 'crawl', url: `${site.origin}/`, maxDepth: 2, maxPages: 20 } });
+    runIndexingPipeline({
+      db,
+      config,
+      chatbotId: botId,
+      taskId,
+      mode: { kind: 'crawl', url: `${site.origin}/`, maxDepth: 2, maxPages: 20 },
+    });
   return { site, config, crawl };
 }
 
 /** Every lexeme of the bot's chunks, live or staged. */
 const allLexemes = async (on: Db, botId: string) =>
-  (await on.query<{ lexeme: string }>('SELECT DISTINCT x.lexeme FROM chunks c, unnest(tsvector_to_array(c.tsv)) AS x(lexeme) WHERE c.chatbot_id = $1', [botId])).map(
-    (r) => r.lexeme,
-  );
+  (
+    await on.query<{ lexeme: string }>(
+      'SELECT DISTINCT x.lexeme FROM chunks c, unnest(tsvector_to_array(c.tsv)) AS x(lexeme) WHERE c.chatbot_id = $1',
+      [botId],
+    )
+  ).map((r) => r.lexeme);
 
 /** What retrieval counted per question before the statistics were kept (the GIN index, live chunks). */
 async function countedLive(on: Db, botId: string, lexemes: string[]) {
@@ -68,7 +89,12 @@ async function countedLive(on: Db, botId: string, lexemes: string[]) {
     [botId],
   );
   const df = new Map(rows.filter((r) => r.lexeme !== null && r.n > 0).map((r) => [r.lexeme!, r.n]));
-  return { total: rows.find((r) => r.lexeme === null)!.n, df, meanChunkLength: Math.max(1, means!.chunk ?? 1), meanPageLength: Math.max(1, means!.page ?? 1) };
+  return {
+    total: rows.find((r) => r.lexeme === null)!.n,
+    df,
+    meanChunkLength: Math.max(1, means!.chunk ?? 1),
+    meanPageLength: Math.max(1, means!.page ?? 1),
+  };
 }
 
 async function expectStatsMatchLiveChunks(botId: string, on: Db = db) {
@@ -93,7 +119,13 @@ describe('term statistics kept at index time', () => {
     expect(first.df.get('harbour')).toBeGreaterThan(0);
 
     // The site changes: one page goes (404), one is rewritten, one is new.
-    site.set('/', { html: page('Home', 'Welcome to the harbour almanac. Tides and slipways are listed below. '.repeat(6), ['/tides', '/moorings', '/slipway']) });
+    site.set('/', {
+      html: page('Home', 'Welcome to the harbour almanac. Tides and slipways are listed below. '.repeat(6), [
+        '/tides',
+        '/moorings',
+        '/slipway',
+      ]),
+    });
     site.set('/moorings', { html: page('Moorings', 'Moorings are now booked online; the pontoon closes in winter. '.repeat(12)) });
     site.set('/slipway', { html: page('Slipway', 'The slipway launches dinghies at half tide and above. '.repeat(12)) });
     site.set('/fees', { html: '', status: 404 });
@@ -113,8 +145,13 @@ describe('term statistics kept at index time', () => {
     expect(empty).toEqual([]);
 
     // One page rewritten in place (the crawl's boilerplate revision does this).
-    const [doc] = await db.query<{ id: string }>('SELECT id::text AS id FROM documents WHERE chatbot_id = $1 AND live AND url = $2', [bot.id, `${site.origin}/tides`]);
-    await replaceDocumentContent(db, doc!.id, '# Tides\n\nEbb and flood.', [{ ordinal: 0, headingPath: 'Tides', content: 'Ebb and flood.' }]);
+    const [doc] = await db.query<{ id: string }>('SELECT id::text AS id FROM documents WHERE chatbot_id = $1 AND live AND url = $2', [
+      bot.id,
+      `${site.origin}/tides`,
+    ]);
+    await replaceDocumentContent(db, doc!.id, '# Tides\n\nEbb and flood.', [
+      { ordinal: 0, headingPath: 'Tides', content: 'Ebb and flood.' },
+    ]);
     const third = await expectStatsMatchLiveChunks(bot.id);
     expect(third.df.get('ebb')).toBe(1);
     expect(third.df.has('neap')).toBe(false);
@@ -166,8 +203,14 @@ describe('term statistics kept at index time', () => {
   it('can be recounted for content written without the indexer', async () => {
     const bot = await insertChatbot(db, { ownerUid: 'owner-1' });
     const docId = randomUUID();
-    await db.query(`INSERT INTO documents (id, chatbot_id, url, title, content, content_hash) VALUES ($1, $2, 'https://x.test/', 'X', 'Lighthouse keepers', 'h')`, [docId, bot.id]);
-    await db.query(`INSERT INTO chunks (document_id, chatbot_id, ordinal, url, title, content) VALUES ($1, $2, 0, 'https://x.test/', 'X', 'Lighthouse keepers')`, [docId, bot.id]);
+    await db.query(
+      `INSERT INTO documents (id, chatbot_id, url, title, content, content_hash) VALUES ($1, $2, 'https://x.test/', 'X', 'Lighthouse keepers', 'h')`,
+      [docId, bot.id],
+    );
+    await db.query(
+      `INSERT INTO chunks (document_id, chatbot_id, ordinal, url, title, content) VALUES ($1, $2, 0, 'https://x.test/', 'X', 'Lighthouse keepers')`,
+      [docId, bot.id],
+    );
     expect((await readTermStats(db, bot.id, ['lighthous'])).df.get('lighthous')).toBeUndefined();
     await rebuildTermStats(db, bot.id);
     expect((await expectStatsMatchLiveChunks(bot.id)).df.get('lighthous')).toBe(1);
@@ -187,9 +230,15 @@ describe('migration 012', () => {
     const bot = (await insertChatbot(old, { ownerUid: 'owner-1' })).id;
     const write = async (taskId: string | null, live: boolean, url: string, text: string) => {
       const docId = randomUUID();
-      await old.query('INSERT INTO documents (id, chatbot_id, task_id, live, url, title, content, content_hash) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)', [docId, bot, taskId, live, url, 'Page', text, 'h']);
+      await old.query(
+        'INSERT INTO documents (id, chatbot_id, task_id, live, url, title, content, content_hash) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)',
+        [docId, bot, taskId, live, url, 'Page', text, 'h'],
+      );
       for (const [i, part] of text.split('. ').entries()) {
-        await old.query('INSERT INTO chunks (document_id, chatbot_id, live, ordinal, url, title, content) VALUES ($1, $2, $3, $4, $5, $6, $7)', [docId, bot, live, i, url, 'Page', part]);
+        await old.query(
+          'INSERT INTO chunks (document_id, chatbot_id, live, ordinal, url, title, content) VALUES ($1, $2, $3, $4, $5, $6, $7)',
+          [docId, bot, live, i, url, 'Page', part],
+        );
       }
     };
     const liveTask = randomUUID();

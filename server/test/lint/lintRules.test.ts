@@ -58,7 +58,11 @@ describe('import cycles', () => {
       'shared/src/n.ts': "import { m } from './m.js';\nexport const n = m;\n",
     });
     const found = await problems('dashboard/src/x/one.ts', 'widget/src/q.ts', 'shared/src/n.ts');
-    expect(found).toEqual(['local/no-import-cycles: dashboard/src/x/one.ts', 'local/no-import-cycles: widget/src/q.ts', 'local/no-import-cycles: shared/src/n.ts']);
+    expect(found).toEqual([
+      'local/no-import-cycles: dashboard/src/x/one.ts',
+      'local/no-import-cycles: widget/src/q.ts',
+      'local/no-import-cycles: shared/src/n.ts',
+    ]);
   });
 
   it('allows type-only cycles (erased at compile time) and dynamic import() (runs after loading)', async () => {
@@ -70,7 +74,16 @@ describe('import cycles', () => {
       'server/src/inline/a.ts': "import { type B } from './b.js';\nexport const a = (x: B) => x;\n",
       'server/src/inline/b.ts': "import { a } from './a.js';\nexport type B = typeof a;\n",
     });
-    expect(await problems('server/src/types/a.ts', 'server/src/types/b.ts', 'server/src/lazy/a.ts', 'server/src/lazy/b.ts', 'server/src/inline/a.ts', 'server/src/inline/b.ts')).toEqual([]);
+    expect(
+      await problems(
+        'server/src/types/a.ts',
+        'server/src/types/b.ts',
+        'server/src/lazy/a.ts',
+        'server/src/lazy/b.ts',
+        'server/src/inline/a.ts',
+        'server/src/inline/b.ts',
+      ),
+    ).toEqual([]);
   });
 });
 
@@ -79,9 +92,15 @@ describe('global fetch in the server', () => {
     (await eslint.lintText(code, { filePath: path.join(dir, filePath) })).flatMap((r) => r.messages.map((m) => m.ruleId));
 
   it('fails on fetch, globalThis.fetch and window.fetch outside the provider client and safeFetch', async () => {
-    expect(await lint('server/src/answer/x.ts', "export const get = () => fetch('https://example.com');\n")).toEqual(['no-restricted-globals']);
-    expect(await lint('server/src/embeddings/y.ts', "export const get = () => globalThis.fetch('https://example.com');\n")).toEqual(['no-restricted-properties']);
-    expect(await lint('server/src/cli/z.ts', "export const get = () => window.fetch('https://example.com');\n")).toEqual(['no-restricted-properties']);
+    expect(await lint('server/src/answer/x.ts', "export const get = () => fetch('https://example.com');\n")).toEqual([
+      'no-restricted-globals',
+    ]);
+    expect(await lint('server/src/embeddings/y.ts', "export const get = () => globalThis.fetch('https://example.com');\n")).toEqual([
+      'no-restricted-properties',
+    ]);
+    expect(await lint('server/src/cli/z.ts', "export const get = () => window.fetch('https://example.com');\n")).toEqual([
+      'no-restricted-properties',
+    ]);
   });
 
   it('allows it in the provider client and safeFetch, in type positions, and outside the server', async () => {
@@ -98,15 +117,18 @@ describe('dashboard feature folders', () => {
     (await eslint.lintText(code, { filePath: path.join(dir, filePath) })).flatMap((r) => r.messages.map((m) => `${m.ruleId} ${m.message}`));
 
   it('fails when one feature imports another (static, re-export or lazy)', async () => {
-    expect(await lint('dashboard/src/features/detail/Page.tsx', "import { q } from '../chatbots/queries';\nexport const x = q;\n")).toEqual([
-      'local/no-cross-feature-imports The "detail" feature imports the "chatbots" feature (../chatbots/queries). Move what both need out of features/ (e.g. dashboard/src/chatbots/).',
-    ]);
+    expect(await lint('dashboard/src/features/detail/Page.tsx', "import { q } from '../chatbots/queries';\nexport const x = q;\n")).toEqual(
+      [
+        'local/no-cross-feature-imports The "detail" feature imports the "chatbots" feature (../chatbots/queries). Move what both need out of features/ (e.g. dashboard/src/chatbots/).',
+      ],
+    );
     expect(await lint('dashboard/src/features/a/deep/B.tsx', "export { C } from '../../b/C';\n")).toHaveLength(1);
     expect(await lint('dashboard/src/features/a/L.tsx', "export const L = () => import('../b');\n")).toHaveLength(1);
   });
 
   it('allows imports within a feature and from the shared dashboard code', async () => {
-    const code = "import { q } from '../../../chatbots/queries';\nimport { r } from './r';\nimport { s } from '../s';\nexport const x = [q, r, s];\n";
+    const code =
+      "import { q } from '../../../chatbots/queries';\nimport { r } from './r';\nimport { s } from '../s';\nexport const x = [q, r, s];\n";
     expect(await lint('dashboard/src/features/detail/sub/Page.tsx', code)).toEqual([]);
     // Outside features/ (the router, the sidebar) anything may be imported.
     expect(await lint('dashboard/src/App.tsx', "export const P = () => import('./features/detail/Page');\n")).toEqual([]);
@@ -118,16 +140,28 @@ describe('the shared contract', () => {
     (await eslint.lintText(code, { filePath: path.join(dir, filePath) })).flatMap((r) => r.messages.map((m) => m.ruleId));
 
   it('is the one part of shared/ the server may import values from', async () => {
-    expect(await lint('server/src/http/x.ts', "import { VISITOR_ID_PATTERN } from '../../../shared/src/contract/visitor.js';\nexport const v = VISITOR_ID_PATTERN;\n")).toEqual([]);
-    expect(await lint('server/src/http/x.ts', "import type { Chatbot } from '../../../shared/src/api/types.js';\nexport type C = Chatbot;\n")).toEqual([]);
-    expect(await lint('server/src/http/x.ts', "import { getVisitorId } from '../../../shared/src/visitor.js';\nexport const g = getVisitorId;\n")).toEqual([
-      '@typescript-eslint/no-restricted-imports',
-    ]);
+    expect(
+      await lint(
+        'server/src/http/x.ts',
+        "import { VISITOR_ID_PATTERN } from '../../../shared/src/contract/visitor.js';\nexport const v = VISITOR_ID_PATTERN;\n",
+      ),
+    ).toEqual([]);
+    expect(
+      await lint('server/src/http/x.ts', "import type { Chatbot } from '../../../shared/src/api/types.js';\nexport type C = Chatbot;\n"),
+    ).toEqual([]);
+    expect(
+      await lint(
+        'server/src/http/x.ts',
+        "import { getVisitorId } from '../../../shared/src/visitor.js';\nexport const g = getVisitorId;\n",
+      ),
+    ).toEqual(['@typescript-eslint/no-restricted-imports']);
   });
 
   it('imports nothing but its own files', async () => {
     expect(await lint('shared/src/contract/a.ts', "import { b } from './b';\nexport const a = b;\n")).toEqual([]);
     expect(await lint('shared/src/contract/a.ts', "import { z } from 'zod';\nexport const a = z;\n")).toEqual(['no-restricted-imports']);
-    expect(await lint('shared/src/contract/a.ts', "import { getVisitorId } from '../visitor';\nexport const a = getVisitorId;\n")).toEqual(['no-restricted-imports']);
+    expect(await lint('shared/src/contract/a.ts', "import { getVisitorId } from '../visitor';\nexport const a = getVisitorId;\n")).toEqual([
+      'no-restricted-imports',
+    ]);
   });
 });

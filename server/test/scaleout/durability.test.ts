@@ -52,7 +52,12 @@ const onPostgres: Deployment = {
   async start() {
     run('server/src/cli/serve.ts');
     run('server/src/cli/worker.ts');
-    await until('the API', async () => (await fetch(`${this.api}/health`)).ok, 90_000, () => logs.join(''));
+    await until(
+      'the API',
+      async () => (await fetch(`${this.api}/health`)).ok,
+      90_000,
+      () => logs.join(''),
+    );
   },
   killAll() {
     for (const c of children) if (c.exitCode === null) c.kill('SIGKILL');

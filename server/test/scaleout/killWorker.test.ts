@@ -45,7 +45,8 @@ function run(script: string, extra: NodeJS.ProcessEnv = {}): ChildProcess {
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const exited = (child: ChildProcess) => new Promise<number | null>((resolve) => (child.exitCode !== null ? resolve(child.exitCode) : child.once('exit', resolve)));
+const exited = (child: ChildProcess) =>
+  new Promise<number | null>((resolve) => (child.exitCode !== null ? resolve(child.exitCode) : child.once('exit', resolve)));
 
 async function until<T>(what: string, fn: () => Promise<T | undefined>, ms: number): Promise<T> {
   const deadline = Date.now() + ms;
@@ -92,7 +93,9 @@ describe('scale-out under faults on PostgreSQL', () => {
     const running = await until(
       'three tasks under way',
       async () => {
-        const rows = await db.query<{ locked_by: string; indexed: number }>(`SELECT locked_by, (progress->>'indexed')::int AS indexed FROM tasks WHERE status = 'running'`);
+        const rows = await db.query<{ locked_by: string; indexed: number }>(
+          `SELECT locked_by, (progress->>'indexed')::int AS indexed FROM tasks WHERE status = 'running'`,
+        );
         return rows.length === 3 && rows.every((r) => r.indexed >= 5) ? rows : undefined;
       },
       180_000,
@@ -110,12 +113,17 @@ describe('scale-out under faults on PostgreSQL', () => {
     const tasks = await until(
       'every task to finish',
       async () => {
-        const rows = await db.query<{ status: string; attempts: number; error: string | null }>('SELECT status, attempts, error FROM tasks');
+        const rows = await db.query<{ status: string; attempts: number; error: string | null }>(
+          'SELECT status, attempts, error FROM tasks',
+        );
         return rows.length === 3 && rows.every((r) => r.status === 'completed' || r.status === 'failed') ? rows : undefined;
       },
       420_000,
     );
-    expect(tasks.map((t) => t.status), JSON.stringify(tasks)).toEqual(['completed', 'completed', 'completed']);
+    expect(
+      tasks.map((t) => t.status),
+      JSON.stringify(tasks),
+    ).toEqual(['completed', 'completed', 'completed']);
     // The killed worker's task ran again (a second attempt).
     expect(Math.max(...tasks.map((t) => t.attempts)), JSON.stringify(tasks)).toBeGreaterThanOrEqual(2);
 
@@ -127,9 +135,14 @@ describe('scale-out under faults on PostgreSQL', () => {
       expect(pages!.n).toBeGreaterThanOrEqual(100);
       expect(pages!.distinct_urls).toBe(pages!.n);
       expect(pages!.staged).toBe(0);
-      const dupChunks = await db.query(`SELECT document_id, ordinal FROM chunks WHERE chatbot_id = $1 GROUP BY 1, 2 HAVING count(*) > 1`, [bot]);
+      const dupChunks = await db.query(`SELECT document_id, ordinal FROM chunks WHERE chatbot_id = $1 GROUP BY 1, 2 HAVING count(*) > 1`, [
+        bot,
+      ]);
       expect(dupChunks).toHaveLength(0);
-      const orphans = await db.query(`SELECT 1 FROM chunks c WHERE c.chatbot_id = $1 AND NOT EXISTS (SELECT 1 FROM documents d WHERE d.id = c.document_id AND d.chatbot_id = c.chatbot_id)`, [bot]);
+      const orphans = await db.query(
+        `SELECT 1 FROM chunks c WHERE c.chatbot_id = $1 AND NOT EXISTS (SELECT 1 FROM documents d WHERE d.id = c.document_id AND d.chatbot_id = c.chatbot_id)`,
+        [bot],
+      );
       expect(orphans).toHaveLength(0);
       const [stats] = await db.query<{ counted: number; kept: number }>(
         `SELECT (SELECT count(*)::int FROM chunks WHERE chatbot_id = $1 AND live) AS counted,

@@ -57,7 +57,8 @@ async function healthy(base: string, logs: string[]): Promise<void> {
   }
 }
 
-const exited = (child: ChildProcess) => new Promise<number | null>((resolve) => (child.exitCode !== null ? resolve(child.exitCode) : child.once('exit', resolve)));
+const exited = (child: ChildProcess) =>
+  new Promise<number | null>((resolve) => (child.exitCode !== null ? resolve(child.exitCode) : child.once('exit', resolve)));
 
 beforeAll(async () => {
   site = createServer((req, res) => {
@@ -125,7 +126,10 @@ describe('scale-out on PostgreSQL', () => {
     const logs: string[] = [];
     const other = port + 1;
     const llmEnv = { LLM_BASE_URL: llm.url, LLM_MODEL: 'fake-model' };
-    const servers = [run('server/src/cli/serve.ts', logs, llmEnv), run('server/src/cli/serve.ts', logs, { ...llmEnv, PORT: String(other) })];
+    const servers = [
+      run('server/src/cli/serve.ts', logs, llmEnv),
+      run('server/src/cli/serve.ts', logs, { ...llmEnv, PORT: String(other) }),
+    ];
     const [a, b] = [api, `http://127.0.0.1:${other}/api/v1`];
     try {
       await Promise.all([healthy(a, logs), healthy(b, logs)]);
@@ -137,9 +141,21 @@ describe('scale-out on PostgreSQL', () => {
 
       const visitor = `visitor-${randomUUID().replace(/-/g, '')}`;
       const json = { 'content-type': 'application/json' };
-      const conversation = (await (await fetch(`${a}/chatbots/${bot}/conversations`, { method: 'POST', headers: json, body: JSON.stringify({ visitor_id: visitor }) })).json()).data;
+      const conversation = (
+        await (
+          await fetch(`${a}/chatbots/${bot}/conversations`, {
+            method: 'POST',
+            headers: json,
+            body: JSON.stringify({ visitor_id: visitor }),
+          })
+        ).json()
+      ).data;
       const send = (base: string, content: string) =>
-        fetch(`${base}/chatbots/${bot}/conversations/${conversation.id}/messages`, { method: 'POST', headers: json, body: JSON.stringify({ content, visitor_id: visitor }) });
+        fetch(`${base}/chatbots/${bot}/conversations/${conversation.id}/messages`, {
+          method: 'POST',
+          headers: json,
+          body: JSON.stringify({ content, visitor_id: visitor }),
+        });
       const first = send(a, 'What fuel do the rockets burn?');
       while (llm.requests.length === 0) await new Promise((r) => setTimeout(r, 20));
       const second = send(b, 'And how is a launch counted down?');
@@ -164,7 +180,10 @@ describe('scale-out on PostgreSQL', () => {
   }, 150_000);
   it('answers a question left by an API process killed mid-turn when the next turn comes', async () => {
     // The model never answers the first question: its process is killed while it waits.
-    const llm = await startFakeLlm([{ kind: 'hang', ms: 60_000 }, { kind: 'stream', deltas: ['Second answer.'] }]);
+    const llm = await startFakeLlm([
+      { kind: 'hang', ms: 60_000 },
+      { kind: 'stream', deltas: ['Second answer.'] },
+    ]);
     const logs: string[] = [];
     const other = port + 2;
     const llmEnv = { LLM_BASE_URL: llm.url, LLM_MODEL: 'fake-model', PORT: String(port + 3) };
@@ -180,9 +199,21 @@ describe('scale-out on PostgreSQL', () => {
 
       const visitor = `visitor-${randomUUID().replace(/-/g, '')}`;
       const json = { 'content-type': 'application/json' };
-      const conversation = (await (await fetch(`${a}/chatbots/${bot}/conversations`, { method: 'POST', headers: json, body: JSON.stringify({ visitor_id: visitor }) })).json()).data;
+      const conversation = (
+        await (
+          await fetch(`${a}/chatbots/${bot}/conversations`, {
+            method: 'POST',
+            headers: json,
+            body: JSON.stringify({ visitor_id: visitor }),
+          })
+        ).json()
+      ).data;
       const send = (base: string, content: string) =>
-        fetch(`${base}/chatbots/${bot}/conversations/${conversation.id}/messages`, { method: 'POST', headers: json, body: JSON.stringify({ content, visitor_id: visitor }) });
+        fetch(`${base}/chatbots/${bot}/conversations/${conversation.id}/messages`, {
+          method: 'POST',
+          headers: json,
+          body: JSON.stringify({ content, visitor_id: visitor }),
+        });
       void send(a, 'What fuel do the rockets burn?').catch(() => {});
       while (llm.requests.length === 0) await new Promise((r) => setTimeout(r, 20));
       doomed.kill('SIGKILL');

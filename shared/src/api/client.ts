@@ -204,7 +204,10 @@ export function visitorApi({ send, unwrap, call }: Transport) {
       ).messages,
     /** Thumbs up (1), down (-1) or cleared (null) on one of the visitor's answers. */
     rateMessage: (botId: string, convId: string, messageId: string, rating: 1 | -1 | null, visitorId: string) =>
-      call<{ message_id: string; feedback: 1 | -1 | null }>('PUT', `${convPath(botId, convId)}/${enc(messageId)}/feedback`, { rating, visitor_id: visitorId }),
+      call<{ message_id: string; feedback: 1 | -1 | null }>('PUT', `${convPath(botId, convId)}/${enc(messageId)}/feedback`, {
+        rating,
+        visitor_id: visitorId,
+      }),
     sendMessage: (botId: string, convId: string, content: string, visitorId: string, init: { signal?: AbortSignal } = {}) =>
       call<SentMessages>('POST', convPath(botId, convId), { content, visitor_id: visitorId }, undefined, init),
     /**
@@ -260,12 +263,19 @@ export function ownerApi({ call, callOutcome }: Transport) {
     crawlAndIndex: (req: CrawlRequest) => callOutcome<StartedTask>('POST', '/crawl-and-index', req),
     recrawl: (req: RecrawlRequest) => call<{ task_id: string }>('POST', '/indexing/crawl', req),
     updateCrawlSettings: (id: string, patch: CrawlSettingsPatch) => call<Chatbot>('PATCH', `/chatbots/${enc(id)}`, patch),
-    stopTask: (chatbotId: string, taskId: string) => call<{ task_id: string; stopped: boolean }>('POST', `/crawl-and-index/tasks/${enc(chatbotId)}/${enc(taskId)}/stop`),
-    addSource: (chatbotId: string, url: string) => call<{ task_id: string; url: string }>('POST', `/chatbots/${enc(chatbotId)}/sources`, { url }),
-    removeSource: (chatbotId: string, url: string) => call<{ url: string; removed: boolean }>('DELETE', `/chatbots/${enc(chatbotId)}/sources`, undefined, { url }),
+    stopTask: (chatbotId: string, taskId: string) =>
+      call<{ task_id: string; stopped: boolean }>('POST', `/crawl-and-index/tasks/${enc(chatbotId)}/${enc(taskId)}/stop`),
+    addSource: (chatbotId: string, url: string) =>
+      call<{ task_id: string; url: string }>('POST', `/chatbots/${enc(chatbotId)}/sources`, { url }),
+    removeSource: (chatbotId: string, url: string) =>
+      call<{ url: string; removed: boolean }>('DELETE', `/chatbots/${enc(chatbotId)}/sources`, undefined, { url }),
     /** Throws ApiError 'Query failed' when a 2xx answer says `success: false` (spec §7); other failures carry the server's detail. */
     query: async (id: string, question: string, top_k?: number) => {
-      const result = await callOutcome<QueryResult>('POST', `/chatbots/${enc(id)}/query`, top_k === undefined ? { question } : { question, top_k });
+      const result = await callOutcome<QueryResult>(
+        'POST',
+        `/chatbots/${enc(id)}/query`,
+        top_k === undefined ? { question } : { question, top_k },
+      );
       if (!result.success) throw new ApiError(200, 'Query failed', result.detail);
       return result.data;
     },

@@ -15,13 +15,24 @@ export interface ConversationListQuery {
 export function insightsApi({ send, call, unwrap }: Transport) {
   return {
     listConversations: (botId: string, query: ConversationListQuery = {}) =>
-      call<InsightConversationPage>('GET', `${base(botId)}/conversations`, undefined, { q: query.q || undefined, page: query.page, limit: query.limit }),
-    getConversation: (botId: string, convId: string) => call<InsightConversationDetail>('GET', `${base(botId)}/conversations/${enc(convId)}`),
+      call<InsightConversationPage>('GET', `${base(botId)}/conversations`, undefined, {
+        q: query.q || undefined,
+        page: query.page,
+        limit: query.limit,
+      }),
+    getConversation: (botId: string, convId: string) =>
+      call<InsightConversationDetail>('GET', `${base(botId)}/conversations/${enc(convId)}`),
     unanswered: async (botId: string) => (await call<{ groups: UnansweredGroup[] }>('GET', `${base(botId)}/unanswered`)).groups,
     summary: (botId: string) => call<InsightSummary>('GET', `${base(botId)}/summary`),
     /** The export as a file body; a failed call throws like any other (its detail read from the envelope). */
     exportConversations: async (botId: string, format: 'csv' | 'json'): Promise<Blob> => {
-      const res = await send('GET', `${base(botId)}/conversations/export`, undefined, { format }, { accept: format === 'csv' ? 'text/csv' : 'application/json' });
+      const res = await send(
+        'GET',
+        `${base(botId)}/conversations/export`,
+        undefined,
+        { format },
+        { accept: format === 'csv' ? 'text/csv' : 'application/json' },
+      );
       if (!res.ok) await unwrap(res); // throws ApiError with the server's detail
       return res.blob();
     },

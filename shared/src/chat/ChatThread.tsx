@@ -31,7 +31,17 @@ const INITIAL_SCROLL_MS = 100;
 const KEYBOARD_SCROLL_MS = 300;
 
 /** The spec's chat thread, for the full-page chat and the widget alike. */
-export function ChatThread({ api, botId, conversationId, visitorId, mode = 'page', headerActions, onMessageSent, visible = true, intro }: ChatThreadProps) {
+export function ChatThread({
+  api,
+  botId,
+  conversationId,
+  visitorId,
+  mode = 'page',
+  headerActions,
+  onMessageSent,
+  visible = true,
+  intro,
+}: ChatThreadProps) {
   const mobile = useIsMobile(640);
   const dark = usePageDark();
   const list = useMessages(api, botId, conversationId, visitorId);
@@ -122,7 +132,11 @@ export function ChatThread({ api, botId, conversationId, visitorId, mode = 'page
       </div>
     );
   } else if (messages === undefined) {
-    body = <div className="docent-state" role="status">Loading messages...</div>;
+    body = (
+      <div className="docent-state" role="status">
+        Loading messages...
+      </div>
+    );
   } else {
     body = (
       <>
@@ -175,7 +189,12 @@ export function ChatThread({ api, botId, conversationId, visitorId, mode = 'page
         <header className="docent-thread-header">
           <h2>Chat</h2>
           {headerActions ?? (
-            <button type="button" className="docent-icon-button" onClick={togglePageTheme} aria-label={dark ? 'Switch to light mode' : 'Switch to dark mode'}>
+            <button
+              type="button"
+              className="docent-icon-button"
+              onClick={togglePageTheme}
+              aria-label={dark ? 'Switch to light mode' : 'Switch to dark mode'}
+            >
               {dark ? <SunIcon /> : <MoonIcon />}
             </button>
           )}
@@ -194,7 +213,15 @@ export function ChatThread({ api, botId, conversationId, visitorId, mode = 'page
           {sending.error}
         </div>
       )}
-      <Composer value={text} onChange={setText} onSend={() => void send()} pending={sending.pending} mobile={mobile} onFocus={onInputFocus} inputRef={input} />
+      <Composer
+        value={text}
+        onChange={setText}
+        onSend={() => void send()}
+        pending={sending.pending}
+        mobile={mobile}
+        onFocus={onInputFocus}
+        inputRef={input}
+      />
     </div>
   );
 }

@@ -59,19 +59,28 @@ interface BubbleProps {
 const STORED_SOURCES_LIST = /\n*\*\*Sources\*\*\n(?:\d+\. \[[^\n]*\]\([^\n]*\)\n?)+\s*$/;
 
 /** An answer's text without a Sources list when the bubble shows one: one list per answer. */
-export const withoutSourcesList = (content: string, sources?: Source[]) => (sources?.length ? content.replace(STORED_SOURCES_LIST, '') : content);
+export const withoutSourcesList = (content: string, sources?: Source[]) =>
+  sources?.length ? content.replace(STORED_SOURCES_LIST, '') : content;
 
 /** One message: the user's on the right as plain text, the assistant's on the left as markdown. */
 export function MessageBubble({ role, content, createdAt, sources, streaming, feedback, onRate }: BubbleProps) {
   return (
     <div className={`docent-msg docent-msg-${role}`} data-role={role}>
       <div className="docent-bubble" aria-busy={streaming || undefined}>
-        {role === 'assistant' ? <Markdown text={withoutSourcesList(content, sources)} /> : <div className="docent-user-text">{content}</div>}
+        {role === 'assistant' ? (
+          <Markdown text={withoutSourcesList(content, sources)} />
+        ) : (
+          <div className="docent-user-text">{content}</div>
+        )}
         {role === 'assistant' && sources && <SourceList sources={sources} />}
       </div>
       {(createdAt || onRate) && (
         <div className="docent-meta">
-          {createdAt && <time className="docent-time" dateTime={createdAt}>{formatTime(createdAt)}</time>}
+          {createdAt && (
+            <time className="docent-time" dateTime={createdAt}>
+              {formatTime(createdAt)}
+            </time>
+          )}
           {onRate && <Thumbs value={feedback ?? null} onRate={onRate} />}
         </div>
       )}
@@ -82,7 +91,14 @@ export function MessageBubble({ role, content, createdAt, sources, streaming, fe
 /** Helpful / not helpful; pressing the active one again clears it. */
 function Thumbs({ value, onRate }: { value: 1 | -1 | null; onRate: (rating: 1 | -1 | null) => void }) {
   const thumb = (rating: 1 | -1, label: string) => (
-    <button type="button" className={`docent-thumb${rating < 0 ? ' docent-thumb-down' : ''}`} aria-pressed={value === rating} aria-label={label} title={label} onClick={() => onRate(value === rating ? null : rating)}>
+    <button
+      type="button"
+      className={`docent-thumb${rating < 0 ? ' docent-thumb-down' : ''}`}
+      aria-pressed={value === rating}
+      aria-label={label}
+      title={label}
+      onClick={() => onRate(value === rating ? null : rating)}
+    >
       <ThumbIcon />
     </button>
   );

@@ -8,7 +8,9 @@ export default function ChatHome() {
       <ChatIcon size={32} />
       <h1>Chat</h1>
       <p className="muted">Open a chatbot's public link to start a conversation. Owners find it on the chatbot's page in the dashboard.</p>
-      <Link to="/app/chatbots" className="btn btn-secondary">Go to the dashboard</Link>
+      <Link to="/app/chatbots" className="btn btn-secondary">
+        Go to the dashboard
+      </Link>
     </div>
   );
 }

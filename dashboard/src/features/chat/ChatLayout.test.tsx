@@ -11,7 +11,14 @@ import ChatLayout from './ChatLayout';
 import ConversationListRoute from './ConversationListRoute';
 
 const BOT = '00000000-0000-4000-8000-000000000001';
-const conv = (id: string, title: string, at: string): Conversation => ({ id, chatbot_id: BOT, title, created_at: at, last_message_at: at, message_count: 2 });
+const conv = (id: string, title: string, at: string): Conversation => ({
+  id,
+  chatbot_id: BOT,
+  title,
+  created_at: at,
+  last_message_at: at,
+  message_count: 2,
+});
 
 function Thread() {
   return <p>Thread {useParams().convId}</p>;
@@ -36,7 +43,9 @@ function renderChat(url: string) {
 describe('/chat pages', () => {
   it('redirects the list route to the first conversation and lists them with times', async () => {
     const api = installFakeApi({
-      'GET /chatbots/:id/conversations': ok({ conversations: [conv('c1', 'Pricing', '2026-01-05T15:07:00.000Z'), conv('c2', '', '2026-01-04T09:00:00.000Z')] }),
+      'GET /chatbots/:id/conversations': ok({
+        conversations: [conv('c1', 'Pricing', '2026-01-05T15:07:00.000Z'), conv('c2', '', '2026-01-04T09:00:00.000Z')],
+      }),
       'GET /chatbots/:id/public': ok({ id: BOT, name: 'Lumen docs', description: 'Sample' }),
     });
     renderChat(`/chat/${BOT}/conversations`);
@@ -56,7 +65,10 @@ describe('/chat pages', () => {
 
   it("creates an 'Untitled Conversation' when there is none", async () => {
     const api = installFakeApi({
-      'GET /chatbots/:id/conversations': [ok({ conversations: [] }), ok({ conversations: [conv('new1', 'Untitled Conversation', '2026-01-05T10:00:00.000Z')] })],
+      'GET /chatbots/:id/conversations': [
+        ok({ conversations: [] }),
+        ok({ conversations: [conv('new1', 'Untitled Conversation', '2026-01-05T10:00:00.000Z')] }),
+      ],
       'POST /chatbots/:id/conversations': ok(conv('new1', 'Untitled Conversation', '2026-01-05T10:00:00.000Z')),
       'GET /chatbots/:id/public': ok({ id: BOT, name: 'Lumen docs', description: '' }),
     });
@@ -68,7 +80,10 @@ describe('/chat pages', () => {
 
   it("shows 'Error loading conversations' when the bot cannot be reached", async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    installFakeApi({ 'GET /chatbots/:id/conversations': fail(404, 'Chatbot not found'), 'GET /chatbots/:id/public': fail(404, 'Chatbot not found') });
+    installFakeApi({
+      'GET /chatbots/:id/conversations': fail(404, 'Chatbot not found'),
+      'GET /chatbots/:id/public': fail(404, 'Chatbot not found'),
+    });
     renderChat(`/chat/${BOT}/conversations`);
     expect((await screen.findAllByText('Error loading conversations')).length).toBeGreaterThan(0);
   });
@@ -106,7 +121,10 @@ describe('/chat pages', () => {
     view.unmount();
 
     // The redirecting list route (still loading its conversations) shows the toggle as well.
-    installFakeApi({ 'GET /chatbots/:id/conversations': () => new Promise(() => {}), 'GET /chatbots/:id/public': ok({ id: BOT, name: 'Lumen docs', description: '' }) });
+    installFakeApi({
+      'GET /chatbots/:id/conversations': () => new Promise(() => {}),
+      'GET /chatbots/:id/public': ok({ id: BOT, name: 'Lumen docs', description: '' }),
+    });
     renderChat(`/chat/${BOT}/conversations`);
     expect(screen.getByText('Opening your conversation')).toBeTruthy();
     expect(screen.getAllByRole('button', { name: 'Switch to dark mode' }).length).toBeGreaterThan(0);

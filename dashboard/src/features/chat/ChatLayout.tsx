@@ -61,9 +61,18 @@ export default function ChatLayout() {
 
   return (
     <div className="chat-shell">
-      <a className="skip-link" href="#chat-main">Skip to conversation</a>
+      <a className="skip-link" href="#chat-main">
+        Skip to conversation
+      </a>
       <header className="chat-topbar">
-        <button type="button" className="icon-button" aria-label={open ? 'Close conversations' : 'Open conversations'} aria-expanded={open} aria-controls="chat-sidebar" onClick={() => setOpen((o) => !o)}>
+        <button
+          type="button"
+          className="icon-button"
+          aria-label={open ? 'Close conversations' : 'Open conversations'}
+          aria-expanded={open}
+          aria-controls="chat-sidebar"
+          onClick={() => setOpen((o) => !o)}
+        >
           {open ? <CloseIcon /> : <MenuIcon />}
         </button>
         <span className="chat-topbar-title truncate">{bot?.name || 'Chat'}</span>
@@ -90,7 +99,9 @@ export default function ChatLayout() {
         </div>
         <nav className="conversation-nav" aria-label="Conversations">
           {!botId ? null : isLoading ? (
-            <div className="sidebar-loading"><Spinner size="sm" label="Loading conversations" /></div>
+            <div className="sidebar-loading">
+              <Spinner size="sm" label="Loading conversations" />
+            </div>
           ) : error ? (
             <p className="sidebar-empty error-text">Error loading conversations</p>
           ) : !conversations || conversations.length === 0 ? (
@@ -105,7 +116,12 @@ export default function ChatLayout() {
                 const active = c.id === convId;
                 return (
                   <li key={c.id}>
-                    <button type="button" className={`conversation-item${active ? ' is-active' : ''}`} aria-current={active ? 'page' : undefined} onClick={() => navigate(`/chat/${botId}/conversations/${c.id}`)}>
+                    <button
+                      type="button"
+                      className={`conversation-item${active ? ' is-active' : ''}`}
+                      aria-current={active ? 'page' : undefined}
+                      onClick={() => navigate(`/chat/${botId}/conversations/${c.id}`)}
+                    >
                       <span className="conversation-title truncate">{c.title || DEFAULT_CONVERSATION_TITLES.conversationList}</span>
                       <span className="conversation-time">{formatDateTime(c.last_message_at ?? c.created_at)}</span>
                     </button>

@@ -55,7 +55,9 @@ export default function ConversationListRoute() {
           {data.map((c) => (
             <li key={c.id}>
               <span>{c.title || DEFAULT_CONVERSATION_TITLES.conversationList}</span>
-              <span className="muted">{c.message_count} messages · {formatDateTime(c.last_message_at ?? c.created_at)}</span>
+              <span className="muted">
+                {c.message_count} messages · {formatDateTime(c.last_message_at ?? c.created_at)}
+              </span>
             </li>
           ))}
         </ul>

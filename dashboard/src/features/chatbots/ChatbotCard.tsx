@@ -15,7 +15,9 @@ export function ChatbotCard({ chatbot }: { chatbot: Chatbot }) {
   return (
     <article className="card chatbot-card" aria-labelledby={`bot-${chatbot.id}`}>
       <div className="chatbot-card-head">
-        <h2 id={`bot-${chatbot.id}`} className="chatbot-card-title">{name}</h2>
+        <h2 id={`bot-${chatbot.id}`} className="chatbot-card-title">
+          {name}
+        </h2>
         <StatusBadge task={task} />
       </div>
       <p className="chatbot-card-description">{chatbot.description || 'No description provided.'}</p>

@@ -29,7 +29,13 @@ describe('All Chatbots page', () => {
       'GET /chatbots': ok({
         chatbots: [
           chatbot(),
-          chatbot({ id: '00000000-0000-4000-8000-000000000002', name: '', description: '', document_count: 0, latest_task: task({ status: 'failed' }) }),
+          chatbot({
+            id: '00000000-0000-4000-8000-000000000002',
+            name: '',
+            description: '',
+            document_count: 0,
+            latest_task: task({ status: 'failed' }),
+          }),
         ],
       }),
     });
@@ -43,6 +49,10 @@ describe('All Chatbots page', () => {
     expect(within(cards[1]!).getByRole('heading', { name: 'Untitled Chatbot' })).toBeTruthy();
     expect(within(cards[1]!).getByText('No description provided.')).toBeTruthy();
     expect(within(cards[1]!).getByText('failed')).toBeTruthy();
-    expect(within(cards[1]!).getByRole('link', { name: /View Details/ }).getAttribute('href')).toBe('/app/chatbots/00000000-0000-4000-8000-000000000002');
+    expect(
+      within(cards[1]!)
+        .getByRole('link', { name: /View Details/ })
+        .getAttribute('href'),
+    ).toBe('/app/chatbots/00000000-0000-4000-8000-000000000002');
   });
 });

@@ -22,19 +22,27 @@ export default function ChatbotsPage() {
         </Link>
       </div>
       {isLoading ? (
-        <div className="center-block"><Spinner label="Loading chatbots" /></div>
+        <div className="center-block">
+          <Spinner label="Loading chatbots" />
+        </div>
       ) : error ? (
         <Alert title="Error">Failed to fetch crawls. Please try again later.</Alert>
       ) : !data || data.length === 0 ? (
         <div className="empty-state card">
-          <span className="empty-icon"><BotIcon size={28} /></span>
+          <span className="empty-icon">
+            <BotIcon size={28} />
+          </span>
           <h2>No Chatbots Yet</h2>
           <p>Create your first chatbot to get started.</p>
-          <Link to="/app/chatbots/create" className="btn btn-primary">Create Chatbot</Link>
+          <Link to="/app/chatbots/create" className="btn btn-primary">
+            Create Chatbot
+          </Link>
         </div>
       ) : (
         <div className="card-grid">
-          {data.map((bot) => <ChatbotCard key={bot.id} chatbot={bot} />)}
+          {data.map((bot) => (
+            <ChatbotCard key={bot.id} chatbot={bot} />
+          ))}
         </div>
       )}
     </div>

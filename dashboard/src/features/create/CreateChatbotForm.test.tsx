@@ -39,7 +39,7 @@ describe('Create New Chatbot form', () => {
     expect(api.calls[0]!.body).toEqual({ url: 'https://docs.acme.dev', max_depth: 2, max_pages: 10, name: 'Acme', description: '' });
   });
 
-  it("names the bot by its host in the toast when no name was given (as the server does)", async () => {
+  it('names the bot by its host in the toast when no name was given (as the server does)', async () => {
     const user = userEvent.setup();
     installFakeApi({ 'POST /crawl-and-index': ok({ chatbot_id: 'b1', task_id: 't1' }), 'GET /chatbots': ok({ chatbots: [] }) });
     renderForm();
@@ -67,7 +67,12 @@ describe('Create New Chatbot form', () => {
     const user = userEvent.setup();
     let release: () => void = () => {};
     const gate = new Promise<void>((r) => (release = r));
-    installFakeApi({ 'POST /crawl-and-index': async () => (await gate, fail(422, [{ loc: ['body', 'max_pages'], msg: 'max_pages must be at most 1000', type: 'too_big' }])) });
+    installFakeApi({
+      'POST /crawl-and-index': async () => (
+        await gate,
+        fail(422, [{ loc: ['body', 'max_pages'], msg: 'max_pages must be at most 1000', type: 'too_big' }])
+      ),
+    });
     renderForm();
     await user.type(screen.getByLabelText('Start URL'), 'https://docs.acme.dev');
     await user.click(screen.getByRole('button', { name: 'Create Chatbot' }));

@@ -92,43 +92,99 @@ export default function CreateChatbotForm() {
           {error && <Alert title="Error Starting Crawl">{error}</Alert>}
           <div className="field">
             <label htmlFor={ids.url}>Start URL</label>
-            <input id={ids.url} className="input" type="url" required placeholder="https://docs.example.com" value={url} onChange={(e) => setUrl(e.target.value)} disabled={submitting} aria-describedby={`${ids.url}-hint`} />
+            <input
+              id={ids.url}
+              className="input"
+              type="url"
+              required
+              placeholder="https://docs.example.com"
+              value={url}
+              onChange={(e) => setUrl(e.target.value)}
+              disabled={submitting}
+              aria-describedby={`${ids.url}-hint`}
+            />
             <p id={`${ids.url}-hint`} className="field-hint">
               Trying Docent for the first time?{' '}
-              <button type="button" className="link-button" onClick={() => setUrl(sampleSiteUrl())} disabled={submitting}>Use the bundled sample site</button>
-              {' '}or{' '}
-              <Link to="/app/chatbots/create">review pages before indexing</Link>.
+              <button type="button" className="link-button" onClick={() => setUrl(sampleSiteUrl())} disabled={submitting}>
+                Use the bundled sample site
+              </button>{' '}
+              or <Link to="/app/chatbots/create">review pages before indexing</Link>.
             </p>
           </div>
           <div className="field">
             <label htmlFor={ids.pages}>Maximum Pages</label>
-            <input id={ids.pages} className="input" type="text" inputMode="numeric" required value={maxPages} onChange={(e) => /^\d{0,6}$/.test(e.target.value) && setMaxPages(e.target.value)} disabled={submitting} />
+            <input
+              id={ids.pages}
+              className="input"
+              type="text"
+              inputMode="numeric"
+              required
+              value={maxPages}
+              onChange={(e) => /^\d{0,6}$/.test(e.target.value) && setMaxPages(e.target.value)}
+              disabled={submitting}
+            />
           </div>
           <div className="collapsible">
-            <button type="button" className="collapsible-trigger" aria-expanded={advancedOpen} aria-controls={ids.advanced} onClick={() => setAdvancedOpen((o) => !o)} disabled={submitting}>
+            <button
+              type="button"
+              className="collapsible-trigger"
+              aria-expanded={advancedOpen}
+              aria-controls={ids.advanced}
+              onClick={() => setAdvancedOpen((o) => !o)}
+              disabled={submitting}
+            >
               <ChevronDownIcon className={`chevron${advancedOpen ? ' is-open' : ''}`} size={16} /> Advanced Configuration
             </button>
             <div id={ids.advanced} className="collapsible-content" hidden={!advancedOpen}>
               <div className="field">
                 <label htmlFor={ids.depth}>Maximum Depth</label>
-                <select id={ids.depth} className="select" value={maxDepth} onChange={(e) => setMaxDepth(Number(e.target.value) || FORM_DEFAULTS.max_depth)} disabled={submitting}>
-                  {FORM_DEPTHS.map((d) => <option key={d} value={d}>{d}</option>)}
+                <select
+                  id={ids.depth}
+                  className="select"
+                  value={maxDepth}
+                  onChange={(e) => setMaxDepth(Number(e.target.value) || FORM_DEFAULTS.max_depth)}
+                  disabled={submitting}
+                >
+                  {FORM_DEPTHS.map((d) => (
+                    <option key={d} value={d}>
+                      {d}
+                    </option>
+                  ))}
                 </select>
               </div>
               <div className="field">
                 <label htmlFor={ids.name}>Chatbot Name</label>
-                <input id={ids.name} className="input" type="text" maxLength={200} placeholder="Acme Docs Assistant" value={name} onChange={(e) => setName(e.target.value)} disabled={submitting} />
+                <input
+                  id={ids.name}
+                  className="input"
+                  type="text"
+                  maxLength={200}
+                  placeholder="Acme Docs Assistant"
+                  value={name}
+                  onChange={(e) => setName(e.target.value)}
+                  disabled={submitting}
+                />
               </div>
               <div className="field">
                 <label htmlFor={ids.description}>Description</label>
-                <textarea id={ids.description} className="textarea" maxLength={2000} placeholder="What should visitors ask this chatbot about?" value={description} onChange={(e) => setDescription(e.target.value)} disabled={submitting} />
+                <textarea
+                  id={ids.description}
+                  className="textarea"
+                  maxLength={2000}
+                  placeholder="What should visitors ask this chatbot about?"
+                  value={description}
+                  onChange={(e) => setDescription(e.target.value)}
+                  disabled={submitting}
+                />
               </div>
               <PatternFields include={include} exclude={exclude} onInclude={setInclude} onExclude={setExclude} disabled={submitting} />
             </div>
           </div>
         </div>
         <div className="card-actions">
-          <button type="button" className="btn btn-ghost" onClick={() => navigate('/app/chatbots')} disabled={submitting}>Cancel</button>
+          <button type="button" className="btn btn-ghost" onClick={() => navigate('/app/chatbots')} disabled={submitting}>
+            Cancel
+          </button>
           <button type="submit" className="btn btn-primary" disabled={blank || submitting}>
             {submitting && <Spinner size="sm" label="Creating chatbot" />}
             {submitting ? 'Creating Chatbot...' : 'Create Chatbot'}

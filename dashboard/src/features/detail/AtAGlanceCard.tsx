@@ -11,7 +11,9 @@ export function AtAGlanceCard({ botId }: { botId: string }) {
   return (
     <section className="card" aria-labelledby="glance-title">
       <div className="card-header">
-        <h2 id="glance-title" className="card-title"><ChatIcon size={18} /> At a Glance</h2>
+        <h2 id="glance-title" className="card-title">
+          <ChatIcon size={18} /> At a Glance
+        </h2>
         <p className="card-subtitle">Visitor conversations over the last 30 days.</p>
       </div>
       <div className="card-body">
@@ -44,8 +46,12 @@ export function AtAGlanceCard({ botId }: { botId: string }) {
           </>
         )}
         <div className="button-row">
-          <Link className="btn btn-secondary btn-sm" to={`/app/chatbots/${botId}/conversations`}>Conversations</Link>
-          <Link className="btn btn-secondary btn-sm" to={`/app/chatbots/${botId}/unanswered`}>Unanswered questions</Link>
+          <Link className="btn btn-secondary btn-sm" to={`/app/chatbots/${botId}/conversations`}>
+            Conversations
+          </Link>
+          <Link className="btn btn-secondary btn-sm" to={`/app/chatbots/${botId}/unanswered`}>
+            Unanswered questions
+          </Link>
         </div>
       </div>
     </section>

@@ -11,10 +11,24 @@ const renderDetail = (id: string) => renderAt(<ChatbotDetailPage />, { url: `/ap
 describe('detail page: visitor experience', () => {
   it('saves the greeting, the filled starter boxes and the allowed domains, and shows the server reason for a bad domain', async () => {
     const bot = chatbot({ greeting: 'Hello', starter_questions: ['How do I start?'] });
-    const saved = { ...bot, greeting: 'Welcome!', starter_questions: ['How do I start?', 'Is there an API?'], allowed_origins: ['https://acme.dev'] };
+    const saved = {
+      ...bot,
+      greeting: 'Welcome!',
+      starter_questions: ['How do I start?', 'Is there an API?'],
+      allowed_origins: ['https://acme.dev'],
+    };
     const api = installFakeApi({
       'GET /chatbots/:id': ok({ chatbot: bot }),
-      'PATCH /chatbots/:id': [fail(422, [{ loc: ['body', 'allowed_origins', 0], msg: "'https://acme.dev/docs' must be a site only, without a path (try https://acme.dev)", type: 'custom' }]), ok(saved)],
+      'PATCH /chatbots/:id': [
+        fail(422, [
+          {
+            loc: ['body', 'allowed_origins', 0],
+            msg: "'https://acme.dev/docs' must be a site only, without a path (try https://acme.dev)",
+            type: 'custom',
+          },
+        ]),
+        ok(saved),
+      ],
     });
     renderDetail(bot.id);
     const user = userEvent.setup();
@@ -35,7 +49,11 @@ describe('detail page: visitor experience', () => {
     await user.click(within(card).getByRole('button', { name: /Save Visitor Settings/ }));
     expect(await within(card).findByText('Visitor settings saved.')).toBeTruthy();
     const patches = api.calls.filter((c) => c.method === 'PATCH');
-    expect(patches.at(-1)!.body).toEqual({ greeting: 'Welcome!', starter_questions: ['How do I start?', 'Is there an API?'], allowed_origins: ['acme.dev'] });
+    expect(patches.at(-1)!.body).toEqual({
+      greeting: 'Welcome!',
+      starter_questions: ['How do I start?', 'Is there an API?'],
+      allowed_origins: ['acme.dev'],
+    });
     // The normalised domain the server kept replaces what was typed.
     expect((domains as HTMLTextAreaElement).value).toBe('https://acme.dev');
     expect((within(card).getByLabelText('Starter question 2') as HTMLInputElement).value).toBe('Is there an API?');

@@ -12,7 +12,11 @@ import { chatbotKey } from '../../chatbots/queries';
 type Notice = { kind: 'success' | 'error'; title: string; text?: string };
 
 const STARTERS = 4;
-const lines = (text: string) => text.split('\n').map((l) => l.trim()).filter(Boolean);
+const lines = (text: string) =>
+  text
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean);
 
 /**
  * Visitor Experience: the greeting and starter questions an empty conversation shows (widget and
@@ -62,7 +66,16 @@ export function BotSettingsCard({ chatbot }: { chatbot: Chatbot }) {
         <div className="card-body">
           <div className="field">
             <label htmlFor={`${id}-greeting`}>Greeting</label>
-            <textarea id={`${id}-greeting`} className="textarea" rows={2} maxLength={500} value={greeting} onChange={(e) => setGreeting(e.target.value)} placeholder="Hi! Ask me anything about our docs." disabled={saving} />
+            <textarea
+              id={`${id}-greeting`}
+              className="textarea"
+              rows={2}
+              maxLength={500}
+              value={greeting}
+              onChange={(e) => setGreeting(e.target.value)}
+              placeholder="Hi! Ask me anything about our docs."
+              disabled={saving}
+            />
             <p className="field-hint">Shown while a conversation is empty. Up to 500 characters.</p>
           </div>
           <div className="field" role="group" aria-labelledby={`${id}-starters`}>
@@ -84,7 +97,15 @@ export function BotSettingsCard({ chatbot }: { chatbot: Chatbot }) {
           </div>
           <div className="field">
             <label htmlFor={`${id}-origins`}>Allowed domains</label>
-            <textarea id={`${id}-origins`} className="textarea" rows={3} value={origins} onChange={(e) => setOrigins(e.target.value)} placeholder={'https://www.example.com\nexample.org'} disabled={saving} />
+            <textarea
+              id={`${id}-origins`}
+              className="textarea"
+              rows={3}
+              value={origins}
+              onChange={(e) => setOrigins(e.target.value)}
+              placeholder={'https://www.example.com\nexample.org'}
+              disabled={saving}
+            />
             <p className="field-hint">
               One site per line; only these may embed the widget. Empty: any site. The public chat link and this dashboard always work.
             </p>

@@ -34,7 +34,9 @@ describe('chatbot detail page', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     installFakeApi({ 'GET /chatbots/:id': fail(500, 'database is down') });
     renderDetail();
-    expect(await screen.findByText('Failed to fetch chatbot details. Please try again later.', undefined, { timeout: 15_000 })).toBeTruthy();
+    expect(
+      await screen.findByText('Failed to fetch chatbot details. Please try again later.', undefined, { timeout: 15_000 }),
+    ).toBeTruthy();
     expect(screen.queryByText('Crawl not found')).toBeNull();
     expect(screen.getByRole('button', { name: 'Go Back' })).toBeTruthy();
   });
@@ -87,7 +89,14 @@ describe('chatbot detail page', () => {
     installFakeApi({ 'GET /chatbots/:id': ok({ chatbot: { ...BOT, description: '' } }) });
     const view = renderDetail();
     await screen.findByRole('heading', { name: 'Acme Docs' });
-    for (const title of ['Chatbot Information', 'Embed on Your Website', 'Chatbot Sources', 'Chatbot Link', 'Customize Chatbot Prompts', 'Chatbot Details']) {
+    for (const title of [
+      'Chatbot Information',
+      'Embed on Your Website',
+      'Chatbot Sources',
+      'Chatbot Link',
+      'Customize Chatbot Prompts',
+      'Chatbot Details',
+    ]) {
       expect(screen.getByRole('heading', { name: title })).toBeTruthy();
     }
     expect(screen.getByText('Generated from https://docs.acme.dev/')).toBeTruthy();
@@ -106,7 +115,10 @@ describe('chatbot detail page', () => {
   });
 
   it("hides Last Task Status when there is no task and shows 'No sources found.'", async () => {
-    installFakeApi({ 'GET /chatbots/:id': ok({ chatbot: { ...BOT, latest_task: null, urls: [] } }), 'GET /crawl-and-index/tasks/:id': ok([]) });
+    installFakeApi({
+      'GET /chatbots/:id': ok({ chatbot: { ...BOT, latest_task: null, urls: [] } }),
+      'GET /crawl-and-index/tasks/:id': ok([]),
+    });
     renderDetail();
     await screen.findByRole('heading', { name: 'Acme Docs' });
     expect(screen.queryByText('Last Task Status')).toBeNull();
@@ -163,12 +175,23 @@ describe('chatbot detail page', () => {
     await user.click(screen.getByLabelText('Enable RAG (Retrieval-Augmented Generation)'));
     await user.click(screen.getByRole('button', { name: 'Save Details' }));
     expect(await screen.findByText('Chatbot details saved successfully.')).toBeTruthy();
-    expect(api.calls.filter((c) => c.method === 'PATCH').at(-1)?.body).toEqual({ name: 'Acme Docs', description: 'Answers about Acme.', rag_enabled: false });
+    expect(api.calls.filter((c) => c.method === 'PATCH').at(-1)?.body).toEqual({
+      name: 'Acme Docs',
+      description: 'Answers about Acme.',
+      rag_enabled: false,
+    });
     vi.useRealTimers();
   });
 
   it('shows live crawl progress while the task runs', async () => {
-    installFakeApi({ 'GET /chatbots/:id': ok({ chatbot: { ...BOT, latest_task: task({ status: 'running', progress: { discovered: 20, fetched: 8, indexed: 6, failed: 1, skipped: 0 } }) } }) });
+    installFakeApi({
+      'GET /chatbots/:id': ok({
+        chatbot: {
+          ...BOT,
+          latest_task: task({ status: 'running', progress: { discovered: 20, fetched: 8, indexed: 6, failed: 1, skipped: 0 } }),
+        },
+      }),
+    });
     renderDetail();
     expect(await screen.findByText('20 found · 8 fetched · 6 indexed · 1 failed')).toBeTruthy();
   });

@@ -34,17 +34,36 @@ export default function ChatbotDetailPage() {
   if (!valid) {
     return (
       <div className="page">
-        <Alert title="Error" action={<button type="button" className="btn btn-secondary btn-sm" onClick={() => navigate('/app/chatbots')}>Go Back</button>}>
+        <Alert
+          title="Error"
+          action={
+            <button type="button" className="btn btn-secondary btn-sm" onClick={() => navigate('/app/chatbots')}>
+              Go Back
+            </button>
+          }
+        >
           Invalid Chatbot ID.
         </Alert>
       </div>
     );
   }
-  if (isLoading) return <div className="center-block"><Spinner label="Loading chatbot" /></div>;
+  if (isLoading)
+    return (
+      <div className="center-block">
+        <Spinner label="Loading chatbot" />
+      </div>
+    );
   if (error || !data) {
     return (
       <div className="page">
-        <Alert title="Error" action={<button type="button" className="btn btn-secondary btn-sm" onClick={() => navigate('/app/chatbots')}>Go Back</button>}>
+        <Alert
+          title="Error"
+          action={
+            <button type="button" className="btn btn-secondary btn-sm" onClick={() => navigate('/app/chatbots')}>
+              Go Back
+            </button>
+          }
+        >
           <p>Failed to fetch chatbot details. Please try again later.</p>
           {(!data && !error) || isNotFound(error) ? <p>Crawl not found</p> : null}
         </Alert>
@@ -71,10 +90,18 @@ function ChatbotDetail({ chatbot }: { chatbot: Chatbot }) {
     setRecrawling(true);
     try {
       await api.recrawl({ chatbot_id: chatbot.id });
-      toast({ title: 'Re-crawl started.', description: 'The chatbot keeps answering from its current pages until the new crawl finishes.', variant: 'success' });
+      toast({
+        title: 'Re-crawl started.',
+        description: 'The chatbot keeps answering from its current pages until the new crawl finishes.',
+        variant: 'success',
+      });
       refresh(chatbot.id);
     } catch (err) {
-      toast({ title: 'Re-crawl Error', description: apiErrorMessage(err, 'Failed to start the re-crawl. Please try again.'), variant: 'error' });
+      toast({
+        title: 'Re-crawl Error',
+        description: apiErrorMessage(err, 'Failed to start the re-crawl. Please try again.'),
+        variant: 'error',
+      });
     } finally {
       setRecrawling(false);
     }
@@ -138,7 +165,14 @@ function ChatbotDetail({ chatbot }: { chatbot: Chatbot }) {
           <DetailsCard chatbot={chatbot} />
           <CrawlSettingsCard chatbot={chatbot} />
           <BotSettingsCard chatbot={chatbot} />
-          <DeleteBotCard botId={chatbot.id} name={chatbot.name || 'Untitled Chatbot'} onDeleted={() => { refresh(); navigate('/app/chatbots'); }} />
+          <DeleteBotCard
+            botId={chatbot.id}
+            name={chatbot.name || 'Untitled Chatbot'}
+            onDeleted={() => {
+              refresh();
+              navigate('/app/chatbots');
+            }}
+          />
         </div>
       </div>
     </div>

@@ -26,7 +26,11 @@ export function CrawlSettingsCard({ chatbot }: { chatbot: Chatbot }) {
     e.preventDefault();
     setSaving(true);
     try {
-      const saved = await api.updateCrawlSettings(chatbot.id, { include_patterns: patternLines(include), exclude_patterns: patternLines(exclude), recrawl_schedule: schedule });
+      const saved = await api.updateCrawlSettings(chatbot.id, {
+        include_patterns: patternLines(include),
+        exclude_patterns: patternLines(exclude),
+        recrawl_schedule: schedule,
+      });
       void mutate(chatbotKey(chatbot.id), (cur: Chatbot | undefined) => (cur ? { ...cur, ...saved } : cur), { revalidate: false });
       show({ kind: 'success', title: 'Crawl settings saved.' }, 3000);
     } catch (err) {
@@ -39,23 +43,37 @@ export function CrawlSettingsCard({ chatbot }: { chatbot: Chatbot }) {
     <section className="card" aria-labelledby="crawl-settings-title">
       <form onSubmit={save}>
         <div className="card-header">
-          <h2 id="crawl-settings-title" className="card-title"><RefreshIcon size={18} /> Crawl Settings</h2>
+          <h2 id="crawl-settings-title" className="card-title">
+            <RefreshIcon size={18} /> Crawl Settings
+          </h2>
           <p className="card-subtitle">Which pages a re-crawl takes, and how often it runs by itself.</p>
         </div>
         <div className="card-body">
           <PatternFields include={include} exclude={exclude} onInclude={setInclude} onExclude={setExclude} disabled={saving} />
           <div className="field">
             <label htmlFor={scheduleId}>Automatic re-crawl</label>
-            <select id={scheduleId} className="select" value={schedule} onChange={(e) => setSchedule(e.target.value as RecrawlSchedule)} disabled={saving}>
+            <select
+              id={scheduleId}
+              className="select"
+              value={schedule}
+              onChange={(e) => setSchedule(e.target.value as RecrawlSchedule)}
+              disabled={saving}
+            >
               <option value="off">Off</option>
               <option value="daily">Daily</option>
               <option value="weekly">Weekly</option>
             </select>
             {chatbot.recrawl_schedule !== 'off' && chatbot.next_recrawl_at && (
-              <p className="field-hint">Next re-crawl: {formatLocalDateTime(chatbot.next_recrawl_at)}. Only changed pages are downloaded and indexed again.</p>
+              <p className="field-hint">
+                Next re-crawl: {formatLocalDateTime(chatbot.next_recrawl_at)}. Only changed pages are downloaded and indexed again.
+              </p>
             )}
           </div>
-          {notice && <Alert title={notice.title} variant={notice.kind}>{notice.text}</Alert>}
+          {notice && (
+            <Alert title={notice.title} variant={notice.kind}>
+              {notice.text}
+            </Alert>
+          )}
           <div className="button-row">
             <button type="submit" className="btn btn-primary btn-sm" disabled={saving}>
               {saving && <Spinner size="sm" label="Saving" />} Save Crawl Settings

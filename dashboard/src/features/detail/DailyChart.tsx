@@ -37,8 +37,12 @@ export function DailyChart({ days }: { days: DayCount[] }) {
         {totalMsg > 0 && <polyline className="insights-line" points={line} fill="none" vectorEffect="non-scaling-stroke" />}
       </svg>
       <figcaption className="insights-legend">
-        <span><span className="insights-key insights-key-bar" aria-hidden="true" /> Conversations</span>
-        <span><span className="insights-key insights-key-line" aria-hidden="true" /> Messages</span>
+        <span>
+          <span className="insights-key insights-key-bar" aria-hidden="true" /> Conversations
+        </span>
+        <span>
+          <span className="insights-key insights-key-line" aria-hidden="true" /> Messages
+        </span>
       </figcaption>
     </figure>
   );

@@ -22,7 +22,11 @@ export function DeleteBotCard({ botId, name, onDeleted }: { botId: string; name:
       toast({ title: 'Chatbot deleted.', description: `${name} and everything of it are gone.`, variant: 'success' });
       onDeleted();
     } catch (err) {
-      toast({ title: 'Delete Error', description: apiErrorMessage(err, 'Failed to delete the chatbot. Please try again.'), variant: 'error' });
+      toast({
+        title: 'Delete Error',
+        description: apiErrorMessage(err, 'Failed to delete the chatbot. Please try again.'),
+        variant: 'error',
+      });
       setDeleting(false);
     }
   };
@@ -30,7 +34,9 @@ export function DeleteBotCard({ botId, name, onDeleted }: { botId: string; name:
   return (
     <section className="card insights-danger" aria-labelledby="delete-title">
       <div className="card-header">
-        <h2 id="delete-title" className="card-title"><AlertIcon size={18} /> Delete Chatbot</h2>
+        <h2 id="delete-title" className="card-title">
+          <AlertIcon size={18} /> Delete Chatbot
+        </h2>
         <p className="card-subtitle">Removes its pages, visitor conversations, feedback and tasks for good.</p>
       </div>
       <div className="card-body">
@@ -43,11 +49,15 @@ export function DeleteBotCard({ botId, name, onDeleted }: { botId: string; name:
               <button type="button" className="btn btn-danger" onClick={remove} disabled={deleting}>
                 {deleting && <Spinner size="sm" label="Deleting" />} Delete permanently
               </button>
-              <button type="button" className="btn btn-secondary" onClick={() => setConfirming(false)} disabled={deleting}>Cancel</button>
+              <button type="button" className="btn btn-secondary" onClick={() => setConfirming(false)} disabled={deleting}>
+                Cancel
+              </button>
             </div>
           </div>
         ) : (
-          <button type="button" className="btn btn-danger" onClick={() => setConfirming(true)}>Delete chatbot</button>
+          <button type="button" className="btn btn-danger" onClick={() => setConfirming(true)}>
+            Delete chatbot
+          </button>
         )}
       </div>
     </section>

@@ -7,13 +7,23 @@ import { renderAt } from '../../testing/render';
 import ChatbotDetailPage from './ChatbotDetailPage';
 
 const BOT = chatbot();
-const days = Array.from({ length: 30 }, (_, i) => ({ day: `2026-01-${String(i + 1).padStart(2, '0')}`, conversations: i % 3, messages: (i % 3) * 2 }));
+const days = Array.from({ length: 30 }, (_, i) => ({
+  day: `2026-01-${String(i + 1).padStart(2, '0')}`,
+  conversations: i % 3,
+  messages: (i % 3) * 2,
+}));
 
 describe('chatbot detail page: owner insights (issue 18)', () => {
   it('shows the bot at a glance and deletes it after a confirmation, back to the list', async () => {
     const api = installFakeApi({
       'GET /chatbots/:id': ok({ chatbot: BOT }),
-      'GET /chatbots/:id/insights/summary': ok({ days, totals: { conversations: 30, messages: 60, answers: 20, feedback: 4, positive: 3 }, answer_rate: 0.69, feedback_rate: 0.14, positive_share: 0.75 }),
+      'GET /chatbots/:id/insights/summary': ok({
+        days,
+        totals: { conversations: 30, messages: 60, answers: 20, feedback: 4, positive: 3 },
+        answer_rate: 0.69,
+        feedback_rate: 0.14,
+        positive_share: 0.75,
+      }),
       'DELETE /chatbots/:id': ok({ id: BOT.id, deleted: true }),
       'GET /chatbots': ok({ chatbots: [] }),
     });

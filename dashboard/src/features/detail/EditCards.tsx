@@ -26,7 +26,11 @@ function useMergeChatbot() {
 
 function NoticeBox({ notice }: { notice: Notice | null }) {
   if (!notice) return null;
-  return <Alert title={notice.title} variant={notice.kind}>{notice.text}</Alert>;
+  return (
+    <Alert title={notice.title} variant={notice.kind}>
+      {notice.text}
+    </Alert>
+  );
 }
 
 /** Customize Chatbot Prompts: system prompt and response format. */
@@ -46,7 +50,14 @@ export function PromptsCard({ chatbot }: { chatbot: Chatbot }) {
       show({ kind: 'success', title: 'Prompts saved successfully.' }, SUCCESS_NOTICE_MS);
     } catch (err) {
       console.error(`Failed to update chatbot prompts: ${serverReason(err)}`);
-      show({ kind: 'error', title: 'Failed to update prompts. Please try again.', text: `Failed to update chatbot prompts: ${serverReason(err)}` }, ERROR_NOTICE_MS);
+      show(
+        {
+          kind: 'error',
+          title: 'Failed to update prompts. Please try again.',
+          text: `Failed to update chatbot prompts: ${serverReason(err)}`,
+        },
+        ERROR_NOTICE_MS,
+      );
     } finally {
       setSaving(false);
     }
@@ -55,18 +66,36 @@ export function PromptsCard({ chatbot }: { chatbot: Chatbot }) {
     <section className="card" aria-labelledby="prompts-title">
       <form onSubmit={save}>
         <div className="card-header">
-          <h2 id="prompts-title" className="card-title"><EditIcon size={18} /> Customize Chatbot Prompts</h2>
+          <h2 id="prompts-title" className="card-title">
+            <EditIcon size={18} /> Customize Chatbot Prompts
+          </h2>
           <p className="card-subtitle">Shape how your chatbot speaks and formats its answers.</p>
         </div>
         <div className="card-body">
           <NoticeBox notice={notice} />
           <div className="field">
             <label htmlFor={ids.system}>System Prompt</label>
-            <textarea id={ids.system} className="textarea" rows={6} value={systemPrompt} onChange={(e) => setSystemPrompt(e.target.value)} placeholder="You are a helpful assistant for Acme's documentation…" disabled={saving} />
+            <textarea
+              id={ids.system}
+              className="textarea"
+              rows={6}
+              value={systemPrompt}
+              onChange={(e) => setSystemPrompt(e.target.value)}
+              placeholder="You are a helpful assistant for Acme's documentation…"
+              disabled={saving}
+            />
           </div>
           <div className="field">
             <label htmlFor={ids.format}>Response Format</label>
-            <textarea id={ids.format} className="textarea" rows={4} value={responseFormat} onChange={(e) => setResponseFormat(e.target.value)} placeholder="Answer in short paragraphs and bullet lists…" disabled={saving} />
+            <textarea
+              id={ids.format}
+              className="textarea"
+              rows={4}
+              value={responseFormat}
+              onChange={(e) => setResponseFormat(e.target.value)}
+              placeholder="Answer in short paragraphs and bullet lists…"
+              disabled={saving}
+            />
           </div>
         </div>
         <div className="card-actions card-actions-right">
@@ -98,7 +127,14 @@ export function DetailsCard({ chatbot }: { chatbot: Chatbot }) {
       show({ kind: 'success', title: 'Chatbot details saved successfully.' }, SUCCESS_NOTICE_MS);
     } catch (err) {
       console.error(`Failed to update chatbot: ${serverReason(err)}`);
-      show({ kind: 'error', title: 'Failed to update chatbot details. Please try again.', text: `Failed to update chatbot: ${serverReason(err)}` }, ERROR_NOTICE_MS);
+      show(
+        {
+          kind: 'error',
+          title: 'Failed to update chatbot details. Please try again.',
+          text: `Failed to update chatbot: ${serverReason(err)}`,
+        },
+        ERROR_NOTICE_MS,
+      );
     } finally {
       setSaving(false);
     }
@@ -107,18 +143,36 @@ export function DetailsCard({ chatbot }: { chatbot: Chatbot }) {
     <section className="card" aria-labelledby="details-title">
       <form onSubmit={save}>
         <div className="card-header">
-          <h2 id="details-title" className="card-title"><SettingsIcon size={18} /> Chatbot Details</h2>
+          <h2 id="details-title" className="card-title">
+            <SettingsIcon size={18} /> Chatbot Details
+          </h2>
           <p className="card-subtitle">What visitors see, and how answers are found.</p>
         </div>
         <div className="card-body">
           <NoticeBox notice={notice} />
           <div className="field">
             <label htmlFor={ids.name}>Name</label>
-            <input id={ids.name} className="input" type="text" maxLength={200} value={name} onChange={(e) => setName(e.target.value)} disabled={saving} />
+            <input
+              id={ids.name}
+              className="input"
+              type="text"
+              maxLength={200}
+              value={name}
+              onChange={(e) => setName(e.target.value)}
+              disabled={saving}
+            />
           </div>
           <div className="field">
             <label htmlFor={ids.description}>Description</label>
-            <textarea id={ids.description} className="textarea" rows={3} maxLength={2000} value={description} onChange={(e) => setDescription(e.target.value)} disabled={saving} />
+            <textarea
+              id={ids.description}
+              className="textarea"
+              rows={3}
+              maxLength={2000}
+              value={description}
+              onChange={(e) => setDescription(e.target.value)}
+              disabled={saving}
+            />
           </div>
           <label className="checkbox-row">
             <input type="checkbox" checked={rag} onChange={(e) => setRag(e.target.checked)} disabled={saving} />

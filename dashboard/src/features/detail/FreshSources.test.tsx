@@ -10,7 +10,11 @@ const renderDetail = (id: string) => renderAt(<ChatbotDetailPage />, { url: `/ap
 
 describe('detail page: fresh sources', () => {
   it('shows a running task as a progress bar with a Stop button that stops it', async () => {
-    const running = task({ status: 'running', task_type: 'crawl', progress: { discovered: 40, fetched: 20, indexed: 10, failed: 0, skipped: 0, unchanged: 8, changed: 2, new: 0, removed: 0 } });
+    const running = task({
+      status: 'running',
+      task_type: 'crawl',
+      progress: { discovered: 40, fetched: 20, indexed: 10, failed: 0, skipped: 0, unchanged: 8, changed: 2, new: 0, removed: 0 },
+    });
     const bot = chatbot({ latest_task: running });
     const api = installFakeApi({
       'GET /chatbots/:id': ok({ chatbot: bot }),
@@ -23,16 +27,33 @@ describe('detail page: fresh sources', () => {
     expect(screen.getByText(/20 fetched · 10 indexed \(0 new, 2 changed, 8 unchanged\)/)).toBeTruthy();
     expect(screen.queryByRole('button', { name: /Re-crawl/ })).toBeNull();
     await userEvent.setup().click(screen.getByRole('button', { name: /Stop/ }));
-    await waitFor(() => expect(api.calls.some((c) => c.method === 'POST' && c.path === `/crawl-and-index/tasks/${bot.id}/${running.id}/stop`)).toBe(true));
+    await waitFor(() =>
+      expect(api.calls.some((c) => c.method === 'POST' && c.path === `/crawl-and-index/tasks/${bot.id}/${running.id}/stop`)).toBe(true),
+    );
     expect(await screen.findByText('Task stopped.')).toBeTruthy();
   });
 
   it('saves include/exclude patterns and the schedule, and shows the server reason for a bad pattern', async () => {
     const bot = chatbot();
-    const saved = { ...bot, include_patterns: ['/docs/**'], exclude_patterns: [], recrawl_schedule: 'weekly' as const, next_recrawl_at: '2026-01-12T10:00:00.000Z' };
+    const saved = {
+      ...bot,
+      include_patterns: ['/docs/**'],
+      exclude_patterns: [],
+      recrawl_schedule: 'weekly' as const,
+      next_recrawl_at: '2026-01-12T10:00:00.000Z',
+    };
     const api = installFakeApi({
       'GET /chatbots/:id': ok({ chatbot: bot }),
-      'PATCH /chatbots/:id': [fail(422, [{ loc: ['body', 'include_patterns', 0], msg: 'The pattern "docs/**" must start with / or * (a path), or with http:// or https://.', type: 'custom' }]), ok(saved)],
+      'PATCH /chatbots/:id': [
+        fail(422, [
+          {
+            loc: ['body', 'include_patterns', 0],
+            msg: 'The pattern "docs/**" must start with / or * (a path), or with http:// or https://.',
+            type: 'custom',
+          },
+        ]),
+        ok(saved),
+      ],
     });
     renderDetail(bot.id);
     const user = userEvent.setup();
@@ -67,7 +88,11 @@ describe('detail page: fresh sources', () => {
     await user.clear(input);
     await user.type(input, 'https://docs.acme.dev/new');
     await user.click(screen.getByRole('button', { name: /Add \/ Re-index/ }));
-    await waitFor(() => expect(api.calls.find((c) => c.method === 'POST' && c.path === `/chatbots/${bot.id}/sources`)?.body).toEqual({ url: 'https://docs.acme.dev/new' }));
+    await waitFor(() =>
+      expect(api.calls.find((c) => c.method === 'POST' && c.path === `/chatbots/${bot.id}/sources`)?.body).toEqual({
+        url: 'https://docs.acme.dev/new',
+      }),
+    );
     await user.type(input, 'https://docs.acme.dev/guide');
     await user.click(screen.getByRole('button', { name: 'Remove' }));
     await waitFor(() => expect(api.calls.find((c) => c.method === 'DELETE')?.query.get('url')).toBe('https://docs.acme.dev/guide'));

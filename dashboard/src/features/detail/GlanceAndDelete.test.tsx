@@ -10,7 +10,11 @@ import { DeleteBotCard } from './DeleteBotCard';
 const BOT = '00000000-0000-4000-8000-000000000001';
 
 const summary = (over: Partial<InsightSummary> = {}): InsightSummary => ({
-  days: Array.from({ length: 30 }, (_, i) => ({ day: `2026-01-${String(i + 1).padStart(2, '0')}`, conversations: i === 29 ? 3 : 0, messages: i === 29 ? 8 : 0 })),
+  days: Array.from({ length: 30 }, (_, i) => ({
+    day: `2026-01-${String(i + 1).padStart(2, '0')}`,
+    conversations: i === 29 ? 3 : 0,
+    messages: i === 29 ? 8 : 0,
+  })),
   totals: { conversations: 3, messages: 8, answers: 3, feedback: 2, positive: 1 },
   answer_rate: 0.75,
   feedback_rate: 0.5,
@@ -67,4 +71,3 @@ describe('delete a bot', () => {
     expect(onDeleted).not.toHaveBeenCalled();
   });
 });
-

@@ -11,7 +11,9 @@ export function InformationCard({ chatbot, task }: { chatbot: Chatbot; task: Tas
   return (
     <section className="card" aria-labelledby="info-title">
       <div className="card-header">
-        <h2 id="info-title" className="card-title"><SettingsIcon size={18} /> Chatbot Information</h2>
+        <h2 id="info-title" className="card-title">
+          <SettingsIcon size={18} /> Chatbot Information
+        </h2>
       </div>
       <div className="card-body">
         <dl className="meta-list meta-list-wide">
@@ -50,17 +52,26 @@ export function EmbedCard({ origin, botId }: { origin: string; botId: string }) 
   return (
     <section className="card" aria-labelledby="embed-title">
       <div className="card-header">
-        <h2 id="embed-title" className="card-title"><CodeIcon size={18} /> Embed on Your Website</h2>
+        <h2 id="embed-title" className="card-title">
+          <CodeIcon size={18} /> Embed on Your Website
+        </h2>
         <p className="card-subtitle">Add the chat widget to any page of your site.</p>
       </div>
       <div className="card-body">
         <div className="code-block">
-          <pre tabIndex={0} aria-label="Embed snippet"><code>{snippet}</code></pre>
+          <pre tabIndex={0} aria-label="Embed snippet">
+            <code>{snippet}</code>
+          </pre>
           <CopyButton text={snippet} label="Copy" doneLabel="Copied!" />
         </div>
-        <p className="field-hint">Place this snippet just before the closing <code>&lt;/body&gt;</code> tag of your pages.</p>
         <p className="field-hint">
-          See it on a sample third-party page: <a href={`/demo/?bot=${encodeURIComponent(botId)}`} target="_blank" rel="noopener noreferrer">open the widget demo <ExternalIcon size={13} /></a>
+          Place this snippet just before the closing <code>&lt;/body&gt;</code> tag of your pages.
+        </p>
+        <p className="field-hint">
+          See it on a sample third-party page:{' '}
+          <a href={`/demo/?bot=${encodeURIComponent(botId)}`} target="_blank" rel="noopener noreferrer">
+            open the widget demo <ExternalIcon size={13} />
+          </a>
         </p>
       </div>
     </section>
@@ -73,7 +84,9 @@ export function SourcesCard({ chatbot }: { chatbot: Chatbot }) {
   return (
     <section className="card" aria-labelledby="sources-title">
       <div className="card-header">
-        <h2 id="sources-title" className="card-title"><FileIcon size={18} /> Chatbot Sources</h2>
+        <h2 id="sources-title" className="card-title">
+          <FileIcon size={18} /> Chatbot Sources
+        </h2>
         <p className="card-subtitle">{sourcesSummary(urls)}</p>
       </div>
       <div className="card-body">
@@ -83,7 +96,9 @@ export function SourcesCard({ chatbot }: { chatbot: Chatbot }) {
           <ul className="sources-scroll" tabIndex={0} aria-label="Source URLs">
             {urls.map((u) => (
               <li key={u.url}>
-                <a href={u.url} target="_blank" rel="noopener noreferrer" title={u.title ?? undefined}>{u.url}</a>
+                <a href={u.url} target="_blank" rel="noopener noreferrer" title={u.title ?? undefined}>
+                  {u.url}
+                </a>
                 {u.status && u.status !== 'indexed' && <span className={`source-status source-status-${u.status}`}>{u.status}</span>}
                 {/* Why it is not indexed (e.g. "Not an HTML page"), so a SKIPPED badge explains itself. */}
                 {u.status && u.status !== 'indexed' && u.error && <span className="source-reason">{u.error}</span>}
@@ -102,11 +117,15 @@ export function LinkCard({ origin, botId }: { origin: string; botId: string }) {
   return (
     <section className="card" aria-labelledby="link-title">
       <div className="card-header">
-        <h2 id="link-title" className="card-title"><LinkIcon size={18} /> Chatbot Link</h2>
+        <h2 id="link-title" className="card-title">
+          <LinkIcon size={18} /> Chatbot Link
+        </h2>
         <p className="card-subtitle">Share a full-page chat with anyone.</p>
       </div>
       <div className="card-body">
-        <label htmlFor="public-link" className="visually-hidden">Public chat link</label>
+        <label htmlFor="public-link" className="visually-hidden">
+          Public chat link
+        </label>
         <input id="public-link" className="input mono" type="text" readOnly value={link} onFocus={(e) => e.target.select()} />
         <div className="button-row">
           <a className="btn btn-primary btn-sm" href={link} target="_blank" rel="noopener noreferrer">

@@ -32,7 +32,11 @@ export function SourceEditor({ chatbot, busy, onChanged }: { chatbot: Chatbot; b
     try {
       if (kind === 'add') {
         await api.addSource(chatbot.id, value);
-        toast({ title: 'Indexing this page.', description: 'Only this page is fetched; the other pages stay as they are.', variant: 'success' });
+        toast({
+          title: 'Indexing this page.',
+          description: 'Only this page is fetched; the other pages stay as they are.',
+          variant: 'success',
+        });
       } else {
         await api.removeSource(chatbot.id, value);
         toast({ title: 'Source removed.', description: 'The chatbot no longer answers from this page.', variant: 'success' });
@@ -40,7 +44,11 @@ export function SourceEditor({ chatbot, busy, onChanged }: { chatbot: Chatbot; b
       setUrl('');
       onChanged();
     } catch (err) {
-      toast({ title: kind === 'add' ? 'Add Source Error' : 'Remove Source Error', description: apiErrorMessage(err, 'Please try again.'), variant: 'error' });
+      toast({
+        title: kind === 'add' ? 'Add Source Error' : 'Remove Source Error',
+        description: apiErrorMessage(err, 'Please try again.'),
+        variant: 'error',
+      });
     } finally {
       setWorking(null);
     }
@@ -54,7 +62,15 @@ export function SourceEditor({ chatbot, busy, onChanged }: { chatbot: Chatbot; b
     <form className="source-editor" onSubmit={submit} noValidate>
       <label htmlFor={id}>Add, re-index or remove one page</label>
       <div className="input-row">
-        <input id={id} className="input" type="url" placeholder="https://example.com/page" value={url} onChange={(e) => setUrl(e.target.value)} disabled={disabled} />
+        <input
+          id={id}
+          className="input"
+          type="url"
+          placeholder="https://example.com/page"
+          value={url}
+          onChange={(e) => setUrl(e.target.value)}
+          disabled={disabled}
+        />
         <button type="submit" className="btn btn-secondary btn-sm" disabled={disabled}>
           {working === 'add' ? <Spinner size="sm" label="Adding" /> : <PlusIcon size={16} />} Add / Re-index
         </button>

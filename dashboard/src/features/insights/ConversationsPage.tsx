@@ -35,7 +35,11 @@ export default function ConversationsPage() {
     try {
       saveBlob(await insightsApi.exportConversations(id, format), `conversations-${id}.${format}`);
     } catch (err) {
-      toast({ title: 'Export Error', description: apiErrorMessage(err, 'Failed to export the conversations. Please try again.'), variant: 'error' });
+      toast({
+        title: 'Export Error',
+        description: apiErrorMessage(err, 'Failed to export the conversations. Please try again.'),
+        variant: 'error',
+      });
     } finally {
       setExporting(null);
     }
@@ -53,20 +57,36 @@ export default function ConversationsPage() {
       notFound="Chatbot not found."
       actions={
         <>
-          <button type="button" className="btn btn-secondary btn-sm" onClick={() => exportAs('csv')} disabled={exporting !== null}>Export CSV</button>
-          <button type="button" className="btn btn-secondary btn-sm" onClick={() => exportAs('json')} disabled={exporting !== null}>Export JSON</button>
+          <button type="button" className="btn btn-secondary btn-sm" onClick={() => exportAs('csv')} disabled={exporting !== null}>
+            Export CSV
+          </button>
+          <button type="button" className="btn btn-secondary btn-sm" onClick={() => exportAs('json')} disabled={exporting !== null}>
+            Export JSON
+          </button>
         </>
       }
     >
       <div className="insights-toolbar">
         <form role="search" onSubmit={search}>
-          <input className="input" type="search" aria-label="Search conversations" placeholder="Search the messages" value={draft} maxLength={200} onChange={(e) => setDraft(e.target.value)} />
-          <button type="submit" className="btn btn-secondary"><SearchIcon size={16} /> Search</button>
+          <input
+            className="input"
+            type="search"
+            aria-label="Search conversations"
+            placeholder="Search the messages"
+            value={draft}
+            maxLength={200}
+            onChange={(e) => setDraft(e.target.value)}
+          />
+          <button type="submit" className="btn btn-secondary">
+            <SearchIcon size={16} /> Search
+          </button>
         </form>
         {data && <span className="muted">{data.total === 1 ? '1 conversation' : `${data.total} conversations`}</span>}
       </div>
       {data?.search_scope_reached && <p className="muted">Only the newest 10,000 conversations are searched; the export holds them all.</p>}
-      {data && data.conversations.length === 0 && <p className="muted">{q ? `No conversation mentions “${q}”.` : 'No visitor has chatted with this bot yet.'}</p>}
+      {data && data.conversations.length === 0 && (
+        <p className="muted">{q ? `No conversation mentions “${q}”.` : 'No visitor has chatted with this bot yet.'}</p>
+      )}
       {data && data.conversations.length > 0 && (
         <ul className="insights-list" aria-label="Conversations">
           {data.conversations.map((c) => (
@@ -83,9 +103,15 @@ export default function ConversationsPage() {
       )}
       {data && pages > 1 && (
         <nav className="insights-pager" aria-label="Pages">
-          <button type="button" className="btn btn-secondary btn-sm" onClick={() => goTo(page - 1)} disabled={page <= 1}>Previous</button>
-          <span>Page {page} of {pages}</span>
-          <button type="button" className="btn btn-secondary btn-sm" onClick={() => goTo(page + 1)} disabled={page >= pages}>Next</button>
+          <button type="button" className="btn btn-secondary btn-sm" onClick={() => goTo(page - 1)} disabled={page <= 1}>
+            Previous
+          </button>
+          <span>
+            Page {page} of {pages}
+          </span>
+          <button type="button" className="btn btn-secondary btn-sm" onClick={() => goTo(page + 1)} disabled={page >= pages}>
+            Next
+          </button>
         </nav>
       )}
     </InsightsPageShell>

@@ -27,16 +27,23 @@ const conversationPage = (n: number, total = n, page = 1): InsightConversationPa
 });
 
 describe('conversation log', () => {
-  const renderLog = (url = `/app/chatbots/${BOT}/conversations`) => renderAt(<ConversationsPage />, { url, path: '/app/chatbots/:id/conversations' });
+  const renderLog = (url = `/app/chatbots/${BOT}/conversations`) =>
+    renderAt(<ConversationsPage />, { url, path: '/app/chatbots/:id/conversations' });
 
   it('lists conversations, pages through them and searches', async () => {
     const api = installFakeApi({
-      'GET /chatbots/:id/insights/conversations': [ok(conversationPage(20, 25)), ok(conversationPage(5, 25, 2)), ok(conversationPage(1, 1))],
+      'GET /chatbots/:id/insights/conversations': [
+        ok(conversationPage(20, 25)),
+        ok(conversationPage(5, 25, 2)),
+        ok(conversationPage(1, 1)),
+      ],
     });
     renderLog();
     const list = await screen.findByRole('list', { name: 'Conversations' });
     expect(within(list).getAllByRole('link')).toHaveLength(20);
-    expect(within(list).getAllByRole('link')[0]!.getAttribute('href')).toBe(`/app/chatbots/${BOT}/conversations/00000000-0000-4000-8000-000000000100`);
+    expect(within(list).getAllByRole('link')[0]!.getAttribute('href')).toBe(
+      `/app/chatbots/${BOT}/conversations/00000000-0000-4000-8000-000000000100`,
+    );
     expect(screen.getByText('Page 1 of 2')).toBeTruthy();
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Next' }));
@@ -67,9 +74,25 @@ describe('conversation log', () => {
 describe('one conversation', () => {
   it('shows the messages read-only with sources, outcome and feedback, and renders no markup from a message', async () => {
     const detail: InsightConversationDetail = {
-      conversation: { id: CONV, title: 'New Chat', created_at: '2026-01-05T10:00:00.000Z', last_message_at: null, message_count: 2, first_question: 'Do you ship abroad?' },
+      conversation: {
+        id: CONV,
+        title: 'New Chat',
+        created_at: '2026-01-05T10:00:00.000Z',
+        last_message_at: null,
+        message_count: 2,
+        first_question: 'Do you ship abroad?',
+      },
       messages: [
-        { id: 'm1', role: 'user', content: 'Do you ship abroad? <img src=x onerror="window.hacked=1">', sources: [], created_at: '2026-01-05T10:00:00.000Z', index: 1, outcome: null, feedback: null },
+        {
+          id: 'm1',
+          role: 'user',
+          content: 'Do you ship abroad? <img src=x onerror="window.hacked=1">',
+          sources: [],
+          created_at: '2026-01-05T10:00:00.000Z',
+          index: 1,
+          outcome: null,
+          feedback: null,
+        },
         {
           id: 'm2',
           role: 'assistant',
@@ -83,7 +106,10 @@ describe('one conversation', () => {
       ],
     };
     installFakeApi({ 'GET /chatbots/:id/insights/conversations/:convId': ok(detail) });
-    const { container } = renderAt(<ConversationPage />, { url: `/app/chatbots/${BOT}/conversations/${CONV}`, path: '/app/chatbots/:id/conversations/:convId' });
+    const { container } = renderAt(<ConversationPage />, {
+      url: `/app/chatbots/${BOT}/conversations/${CONV}`,
+      path: '/app/chatbots/:id/conversations/:convId',
+    });
     expect(await screen.findByRole('heading', { name: 'Do you ship abroad?' })).toBeTruthy();
     expect(screen.getByText('Europe').tagName).toBe('STRONG');
     expect(screen.getByRole('link', { name: 'Shipping' }).getAttribute('href')).toBe('https://shop.example/shipping');
@@ -97,21 +123,38 @@ describe('one conversation', () => {
 
 describe('unanswered questions', () => {
   const groups: UnansweredGroup[] = [
-    { question: 'Reset password', variants: ['how do I reset my password'], count: 2, last_asked: '2026-01-05T10:00:00.000Z', conversation_ids: [CONV] },
-    { question: 'What is the refund policy?', variants: [], count: 1, last_asked: '2026-01-04T10:00:00.000Z', conversation_ids: ['00000000-0000-4000-8000-0000000000c2'] },
+    {
+      question: 'Reset password',
+      variants: ['how do I reset my password'],
+      count: 2,
+      last_asked: '2026-01-05T10:00:00.000Z',
+      conversation_ids: [CONV],
+    },
+    {
+      question: 'What is the refund policy?',
+      variants: [],
+      count: 1,
+      last_asked: '2026-01-04T10:00:00.000Z',
+      conversation_ids: ['00000000-0000-4000-8000-0000000000c2'],
+    },
   ];
 
   it('lists the groups with counts and links, and adds a source from a group', async () => {
     const api = installFakeApi({
       'GET /chatbots/:id/insights/unanswered': ok({ groups }),
-      'POST /chatbots/:id/sources': [fail(422, [{ loc: ['body', 'url'], msg: 'Invalid URL format.', type: 'custom' }]), ok({ task_id: 't1', url: 'https://shop.example/reset' })],
+      'POST /chatbots/:id/sources': [
+        fail(422, [{ loc: ['body', 'url'], msg: 'Invalid URL format.', type: 'custom' }]),
+        ok({ task_id: 't1', url: 'https://shop.example/reset' }),
+      ],
     });
     renderAt(<UnansweredPage />, { url: `/app/chatbots/${BOT}/unanswered`, path: '/app/chatbots/:id/unanswered' });
     const list = await screen.findByRole('list', { name: 'Unanswered questions' });
     const first = within(list).getAllByRole('listitem')[0]!;
     expect(first.textContent).toContain('Asked 2 times');
     expect(first.textContent).toContain('how do I reset my password');
-    expect(within(first).getByRole('link', { name: 'Conversation 1' }).getAttribute('href')).toBe(`/app/chatbots/${BOT}/conversations/${CONV}`);
+    expect(within(first).getByRole('link', { name: 'Conversation 1' }).getAttribute('href')).toBe(
+      `/app/chatbots/${BOT}/conversations/${CONV}`,
+    );
 
     const user = userEvent.setup();
     const input = within(first).getByRole('textbox', { name: 'Page URL that answers this question' });

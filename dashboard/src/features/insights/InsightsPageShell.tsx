@@ -7,13 +7,35 @@ import { isNotFound } from './queries';
 import './insights.css';
 
 /** The frame of an insights sub-page: a back link, a title, and the loading / not-found / error states. */
-export function InsightsPageShell(props: { back: string; backLabel: string; title: string; lead?: ReactNode; actions?: ReactNode; loading: boolean; error: unknown; notFound: string; children?: ReactNode }) {
+export function InsightsPageShell(props: {
+  back: string;
+  backLabel: string;
+  title: string;
+  lead?: ReactNode;
+  actions?: ReactNode;
+  loading: boolean;
+  error: unknown;
+  notFound: string;
+  children?: ReactNode;
+}) {
   const navigate = useNavigate();
   let body = props.children;
-  if (props.loading) body = <div className="center-block"><Spinner label="Loading" /></div>;
+  if (props.loading)
+    body = (
+      <div className="center-block">
+        <Spinner label="Loading" />
+      </div>
+    );
   else if (props.error) {
     body = (
-      <Alert title="Error" action={<button type="button" className="btn btn-secondary btn-sm" onClick={() => navigate(props.back)}>Go Back</button>}>
+      <Alert
+        title="Error"
+        action={
+          <button type="button" className="btn btn-secondary btn-sm" onClick={() => navigate(props.back)}>
+            Go Back
+          </button>
+        }
+      >
         {isNotFound(props.error) ? props.notFound : 'Failed to load. Please try again later.'}
       </Alert>
     );

@@ -22,7 +22,11 @@ function AddSourceForm({ botId, question }: { botId: string; question: string })
     setBusy(true);
     try {
       await api.addSource(botId, url.trim());
-      toast({ title: 'Page added.', description: 'It is being crawled into the chatbot; the question can be answered once it is indexed.', variant: 'success' });
+      toast({
+        title: 'Page added.',
+        description: 'It is being crawled into the chatbot; the question can be answered once it is indexed.',
+        variant: 'success',
+      });
       setUrl('');
     } catch (err) {
       setError(apiErrorMessage(err, 'Failed to add the page. Please try again.'));
@@ -44,7 +48,11 @@ function AddSourceForm({ botId, question }: { botId: string; question: string })
       <button type="submit" className="btn btn-secondary" disabled={busy || !url.trim()}>
         {busy && <Spinner size="sm" label="Adding" />} Add source
       </button>
-      {error && <p className="inline-error" role="alert">{error}</p>}
+      {error && (
+        <p className="inline-error" role="alert">
+          {error}
+        </p>
+      )}
     </form>
   );
 }
@@ -59,7 +67,11 @@ function Group({ botId, group }: { botId: string; group: UnansweredGroup }) {
       {group.variants.length > 0 && (
         <>
           <p className="muted">Also asked as:</p>
-          <ul>{group.variants.map((v) => <li key={v}>{v}</li>)}</ul>
+          <ul>
+            {group.variants.map((v) => (
+              <li key={v}>{v}</li>
+            ))}
+          </ul>
         </>
       )}
       <p>
@@ -94,7 +106,9 @@ export default function UnansweredPage() {
       {data && data.length === 0 && <p className="muted">Every question so far was answered.</p>}
       {data && data.length > 0 && (
         <ul className="insights-list" aria-label="Unanswered questions">
-          {data.map((g) => <Group key={`${g.question}-${g.last_asked}`} botId={id} group={g} />)}
+          {data.map((g) => (
+            <Group key={`${g.question}-${g.last_asked}`} botId={id} group={g} />
+          ))}
         </ul>
       )}
     </InsightsPageShell>

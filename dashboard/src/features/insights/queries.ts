@@ -9,14 +9,22 @@ export const isNotFound = (err: unknown) => err instanceof ApiError && err.statu
 const noRetryOn404 = { shouldRetryOnError: (err: unknown) => !isNotFound(err) };
 
 export function useConversationPage(botId: string, q: string, page: number, limit: number) {
-  return useSWR(botId ? ['insights-conversations', botId, q, page, limit] : null, () => insightsApi.listConversations(botId, { q, page, limit }), {
-    ...noRetryOn404,
-    keepPreviousData: true,
-  });
+  return useSWR(
+    botId ? ['insights-conversations', botId, q, page, limit] : null,
+    () => insightsApi.listConversations(botId, { q, page, limit }),
+    {
+      ...noRetryOn404,
+      keepPreviousData: true,
+    },
+  );
 }
 
 export function useConversationDetail(botId: string, convId: string) {
-  return useSWR(botId && convId ? ['insights-conversation', botId, convId] : null, () => insightsApi.getConversation(botId, convId), noRetryOn404);
+  return useSWR(
+    botId && convId ? ['insights-conversation', botId, convId] : null,
+    () => insightsApi.getConversation(botId, convId),
+    noRetryOn404,
+  );
 }
 
 export function useUnanswered(botId: string) {

@@ -36,7 +36,17 @@ export function ConfigureStep({ config, onChange, onCollect, onSkip, collecting,
         {error && <Alert title="Error Collecting Sources">{error}</Alert>}
         <div className="field">
           <label htmlFor={ids.url}>Start URL</label>
-          <input id={ids.url} className="input" type="url" required placeholder="https://docs.example.com" value={config.url} onChange={(e) => onChange({ url: e.target.value })} disabled={collecting} aria-describedby={`${ids.url}-hint`} />
+          <input
+            id={ids.url}
+            className="input"
+            type="url"
+            required
+            placeholder="https://docs.example.com"
+            value={config.url}
+            onChange={(e) => onChange({ url: e.target.value })}
+            disabled={collecting}
+            aria-describedby={`${ids.url}-hint`}
+          />
           <p id={`${ids.url}-hint`} className="field-hint">
             The page where crawling starts. Trying Docent for the first time?{' '}
             <button type="button" className="link-button" onClick={() => onChange({ url: sampleSiteUrl() })} disabled={collecting}>
@@ -61,14 +71,28 @@ export function ConfigureStep({ config, onChange, onCollect, onSkip, collecting,
           </div>
           <div className="field">
             <label htmlFor={ids.depth}>Maximum Depth</label>
-            <select id={ids.depth} className="select" value={config.max_depth} onChange={(e) => onChange({ max_depth: Number(e.target.value) || 1 })} disabled={collecting}>
+            <select
+              id={ids.depth}
+              className="select"
+              value={config.max_depth}
+              onChange={(e) => onChange({ max_depth: Number(e.target.value) || 1 })}
+              disabled={collecting}
+            >
               {WIZARD_DEPTHS.map((d) => (
-                <option key={d} value={d}>{d === 1 ? '1 level' : `${d} levels`}</option>
+                <option key={d} value={d}>
+                  {d === 1 ? '1 level' : `${d} levels`}
+                </option>
               ))}
             </select>
           </div>
         </div>
-        <PatternFields include={config.include ?? ''} exclude={config.exclude ?? ''} onInclude={(include) => onChange({ include })} onExclude={(exclude) => onChange({ exclude })} disabled={collecting} />
+        <PatternFields
+          include={config.include ?? ''}
+          exclude={config.exclude ?? ''}
+          onInclude={(include) => onChange({ include })}
+          onExclude={(exclude) => onChange({ exclude })}
+          disabled={collecting}
+        />
       </div>
       <div className="card-actions">
         <button type="button" className="btn btn-ghost" onClick={() => navigate('/app/chatbots')} disabled={collecting}>

@@ -76,7 +76,9 @@ describe('create wizard: configure step', () => {
 
   it('shows the server detail inline and in a toast when collection fails', async () => {
     const user = userEvent.setup();
-    installFakeApi({ 'POST /indexing/collect-urls': fail(422, [{ loc: ['body', 'url'], msg: 'url must be an http(s) address', type: 'value_error' }]) });
+    installFakeApi({
+      'POST /indexing/collect-urls': fail(422, [{ loc: ['body', 'url'], msg: 'url must be an http(s) address', type: 'value_error' }]),
+    });
     renderWizard(`/app/chatbots/create?url=${encodeURIComponent(START)}`);
     await user.click(screen.getByRole('button', { name: 'Collect Sources & Review' }));
     const alert = await screen.findByText('Error Collecting Sources');

@@ -231,7 +231,14 @@ export default function CreateWizardPage() {
       </div>
       <StepIndicator step={step} />
       {step === 'configure' ? (
-        <ConfigureStep config={config} onChange={(patch) => setConfig((c) => ({ ...c, ...patch }))} onCollect={collect} onSkip={skip} collecting={collecting} error={error} />
+        <ConfigureStep
+          config={config}
+          onChange={(patch) => setConfig((c) => ({ ...c, ...patch }))}
+          onCollect={collect}
+          onSkip={skip}
+          collecting={collecting}
+          error={error}
+        />
       ) : (
         <ReviewStep
           sources={sources}

@@ -45,17 +45,30 @@ export function ReviewStep(props: Props) {
     <div className="card wizard-card">
       <div className="card-header">
         <h2 className="card-title">
-          Review &amp; Select Sources <span className="count-pill" aria-label={`${selectedCount} selected`}>{selectedCount} selected</span>
+          Review &amp; Select Sources{' '}
+          <span className="count-pill" aria-label={`${selectedCount} selected`}>
+            {selectedCount} selected
+          </span>
         </h2>
         <p className="card-subtitle">Choose the pages your chatbot should learn from, or add more by URL.</p>
       </div>
       <div className="card-body">
         {props.error && <Alert title="Error Creating Chatbot">{props.error}</Alert>}
         <form className="source-add" onSubmit={add}>
-          <label htmlFor={searchId} className="visually-hidden">Search sources or enter a URL to add</label>
+          <label htmlFor={searchId} className="visually-hidden">
+            Search sources or enter a URL to add
+          </label>
           <div className="input-with-icon">
             <SearchIcon className="input-icon" size={16} />
-            <input id={searchId} className="input" type="text" placeholder="Search sources or paste a URL to add" value={search} onChange={(e) => props.onSearch(e.target.value)} disabled={creating} />
+            <input
+              id={searchId}
+              className="input"
+              type="text"
+              placeholder="Search sources or paste a URL to add"
+              value={search}
+              onChange={(e) => props.onSearch(e.target.value)}
+              disabled={creating}
+            />
           </div>
           <button type="submit" className="btn btn-secondary" disabled={creating}>
             <PlusIcon size={16} /> Add Source
@@ -77,7 +90,9 @@ export function ReviewStep(props: Props) {
               {search.trim() && sources.length > 0 ? (
                 <>
                   <p>No sources match your search</p>
-                  <button type="button" className="link-button" onClick={() => props.onSearch('')}>Clear search to see all sources</button>
+                  <button type="button" className="link-button" onClick={() => props.onSearch('')}>
+                    Clear search to see all sources
+                  </button>
                 </>
               ) : (
                 <p>No sources collected or added yet. Add one above</p>
@@ -98,7 +113,9 @@ export function ReviewStep(props: Props) {
           )}
         </div>
         {selectedCount === 0 && (
-          <p className="inline-error" role={props.noneSelectedError ? 'alert' : undefined}>No URLs selected.</p>
+          <p className="inline-error" role={props.noneSelectedError ? 'alert' : undefined}>
+            No URLs selected.
+          </p>
         )}
       </div>
       <div className="card-actions">

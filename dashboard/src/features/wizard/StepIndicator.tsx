@@ -13,8 +13,14 @@ export function StepIndicator({ step }: { step: 'configure' | 'review' }) {
         const current = s.id === step;
         const done = step === 'review' && s.id === 'configure';
         return (
-          <li key={s.id} className={`step-indicator-item${current ? ' is-current' : ''}${done ? ' is-done' : ''}`} aria-current={current ? 'step' : undefined}>
-            <span className="step-indicator-number" aria-hidden="true">{i + 1}</span>
+          <li
+            key={s.id}
+            className={`step-indicator-item${current ? ' is-current' : ''}${done ? ' is-done' : ''}`}
+            aria-current={current ? 'step' : undefined}
+          >
+            <span className="step-indicator-number" aria-hidden="true">
+              {i + 1}
+            </span>
             <span>{narrow ? s.short : s.long}</span>
           </li>
         );

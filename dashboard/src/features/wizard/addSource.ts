@@ -18,7 +18,11 @@ export function parseSourceUrl(input: string): string | null {
 }
 
 /** Decides what adding `input` does, given the current sources and selection. */
-export function evaluateAddSource(input: string, sources: readonly string[], selected: Readonly<Record<string, boolean>>): AddSourceOutcome {
+export function evaluateAddSource(
+  input: string,
+  sources: readonly string[],
+  selected: Readonly<Record<string, boolean>>,
+): AddSourceOutcome {
   const text = input.trim();
   if (!text) return { kind: 'warning', message: 'Please enter a source to add.' };
   const href = parseSourceUrl(text);

@@ -33,7 +33,12 @@ const remove = (key: string) => localStore.removeItem(key);
 export function loadCrawlConfig(): CrawlConfiguration {
   const v = read(CRAWL_CONFIG_KEY) as Partial<Record<keyof CrawlConfiguration, unknown>> | null;
   if (!v || typeof v !== 'object') return { ...WIZARD_DEFAULTS };
-  const maxPages = typeof v.max_pages === 'number' ? String(v.max_pages) : typeof v.max_pages === 'string' && /^\d*$/.test(v.max_pages) ? v.max_pages : WIZARD_DEFAULTS.max_pages;
+  const maxPages =
+    typeof v.max_pages === 'number'
+      ? String(v.max_pages)
+      : typeof v.max_pages === 'string' && /^\d*$/.test(v.max_pages)
+        ? v.max_pages
+        : WIZARD_DEFAULTS.max_pages;
   const depth = Number(v.max_depth);
   return {
     url: typeof v.url === 'string' ? v.url.slice(0, 2048) : '',
@@ -71,7 +76,8 @@ export interface SourceList {
   manual: string[];
 }
 
-const strings = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string' && x.length <= 2048).slice(0, 10_000) : []);
+const strings = (v: unknown): string[] =>
+  Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string' && x.length <= 2048).slice(0, 10_000) : [];
 
 export function loadSourceList(startUrl: string): SourceList {
   const v = read(`${SOURCES_KEY_PREFIX}${startUrl}`) as Partial<Record<keyof SourceList, unknown>> | null;

@@ -29,20 +29,33 @@ export function DemoWalkthrough() {
           <section className="scene scene-2">
             <p className="scene-step">Step 2 · Review &amp; index</p>
             <ul className="mock-list">
-              <li><span className="mock-check" />/getting-started</li>
-              <li><span className="mock-check" />/guides/installation</li>
-              <li><span className="mock-check" />/reference/api</li>
-              <li><span className="mock-check" />/faq</li>
+              <li>
+                <span className="mock-check" />
+                /getting-started
+              </li>
+              <li>
+                <span className="mock-check" />
+                /guides/installation
+              </li>
+              <li>
+                <span className="mock-check" />
+                /reference/api
+              </li>
+              <li>
+                <span className="mock-check" />
+                /faq
+              </li>
             </ul>
-            <div className="mock-progress"><span /></div>
+            <div className="mock-progress">
+              <span />
+            </div>
             <p className="mock-caption">Indexing 4 pages…</p>
           </section>
           <section className="scene scene-3">
             <p className="scene-step">Step 3 · Chat</p>
             <div className="mock-bubble mock-user">How do I install the CLI?</div>
             <div className="mock-bubble mock-bot">
-              Run <code>npm i -g acme</code>, then <code>acme login</code>.
-              <span className="mock-source">Source: /guides/installation</span>
+              Run <code>npm i -g acme</code>, then <code>acme login</code>.<span className="mock-source">Source: /guides/installation</span>
             </div>
           </section>
         </div>

@@ -8,12 +8,32 @@ import { UrlBox } from './UrlBox';
 import { useEffect } from 'react';
 
 const FEATURES = [
-  { icon: GlobeIcon, title: 'Website crawling', text: 'Give one start URL. Docent follows your sitemap and links, respects robots.txt, and stays on your site.' },
-  { icon: DatabaseIcon, title: 'Content indexing', text: 'Pages are cleaned of navigation and chrome, split by heading, and indexed for fast retrieval.' },
-  { icon: SearchIcon, title: 'Semantic search', text: 'Questions are matched against your content, so answers come from your pages, not from guesswork.' },
-  { icon: PaletteIcon, title: 'Customizable interface', text: 'A floating widget that fits any site, light and dark, or a full-page public chat link.' },
+  {
+    icon: GlobeIcon,
+    title: 'Website crawling',
+    text: 'Give one start URL. Docent follows your sitemap and links, respects robots.txt, and stays on your site.',
+  },
+  {
+    icon: DatabaseIcon,
+    title: 'Content indexing',
+    text: 'Pages are cleaned of navigation and chrome, split by heading, and indexed for fast retrieval.',
+  },
+  {
+    icon: SearchIcon,
+    title: 'Semantic search',
+    text: 'Questions are matched against your content, so answers come from your pages, not from guesswork.',
+  },
+  {
+    icon: PaletteIcon,
+    title: 'Customizable interface',
+    text: 'A floating widget that fits any site, light and dark, or a full-page public chat link.',
+  },
   { icon: ZapIcon, title: 'Real-time responses', text: 'Answers stream in as they are written, each with links to the pages it used.' },
-  { icon: EditIcon, title: 'Customizable prompts', text: 'Set the system prompt and response format to match your voice and your support policy.' },
+  {
+    icon: EditIcon,
+    title: 'Customizable prompts',
+    text: 'Set the system prompt and response format to match your voice and your support policy.',
+  },
 ];
 
 const STEPS = [
@@ -29,7 +49,9 @@ export function LandingPage() {
   }, []);
   return (
     <div className="landing">
-      <a className="skip-link" href="#main">Skip to content</a>
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
       <header className="landing-header">
         <div className="landing-container landing-header-inner">
           <Logo />
@@ -40,7 +62,9 @@ export function LandingPage() {
           </nav>
           <div className="landing-header-actions">
             <ThemeToggle />
-            <Link to="/login" className="btn btn-secondary btn-sm">Log in</Link>
+            <Link to="/login" className="btn btn-secondary btn-sm">
+              Log in
+            </Link>
           </div>
         </div>
       </header>
@@ -51,13 +75,15 @@ export function LandingPage() {
             <p className="eyebrow">Open source · self-hosted · cited answers</p>
             <h1 className="hero-title">Turn your website into an AI chatbot that cites its sources</h1>
             <p className="hero-lead">
-              Docent crawls your site, indexes every page, and answers visitors' questions with links to the pages it used.
-              Embed it with one script tag or share a public chat link.
+              Docent crawls your site, indexes every page, and answers visitors' questions with links to the pages it used. Embed it with
+              one script tag or share a public chat link.
             </p>
             <UrlBox label="Your website address" />
             <p className="hero-note">
               <CheckIcon size={16} /> No credit card required
-              <span className="hero-note-sep" aria-hidden="true">·</span>
+              <span className="hero-note-sep" aria-hidden="true">
+                ·
+              </span>
               New here? <Link to={sampleSiteWizardLink()}>Try it first with the bundled sample site</Link>
             </p>
           </div>
@@ -70,7 +96,9 @@ export function LandingPage() {
             <ol className="steps">
               {STEPS.map((s, i) => (
                 <li key={s.title} className="step card">
-                  <span className="step-number" aria-hidden="true">{i + 1}</span>
+                  <span className="step-number" aria-hidden="true">
+                    {i + 1}
+                  </span>
                   <h3>{s.title}</h3>
                   <p>{s.text}</p>
                 </li>
@@ -94,7 +122,9 @@ export function LandingPage() {
             <ul className="feature-grid">
               {FEATURES.map(({ icon: Icon, title, text }) => (
                 <li key={title} className="feature card">
-                  <span className="feature-icon"><Icon size={20} /></span>
+                  <span className="feature-icon">
+                    <Icon size={20} />
+                  </span>
                   <h3>{title}</h3>
                   <p>{text}</p>
                 </li>

@@ -13,7 +13,11 @@ describe('landing URL box', () => {
     expect(input.value).toBe('docs.acme.dev/a b');
     expect(stripScheme('HTTPS://x.dev')).toBe('x.dev');
     await user.click(screen.getByRole('button', { name: /Create Chatbot/ }));
-    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe(`/app/chatbots/create?url=${encodeURIComponent('https://docs.acme.dev/a b')}`));
+    await waitFor(() =>
+      expect(screen.getByTestId('location').textContent).toBe(
+        `/app/chatbots/create?url=${encodeURIComponent('https://docs.acme.dev/a b')}`,
+      ),
+    );
   });
 
   it('goes to the wizard without url when empty', () => {

@@ -39,7 +39,12 @@ export default function LoginPage() {
           <h1>Login</h1>
           <p className="auth-lead">Please sign in to continue.</p>
           {auth.loadError && <Alert title="Sign-in unavailable">{auth.loadError}</Alert>}
-          <button type="button" className="btn btn-secondary btn-lg btn-block google-button" onClick={google} disabled={busy || !!auth.loadError}>
+          <button
+            type="button"
+            className="btn btn-secondary btn-lg btn-block google-button"
+            onClick={google}
+            disabled={busy || !!auth.loadError}
+          >
             {busy ? <Spinner size="sm" label="Signing in" /> : <GoogleMark />}
             Sign in with Google
           </button>
@@ -82,7 +87,9 @@ function LocalSignIn({ googleFailed }: { googleFailed: boolean }) {
       {googleFailed ? (
         <Alert title="Google sign-in is unavailable" variant="warning">
           <p>Google's sign-in script could not be loaded; this computer may be offline.</p>
-          <p>This server runs the local auth emulator, so you can sign in with a local test account instead. It works only with the emulator.</p>
+          <p>
+            This server runs the local auth emulator, so you can sign in with a local test account instead. It works only with the emulator.
+          </p>
         </Alert>
       ) : (
         <p className="auth-lead">Or, with this server's local auth emulator (no internet needed), sign in with a local test account:</p>
@@ -90,8 +97,21 @@ function LocalSignIn({ googleFailed }: { googleFailed: boolean }) {
       <form onSubmit={submit} noValidate>
         <div className="field">
           <label htmlFor={id}>Email for a local account</label>
-          <input id={id} className="input" type="email" autoComplete="email" placeholder="you@example.com" value={email} onChange={(e) => setEmail(e.target.value)} disabled={busy} />
-          {error && <p className="inline-error" role="alert">{error}</p>}
+          <input
+            id={id}
+            className="input"
+            type="email"
+            autoComplete="email"
+            placeholder="you@example.com"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            disabled={busy}
+          />
+          {error && (
+            <p className="inline-error" role="alert">
+              {error}
+            </p>
+          )}
         </div>
         <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
           {busy && <Spinner size="sm" label="Signing in" />} Sign in locally

@@ -13,27 +13,39 @@ const SECTIONS: { title: string; body: string[] }[] = [
   },
   {
     title: 'How We Use Information',
-    body: ['We use this information to run the service: to crawl and index your pages, to answer visitor questions from them, to show you your chatbots and to keep the service secure and free of abuse.'],
+    body: [
+      'We use this information to run the service: to crawl and index your pages, to answer visitor questions from them, to show you your chatbots and to keep the service secure and free of abuse.',
+    ],
   },
   {
     title: 'Information Sharing',
-    body: ['We do not sell your information. When the operator of this installation configures an external language model, the relevant page excerpts and the visitor question are sent to that provider to produce an answer. Otherwise no data leaves this server.'],
+    body: [
+      'We do not sell your information. When the operator of this installation configures an external language model, the relevant page excerpts and the visitor question are sent to that provider to produce an answer. Otherwise no data leaves this server.',
+    ],
   },
   {
     title: 'Data Security',
-    body: ['Access to your chatbots requires a signed-in Google account. Connections should be served over HTTPS, and chat conversations are only visible to the visitor who started them.'],
+    body: [
+      'Access to your chatbots requires a signed-in Google account. Connections should be served over HTTPS, and chat conversations are only visible to the visitor who started them.',
+    ],
   },
   {
     title: 'Data Retention',
-    body: ['Chatbots, their indexed pages and their conversations are kept until you delete the chatbot. Deleting a chatbot removes its documents and conversations.'],
+    body: [
+      'Chatbots, their indexed pages and their conversations are kept until you delete the chatbot. Deleting a chatbot removes its documents and conversations.',
+    ],
   },
   {
     title: 'Your Rights',
-    body: ['You may ask for a copy of your data, its correction or its deletion at any time by contacting the operator of this installation.'],
+    body: [
+      'You may ask for a copy of your data, its correction or its deletion at any time by contacting the operator of this installation.',
+    ],
   },
   {
     title: 'Cookies and Local Storage',
-    body: ['We use no advertising cookies. Your browser stores your theme preference, your unfinished crawl configuration, the visitor id used for chats, and the sign-in session kept by Firebase Authentication.'],
+    body: [
+      'We use no advertising cookies. Your browser stores your theme preference, your unfinished crawl configuration, the visitor id used for chats, and the sign-in session kept by Firebase Authentication.',
+    ],
   },
   {
     title: 'Changes to This Policy',
@@ -55,7 +67,9 @@ export default function PrivacyPolicyPage() {
         <Logo />
         <div className="doc-header-actions">
           <ThemeToggle />
-          <Link to="/" className="btn btn-ghost btn-sm">Home</Link>
+          <Link to="/" className="btn btn-ghost btn-sm">
+            Home
+          </Link>
         </div>
       </header>
       <main className="doc-main">
@@ -65,8 +79,12 @@ export default function PrivacyPolicyPage() {
           <ol className="doc-sections">
             {SECTIONS.map((s, i) => (
               <li key={s.title}>
-                <h2>{i + 1}. {s.title}</h2>
-                {s.body.map((p) => <p key={p.slice(0, 24)}>{p}</p>)}
+                <h2>
+                  {i + 1}. {s.title}
+                </h2>
+                {s.body.map((p) => (
+                  <p key={p.slice(0, 24)}>{p}</p>
+                ))}
               </li>
             ))}
           </ol>

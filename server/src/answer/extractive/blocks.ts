@@ -76,10 +76,18 @@ export function codeMarkdown(code: string): string {
 }
 
 const SEPARATOR_ROW = /^\|?\s*:?-{3,}:?\s*(\|\s*:?-{3,}:?\s*)*\|?$/;
-const cells = (row: string) => row.trim().replace(/^\||\|$/g, '').split('|').length;
+const cells = (row: string) =>
+  row
+    .trim()
+    .replace(/^\||\|$/g, '')
+    .split('|').length;
 
 /** Whether a block is a table as the page writer writes one (rows of `| a | b |`). */
-export const isTableBlock = (block: string) => block.trim().split('\n').every((l) => /^\|.*\|$/.test(l.trim()));
+export const isTableBlock = (block: string) =>
+  block
+    .trim()
+    .split('\n')
+    .every((l) => /^\|.*\|$/.test(l.trim()));
 
 /**
  * A table as GFM renders it: the page writer adds a separator only under a header row of `<th>`, and
@@ -87,7 +95,10 @@ export const isTableBlock = (block: string) => block.trim().split('\n').every((l
  * is cut at a row boundary, with a note.
  */
 export function tableMarkdown(block: string): string {
-  const rows = block.trim().split('\n').map((l) => l.trim());
+  const rows = block
+    .trim()
+    .split('\n')
+    .map((l) => l.trim());
   let header = rows[0]!;
   let body = rows.slice(1);
   if (body[0] !== undefined && SEPARATOR_ROW.test(body[0])) body = body.slice(1);

@@ -99,7 +99,10 @@ export async function extractiveAnswer(question: string, terms: QueryTerm[], pag
   ]);
   const contexts = new Map(contextKeys.map((k, i) => [k, lexed[all.length + i] ?? new Set<string>()]));
   let next = 0;
-  const sections: Section[] = chunkUnits.map(({ page, units }) => ({ page, units: units.map((unit) => ({ unit, lexemes: lexed[next++] ?? new Set<string>() })) }));
+  const sections: Section[] = chunkUnits.map(({ page, units }) => ({
+    page,
+    units: units.map((unit) => ({ unit, lexemes: lexed[next++] ?? new Set<string>() })),
+  }));
 
   const weight = new Map(terms.map((t) => [t.lexeme, t.idf * Math.max(t.coverageWeight, 0.2)]));
   const totalWeight = [...weight.values()].reduce((a, b) => a + b, 0) || 1;
@@ -142,7 +145,12 @@ export async function extractiveAnswer(question: string, terms: QueryTerm[], pag
   const parts = [`**${headingLabel(main.section.units[mainWindow.start]!.unit.heading, pages[main.section.page]!.title)}**`];
   parts.push(...renderWindow(main.section.units, mainWindow, cite(main.section.page)));
 
-  const supports = supportingQuotes(sections, { ...main, window: mainWindow }, (page, blocks) => query(page, SUPPORT_WORDS, blocks), pagePrior);
+  const supports = supportingQuotes(
+    sections,
+    { ...main, window: mainWindow },
+    (page, blocks) => query(page, SUPPORT_WORDS, blocks),
+    pagePrior,
+  );
   if (supports.length) {
     parts.push('Also:');
     for (const s of supports) {

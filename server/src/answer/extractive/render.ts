@@ -9,7 +9,11 @@ export function headingLabel(heading: string, title: string): string {
   // The page's own name first ("git-add(1) › OPTIONS"), unless its first heading already says it.
   const name = title.split(/\s+[—–|·-]\s+/)[0]!.trim();
   if (name && !(path[0] ?? '').toLowerCase().includes(name.toLowerCase())) path.unshift(name);
-  return path.join(' › ').replace(/([\\`*_[\]<>#])/g, '\\$1').replace(/\s+/g, ' ').trim();
+  return path
+    .join(' › ')
+    .replace(/([\\`*_[\]<>#])/g, '\\$1')
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 /**

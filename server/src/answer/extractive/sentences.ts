@@ -38,7 +38,12 @@ const MAX_TERM_CHARS = 600;
 const TERM_BLOCK = new RegExp(`^\\*\\*([^\\n]{1,${MAX_TERM_CHARS}}?)\\*\\*$`);
 
 /** The words before a signature's parameters: `class typing.DefaultDict(…)` → class, typing.DefaultDict. */
-const headWords = (term: string): string[] => term.replace(/[([].*$/, '').trim().split(/\s+/).filter(Boolean);
+const headWords = (term: string): string[] =>
+  term
+    .replace(/[([].*$/, '')
+    .trim()
+    .split(/\s+/)
+    .filter(Boolean);
 
 /**
  * Whether a lone bold line is a term (a name, a signature, a glossary word, "Note:") rather than a

@@ -79,7 +79,8 @@ export function bestWindow(units: LexedUnit[], q: WindowQuery): Window | undefin
       for (const l of units[e]!.lexemes) if (q.weight.has(l)) said.add(l);
       const sc = score(said, context, q);
       // The same weight in fewer words is the sharper quote.
-      if (!best || sc > best.score + 1e-9 || (sc > best.score - 1e-9 && words < best.words)) best = { start: s, end: e, score: sc, said: new Set(said), words };
+      if (!best || sc > best.score + 1e-9 || (sc > best.score - 1e-9 && words < best.words))
+        best = { start: s, end: e, score: sc, said: new Set(said), words };
     }
   }
   return best;

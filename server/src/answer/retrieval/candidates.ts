@@ -22,7 +22,6 @@ export interface CandidateRow {
   anchor: string | null;
 }
 
-
 // The tsvector travels as text and is parsed in JS (tsvectorText.ts).
 // The passages' text is fetched afterwards, for the few chunks that make the answer.
 export const ROW_COLUMNS = `c.id::text AS id, c.url, c.title, c.heading_path, length(c.tsv) AS len, c.tsv::text AS tsv,
@@ -98,7 +97,11 @@ export function relaxedQuery(byRarity: QueryTerm[]): { query: string; any: Set<s
  * chunk counts as if they were independent, fits the budget (ranking the matches is the cost).
  * Undefined with fewer than two such words.
  */
-export function comboQuery(terms: QueryTerm[], total: number, budget = COMBO_ROW_BUDGET): { match: string; rank: string; terms: string[] } | undefined {
+export function comboQuery(
+  terms: QueryTerm[],
+  total: number,
+  budget = COMBO_ROW_BUDGET,
+): { match: string; rank: string; terms: string[] } | undefined {
   const best = strongest(terms);
   if (best.length < 2) return undefined;
   const p = best.map((t) => Math.min(1, t.df / Math.max(total, 1)));

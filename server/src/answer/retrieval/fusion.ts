@@ -15,7 +15,10 @@ export interface VectorSearch {
 
 /** Ids of the vector hits that clear the floor on their own (see VectorFloor). */
 export function vectorClearance(hits: VectorHit[], floor: VectorFloor): Set<string> {
-  const sims = hits.map((h) => h.similarity).filter((s) => Number.isFinite(s)).sort((a, b) => a - b);
+  const sims = hits
+    .map((h) => h.similarity)
+    .filter((s) => Number.isFinite(s))
+    .sort((a, b) => a - b);
   if (sims.length === 0) return new Set();
   const median = sims[Math.floor(sims.length / 2)]!;
   return new Set(hits.filter((h) => h.similarity >= floor.minSimilarity && h.similarity - median >= floor.minMargin).map((h) => h.id));

@@ -43,7 +43,13 @@ const pageTerms = (terms: QueryTerm[]) => terms.filter((t) => t.df > 0 && t.scor
  * the mean over all the bot's pages: the candidates' own mean would be skewed long (a long page has
  * more words to match with) and go easy on exactly the pages that need normalising.
  */
-export async function pageScores(db: Queryable, chatbotId: string, terms: QueryTerm[], urls: string[], avgLen: number): Promise<Map<string, number>> {
+export async function pageScores(
+  db: Queryable,
+  chatbotId: string,
+  terms: QueryTerm[],
+  urls: string[],
+  avgLen: number,
+): Promise<Map<string, number>> {
   const scored = pageTerms(terms);
   const scores = new Map<string, number>();
   if (scored.length === 0 || urls.length === 0) return scores;
@@ -92,7 +98,10 @@ export async function withPageEvidence(
   );
   const bestPage = Math.max(0, ...scores.values());
   if (bestPage <= 0) return pages;
-  const fused = head.map((page) => ({ ...page, score: page.score + (p.pageEvidenceShare * bestPassage * (scores.get(documentUrl(page.url)) ?? 0)) / bestPage }));
+  const fused = head.map((page) => ({
+    ...page,
+    score: page.score + (p.pageEvidenceShare * bestPassage * (scores.get(documentUrl(page.url)) ?? 0)) / bestPage,
+  }));
   // Pages past the head keep their order below it: each scores less than every page of the head did.
   return [...fused.sort((a, b) => b.score - a.score), ...pages.slice(p.pageEvidencePages)];
 }

@@ -51,8 +51,16 @@ export function withoutGeneralWords(text: string): string {
  * the bot's statistics (kept at index time: one lookup, the same cost for a new question as for a
  * repeated one).
  */
-export async function analyseQuestion(db: Queryable, chatbotId: string, text: string, p: RetrievalParams): Promise<{ terms: QueryTerm[]; stats: CorpusStats }> {
-  const rows = await db.query<{ lexeme: string; positions: number[]; parts: string[] | null; content: boolean }>(ANALYSE_SQL, [text, withoutGeneralWords(text)]);
+export async function analyseQuestion(
+  db: Queryable,
+  chatbotId: string,
+  text: string,
+  p: RetrievalParams,
+): Promise<{ terms: QueryTerm[]; stats: CorpusStats }> {
+  const rows = await db.query<{ lexeme: string; positions: number[]; parts: string[] | null; content: boolean }>(ANALYSE_SQL, [
+    text,
+    withoutGeneralWords(text),
+  ]);
   const seen = new Set<string>();
   const picked: { lexeme: string; positions: number[]; parts: string[]; general: boolean; whole?: string }[] = [];
   const add = (lexeme: string, positions: number[], general: boolean, parts: string[] = [], whole?: string) => {
@@ -71,7 +79,11 @@ export async function analyseQuestion(db: Queryable, chatbotId: string, text: st
   const chosen = (useful.length > 0 ? useful : picked).slice(0, MAX_QUERY_TERMS);
   if (chosen.length === 0) return { terms: [], stats: { total: 0, df: new Map(), meanChunkLength: 1, meanPageLength: 1 } };
 
-  const stats = await readTermStats(db, chatbotId, chosen.map((r) => r.lexeme));
+  const stats = await readTermStats(
+    db,
+    chatbotId,
+    chosen.map((r) => r.lexeme),
+  );
   const { total, df } = stats;
   const has = (lx: string) => (df.get(lx) ?? 0) > 0;
   const terms = chosen.map((r): QueryTerm => {

@@ -1,6 +1,14 @@
 import type { Queryable } from '../../db/db.js';
 import type { PageHit, QueryTerm, RetrievedChunk, Retrieval, RetrieveOptions, Retriever } from '../types.js';
-import { CANDIDATES_SQL, comboQuery, relaxedQuery, RELAXED_ROW_BUDGET, rowColumns, usesSearchSyntax, type CandidateRow } from './candidates.js';
+import {
+  CANDIDATES_SQL,
+  comboQuery,
+  relaxedQuery,
+  RELAXED_ROW_BUDGET,
+  rowColumns,
+  usesSearchSyntax,
+  type CandidateRow,
+} from './candidates.js';
 import { rankChunks } from './chunkRanking.js';
 import { cutAtFloor, outcomeOf, questionEvidence, type VectorFloor } from './floor.js';
 import { fuseScores, vectorClearance, type VectorHit, type VectorSearch } from './fusion.js';
@@ -96,7 +104,13 @@ export class FullTextRetriever implements Retriever {
   }
 
   /** The vector leg's nearest chunks, scored by their words too, fused with the full-text scores. */
-  private async fuseVectors(chatbotId: string, hits: VectorHit[], terms: QueryTerm[], ranked: RetrievedChunk[], avgLen: number): Promise<RetrievedChunk[]> {
+  private async fuseVectors(
+    chatbotId: string,
+    hits: VectorHit[],
+    terms: QueryTerm[],
+    ranked: RetrievedChunk[],
+    avgLen: number,
+  ): Promise<RetrievedChunk[]> {
     if (hits.length === 0) return ranked;
     const byId = new Map(ranked.map((c) => [c.id, c]));
     const missing = hits.map((h) => h.id).filter((id) => !byId.has(id));

@@ -14,7 +14,10 @@ export function createVectorSearch(config: Config, db: Db): VectorSearch | undef
   if (!provider) return undefined;
   return {
     async search(chatbotId, question, limit) {
-      const [store, [vector]] = await Promise.all([vectorStoreFor(db), provider.embed([question.slice(0, 2000)], 'query', AbortSignal.timeout(10_000))]);
+      const [store, [vector]] = await Promise.all([
+        vectorStoreFor(db),
+        provider.embed([question.slice(0, 2000)], 'query', AbortSignal.timeout(10_000)),
+      ]);
       return store.search(chatbotId, provider.model, vector!, limit);
     },
   };

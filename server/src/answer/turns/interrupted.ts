@@ -13,7 +13,9 @@ export const INTERRUPTED_ANSWER = 'Sorry, the answer to this question was interr
  * question an answer that says so, so the thread never ends on a question nobody will answer.
  */
 export async function closeInterruptedTurn(db: Db, conversationId: string): Promise<boolean> {
-  const last = await one<{ role: string }>(db, `SELECT role FROM messages WHERE conversation_id = $1 ORDER BY "index" DESC LIMIT 1`, [conversationId]);
+  const last = await one<{ role: string }>(db, `SELECT role FROM messages WHERE conversation_id = $1 ORDER BY "index" DESC LIMIT 1`, [
+    conversationId,
+  ]);
   if (last?.role !== 'user') return false;
   await appendMessage(db, conversationId, { role: 'assistant', content: INTERRUPTED_ANSWER });
   return true;

@@ -46,7 +46,9 @@ export async function takeTurn(
   const userMessage = await appendMessage(db, conversationId, { role: 'user', content: input.question });
   if (userMessage.index === 1 && isDefaultConversationTitle(input.conversation.title)) {
     // A missed title is cosmetic: never lose the answer over it.
-    await renameConversation(db, conversationId, titleFromQuestion(input.question)).catch((err) => log.warn({ err }, 'renaming the conversation failed'));
+    await renameConversation(db, conversationId, titleFromQuestion(input.question)).catch((err) =>
+      log.warn({ err }, 'renaming the conversation failed'),
+    );
   }
 
   let streamed = '';
@@ -77,7 +79,12 @@ export async function takeTurn(
  * UNSAVED_ANSWER instead, which also gets past content the database rejects. If even that fails the
  * database is down: the thread then ends on the question until the visitor asks again.
  */
-async function storeAnswer(db: Db, conversationId: string, outcome: AnswerOutcome, log: FastifyBaseLogger): Promise<{ message?: Message; saved: boolean }> {
+async function storeAnswer(
+  db: Db,
+  conversationId: string,
+  outcome: AnswerOutcome,
+  log: FastifyBaseLogger,
+): Promise<{ message?: Message; saved: boolean }> {
   const answer = {
     role: 'assistant' as const,
     content: outcome.content,

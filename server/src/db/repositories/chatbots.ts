@@ -65,8 +65,7 @@ export async function insertChatbot(q: Queryable, input: NewChatbot): Promise<Ch
   return row!;
 }
 
-export const getChatbotRow = (q: Queryable, id: string) =>
-  one<ChatbotRow>(q, 'SELECT * FROM chatbots WHERE id = $1', [id]);
+export const getChatbotRow = (q: Queryable, id: string) => one<ChatbotRow>(q, 'SELECT * FROM chatbots WHERE id = $1', [id]);
 
 /** The sites allowed to embed a bot (empty: any), or undefined when there is no such bot. */
 export async function getAllowedOrigins(q: Queryable, id: string): Promise<string[] | undefined> {
@@ -200,7 +199,13 @@ export function toChatbot(row: ChatbotRow, documentCount: number, latestTask: Ta
  * Remember a bot's latest crawl settings (what the dashboard shows and a refresh reuses). Written
  * when a refresh's content is swapped in, so a refused or failed refresh leaves the bot as it was.
  */
-export async function updateCrawlSettings(q: Queryable, chatbotId: string, url?: string, maxDepth?: number, maxPages?: number): Promise<void> {
+export async function updateCrawlSettings(
+  q: Queryable,
+  chatbotId: string,
+  url?: string,
+  maxDepth?: number,
+  maxPages?: number,
+): Promise<void> {
   await q.query(
     `UPDATE chatbots SET start_url = coalesce($2, start_url), max_depth = coalesce($3, max_depth),
             max_pages = coalesce($4, max_pages), updated_at = now()
@@ -218,7 +223,11 @@ export async function defaultBotName(q: Queryable, ownerUid: string, startUrl: s
   const u = new URL(startUrl);
   const path = u.pathname.replace(/\/+$/, '');
   const base = (u.host + path).slice(0, 180);
-  const rows = await q.query<{ name: string }>(`SELECT name FROM chatbots WHERE owner_uid = $1 AND (name = $2 OR starts_with(name, $3))`, [ownerUid, base, `${base} (`]);
+  const rows = await q.query<{ name: string }>(`SELECT name FROM chatbots WHERE owner_uid = $1 AND (name = $2 OR starts_with(name, $3))`, [
+    ownerUid,
+    base,
+    `${base} (`,
+  ]);
   const taken = new Set(rows.map((r) => r.name));
   if (!taken.has(base)) return base;
   let n = 2;

@@ -84,7 +84,12 @@ export async function insertDocuments(
 }
 
 /** Replace a stored document's text and chunks (its site-wide lines were judged again after the crawl). */
-export async function replaceDocumentContent(db: Db, documentId: string, content: string, chunks: NewDocument['chunks']): Promise<{ removed: number; chunkIds: string[] }> {
+export async function replaceDocumentContent(
+  db: Db,
+  documentId: string,
+  content: string,
+  chunks: NewDocument['chunks'],
+): Promise<{ removed: number; chunkIds: string[] }> {
   return db.transaction(async (tx) => {
     const [doc] = await tx.query<{ chatbot_id: string; task_id: string | null; live: boolean; url: string; title: string }>(
       'SELECT chatbot_id, task_id, live, url, title FROM documents WHERE id = $1 FOR UPDATE',
@@ -94,7 +99,10 @@ export async function replaceDocumentContent(db: Db, documentId: string, content
     const generation = { chatbotId: doc.chatbot_id, taskId: doc.task_id, live: doc.live };
     await countDocuments(tx, generation, [documentId], -1);
     await tx.query('UPDATE documents SET content = $2 WHERE id = $1', [documentId, content]);
-    const [gone] = await tx.query<{ n: number }>('WITH d AS (DELETE FROM chunks WHERE document_id = $1 RETURNING 1) SELECT count(*)::int AS n FROM d', [documentId]);
+    const [gone] = await tx.query<{ n: number }>(
+      'WITH d AS (DELETE FROM chunks WHERE document_id = $1 RETURNING 1) SELECT count(*)::int AS n FROM d',
+      [documentId],
+    );
     const removed = gone?.n ?? 0;
     const inserted =
       chunks.length === 0
@@ -104,7 +112,16 @@ export async function replaceDocumentContent(db: Db, documentId: string, content
              SELECT $1, $2, $3, c.ord, $4, $5, c.path, c.content
                FROM unnest($6::int[], $7::text[], $8::text[]) AS c(ord, path, content)
              RETURNING id::text AS id`,
-            [documentId, doc.chatbot_id, doc.live, doc.url, doc.title, chunks.map((c) => c.ordinal), chunks.map((c) => c.headingPath), chunks.map((c) => c.content)],
+            [
+              documentId,
+              doc.chatbot_id,
+              doc.live,
+              doc.url,
+              doc.title,
+              chunks.map((c) => c.ordinal),
+              chunks.map((c) => c.headingPath),
+              chunks.map((c) => c.content),
+            ],
           );
     await countDocuments(tx, generation, [documentId], 1);
     return { removed, chunkIds: inserted.map((r) => r.id) };
@@ -112,7 +129,11 @@ export async function replaceDocumentContent(db: Db, documentId: string, content
 }
 
 /** A task's documents with these URLs: id and stored text. */
-export async function taskDocumentsByUrl(q: Queryable, taskId: string, urls: string[]): Promise<{ id: string; url: string; title: string; content: string }[]> {
+export async function taskDocumentsByUrl(
+  q: Queryable,
+  taskId: string,
+  urls: string[],
+): Promise<{ id: string; url: string; title: string; content: string }[]> {
   return q.query('SELECT id::text AS id, url, title, content FROM documents WHERE task_id = $1 AND url = ANY($2::text[])', [taskId, urls]);
 }
 
@@ -170,7 +191,11 @@ export async function countLiveDocuments(q: Queryable, chatbotId: string): Promi
 
 /** Record that a task's generation is the bot's content (inside the swap's transaction). */
 export async function recordCommit(q: Queryable, chatbotId: string, taskId: string, documents: number): Promise<void> {
-  await q.query('INSERT INTO index_commits (task_id, chatbot_id, documents) VALUES ($1, $2, $3) ON CONFLICT (task_id) DO NOTHING', [taskId, chatbotId, documents]);
+  await q.query('INSERT INTO index_commits (task_id, chatbot_id, documents) VALUES ($1, $2, $3) ON CONFLICT (task_id) DO NOTHING', [
+    taskId,
+    chatbotId,
+    documents,
+  ]);
 }
 
 /** Documents a task committed, or undefined when it has not committed (a retry must start clean). */

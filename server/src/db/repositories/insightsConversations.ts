@@ -1,4 +1,10 @@
-import type { InsightConversation, InsightConversationDetail, InsightConversationPage, InsightMessage, Outcome } from '../../../../shared/src/api/insights.js';
+import type {
+  InsightConversation,
+  InsightConversationDetail,
+  InsightConversationPage,
+  InsightMessage,
+  Outcome,
+} from '../../../../shared/src/api/insights.js';
 import type { Source } from '../../../../shared/src/api/types.js';
 import type { Queryable } from '../db.js';
 import { one } from '../db.js';
@@ -84,20 +90,37 @@ export interface ConversationListQuery {
   limit: number;
 }
 
-export async function listOwnerConversations(q: Queryable, chatbotId: string, query: ConversationListQuery): Promise<InsightConversationPage> {
+export async function listOwnerConversations(
+  q: Queryable,
+  chatbotId: string,
+  query: ConversationListQuery,
+): Promise<InsightConversationPage> {
   const offset = (query.page - 1) * query.limit;
   const page = { page: query.page, limit: query.limit };
   if (!query.search) {
     const [rows, count] = await Promise.all([
-      q.query<ConversationRow>(`SELECT ${CONVERSATION_COLUMNS} FROM conversations c WHERE ${WITH_MESSAGES} ${NEWEST_FIRST} LIMIT $2 OFFSET $3`, [chatbotId, query.limit, offset]),
+      q.query<ConversationRow>(
+        `SELECT ${CONVERSATION_COLUMNS} FROM conversations c WHERE ${WITH_MESSAGES} ${NEWEST_FIRST} LIMIT $2 OFFSET $3`,
+        [chatbotId, query.limit, offset],
+      ),
       one<{ n: number }>(q, `SELECT count(*)::int AS n FROM conversations c WHERE ${WITH_MESSAGES}`, [chatbotId]),
     ]);
     return { conversations: rows.map(toConversation), ...page, total: count?.n ?? 0, search_scope_reached: false };
   }
   const pattern = containsPattern(query.search);
-  const rows = await q.query<ConversationRow & { total: number; scope_reached: boolean }>(SEARCH_SQL, [chatbotId, pattern, query.limit, offset]);
+  const rows = await q.query<ConversationRow & { total: number; scope_reached: boolean }>(SEARCH_SQL, [
+    chatbotId,
+    pattern,
+    query.limit,
+    offset,
+  ]);
   if (rows.length > 0 || offset === 0) {
-    return { conversations: rows.map(toConversation), ...page, total: rows[0]?.total ?? 0, search_scope_reached: rows[0]?.scope_reached ?? false };
+    return {
+      conversations: rows.map(toConversation),
+      ...page,
+      total: rows[0]?.total ?? 0,
+      search_scope_reached: rows[0]?.scope_reached ?? false,
+    };
   }
   // A page past the last match: the totals come from the first page.
   const first = await q.query<{ total: number; scope_reached: boolean }>(SEARCH_SQL, [chatbotId, pattern, 1, 0]);
@@ -110,7 +133,11 @@ const MAX_MESSAGES = 2000;
 const MESSAGE_COLUMNS = `m.id, m.conversation_id, m.role, m.content, m.sources, m.created_at, m."index", m.outcome, f.rating`;
 
 /** One conversation of the bot with its messages, sources, outcomes and feedback; undefined if not the bot's. */
-export async function getOwnerConversation(q: Queryable, chatbotId: string, conversationId: string): Promise<InsightConversationDetail | undefined> {
+export async function getOwnerConversation(
+  q: Queryable,
+  chatbotId: string,
+  conversationId: string,
+): Promise<InsightConversationDetail | undefined> {
   const row = await one<ConversationRow>(q, `SELECT ${CONVERSATION_COLUMNS} FROM conversations c WHERE c.id = $1 AND c.chatbot_id = $2`, [
     conversationId,
     chatbotId,
@@ -155,5 +182,7 @@ export async function exportOwnerConversations(q: Queryable, chatbotId: string):
     list.push(toInsightMessage(m));
   }
   const cut = messages.length >= EXPORT_MAX_MESSAGES;
-  return conversations.filter((c) => !cut || byConversation.has(c.id)).map((c) => ({ ...toConversation(c), messages: byConversation.get(c.id) ?? [] }));
+  return conversations
+    .filter((c) => !cut || byConversation.has(c.id))
+    .map((c) => ({ ...toConversation(c), messages: byConversation.get(c.id) ?? [] }));
 }

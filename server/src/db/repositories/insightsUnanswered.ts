@@ -20,7 +20,15 @@ SELECT left(u.content, 500) AS text, tsvector_to_array(to_tsvector('english', le
 
 /** Questions the bot refused or was not sure about, rephrasings together, most asked first. */
 export async function listUnansweredGroups(q: Queryable, chatbotId: string): Promise<UnansweredGroup[]> {
-  const rows = await q.query<{ text: string; lexemes: string[] | null; created_at: Date | string; conversation_id: string }>(UNANSWERED_SQL, [chatbotId]);
-  const asked: AskedQuestion[] = rows.map((r) => ({ text: r.text, lexemes: r.lexemes ?? [], askedAt: iso(r.created_at), conversationId: r.conversation_id }));
+  const rows = await q.query<{ text: string; lexemes: string[] | null; created_at: Date | string; conversation_id: string }>(
+    UNANSWERED_SQL,
+    [chatbotId],
+  );
+  const asked: AskedQuestion[] = rows.map((r) => ({
+    text: r.text,
+    lexemes: r.lexemes ?? [],
+    askedAt: iso(r.created_at),
+    conversationId: r.conversation_id,
+  }));
   return groupQuestions(asked);
 }

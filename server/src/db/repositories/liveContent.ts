@@ -11,11 +11,23 @@ import { countDocuments } from './termStats.js';
  */
 /** The bot's live pages by URL with their content hash: what a re-crawl compares its pages with. */
 export async function liveDocumentHashes(q: Queryable, chatbotId: string): Promise<Map<string, LivePage>> {
-  const rows = await q.query<{ id: string; url: string; content_hash: string; title: string; etag: string | null; last_modified: string | null; links: string[] | null }>(
-    'SELECT id::text AS id, url, content_hash, title, etag, last_modified, links FROM documents WHERE chatbot_id = $1 AND live',
-    [chatbotId],
+  const rows = await q.query<{
+    id: string;
+    url: string;
+    content_hash: string;
+    title: string;
+    etag: string | null;
+    last_modified: string | null;
+    links: string[] | null;
+  }>('SELECT id::text AS id, url, content_hash, title, etag, last_modified, links FROM documents WHERE chatbot_id = $1 AND live', [
+    chatbotId,
+  ]);
+  return new Map(
+    rows.map((r) => [
+      r.url,
+      { id: r.id, hash: r.content_hash, title: r.title, etag: r.etag, lastModified: r.last_modified, links: r.links },
+    ]),
   );
-  return new Map(rows.map((r) => [r.url, { id: r.id, hash: r.content_hash, title: r.title, etag: r.etag, lastModified: r.last_modified, links: r.links }]));
 }
 
 /**
@@ -24,13 +36,24 @@ export async function liveDocumentHashes(q: Queryable, chatbotId: string): Promi
  * the changed and removed ones are counted out and deleted, then the task's generation goes live.
  * A bot's statistics are the sum over its live generations, so several may be live at once.
  */
-export async function swapGenerationKeeping(q: Queryable, chatbotId: string, taskId: string, keptIds: string[], revalidated: Revalidated[] = []): Promise<void> {
+export async function swapGenerationKeeping(
+  q: Queryable,
+  chatbotId: string,
+  taskId: string,
+  keptIds: string[],
+  revalidated: Revalidated[] = [],
+): Promise<void> {
   // Links go as one JSON array per page (SQL arrays cannot nest).
   if (revalidated.length > 0) {
     await q.query(
       `UPDATE documents d SET etag = r.etag, last_modified = r.lm, links = ARRAY(SELECT jsonb_array_elements_text(r.links))
          FROM unnest($1::uuid[], $2::text[], $3::text[], $4::jsonb[]) AS r(id, etag, lm, links) WHERE d.id = r.id`,
-      [revalidated.map((r) => r.id), revalidated.map((r) => r.etag ?? null), revalidated.map((r) => r.lastModified ?? null), revalidated.map((r) => JSON.stringify(r.links ?? []))],
+      [
+        revalidated.map((r) => r.id),
+        revalidated.map((r) => r.etag ?? null),
+        revalidated.map((r) => r.lastModified ?? null),
+        revalidated.map((r) => JSON.stringify(r.links ?? [])),
+      ],
     );
   }
   const gone = await q.query<{ id: string; task_id: string | null }>(
@@ -66,4 +89,3 @@ export async function discardStagedDocuments(q: Queryable, taskId: string): Prom
     [taskId],
   );
 }
-

@@ -54,7 +54,15 @@ export async function appendMessage(db: Db, conversationId: string, message: New
       tx,
       `INSERT INTO messages (id, conversation_id, role, content, sources, "index", outcome)
        VALUES ($1, $2, $3, $4, $5::jsonb, $6, $7) RETURNING *`,
-      [randomUUID(), conversationId, message.role, message.content, JSON.stringify(message.sources ?? []), counter.message_count, message.outcome ?? null],
+      [
+        randomUUID(),
+        conversationId,
+        message.role,
+        message.content,
+        JSON.stringify(message.sources ?? []),
+        counter.message_count,
+        message.outcome ?? null,
+      ],
     );
     return toMessage(row!);
   });
@@ -112,7 +120,11 @@ export async function readVisitorMessages(
   if (cached) {
     // PostgreSQL: other processes write too, so the entry holds only while the count agrees; ratings
     // (which another process may have changed) come fresh in the same round trip.
-    const [current] = await db.query<{ message_count: number; feedback: Record<string, 1 | -1> | string }>(VISITOR_CHECK_SQL, [conversationId, chatbotId, visitorId]);
+    const [current] = await db.query<{ message_count: number; feedback: Record<string, 1 | -1> | string }>(VISITOR_CHECK_SQL, [
+      conversationId,
+      chatbotId,
+      visitorId,
+    ]);
     if (!current) return undefined;
     if (cached.messageCount === current.message_count) {
       const ratings = typeof current.feedback === 'string' ? (JSON.parse(current.feedback) as Record<string, 1 | -1>) : current.feedback;

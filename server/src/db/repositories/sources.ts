@@ -50,10 +50,9 @@ export async function recordSources(q: Queryable, chatbotId: string, taskId: str
 
 /** The owner's chosen URLs of a bot (a refresh of a bot built from a list re-indexes them). */
 export async function manualSourceUrls(q: Queryable, chatbotId: string): Promise<string[]> {
-  const rows = await q.query<{ url: string }>(
-    `SELECT url FROM sources WHERE chatbot_id = $1 AND added_manually ORDER BY url LIMIT 10000`,
-    [chatbotId],
-  );
+  const rows = await q.query<{ url: string }>(`SELECT url FROM sources WHERE chatbot_id = $1 AND added_manually ORDER BY url LIMIT 10000`, [
+    chatbotId,
+  ]);
   return rows.map((r) => r.url);
 }
 
@@ -72,10 +71,7 @@ export async function failUnstoredSources(q: Queryable, chatbotId: string, taskI
 
 /** After a completed crawl: forget crawled sources this task did not meet (chosen ones stay). */
 export async function dropStaleSources(q: Queryable, chatbotId: string, taskId: string): Promise<void> {
-  await q.query(
-    `DELETE FROM sources WHERE chatbot_id = $1 AND NOT added_manually AND task_id IS DISTINCT FROM $2`,
-    [chatbotId, taskId],
-  );
+  await q.query(`DELETE FROM sources WHERE chatbot_id = $1 AND NOT added_manually AND task_id IS DISTINCT FROM $2`, [chatbotId, taskId]);
 }
 
 /** Removes one URL from a bot's sources; whether it was there. */

@@ -120,10 +120,13 @@ SELECT s.lexeme, sum(s.df)::float8, NULL, NULL, NULL
 
 /** The bot's live statistics, with the document frequency of each of these lexemes. */
 export async function readTermStats(q: Queryable, chatbotId: string, lexemes: string[]): Promise<CorpusStats> {
-  const rows = await q.query<{ lexeme: string | null; n: number; chunk_lexemes: number | null; pages: number | null; page_lexemes: number | null }>(READ_SQL, [
-    chatbotId,
-    lexemes,
-  ]);
+  const rows = await q.query<{
+    lexeme: string | null;
+    n: number;
+    chunk_lexemes: number | null;
+    pages: number | null;
+    page_lexemes: number | null;
+  }>(READ_SQL, [chatbotId, lexemes]);
   const stats: CorpusStats = { total: 0, df: new Map(), meanChunkLength: 1, meanPageLength: 1 };
   for (const row of rows) {
     const n = Number(row.n);

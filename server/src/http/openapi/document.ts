@@ -32,7 +32,17 @@ const ERROR_SCHEMA: JsonSchema = {
       description: 'A message, or for 422 a list of {loc, msg, type} naming the offending field.',
       oneOf: [
         { type: 'string' },
-        { type: 'array', items: { type: 'object', properties: { loc: { type: 'array', items: { type: ['string', 'integer'] } }, msg: { type: 'string' }, type: { type: 'string' } } } },
+        {
+          type: 'array',
+          items: {
+            type: 'object',
+            properties: {
+              loc: { type: 'array', items: { type: ['string', 'integer'] } },
+              msg: { type: 'string' },
+              type: { type: 'string' },
+            },
+          },
+        },
       ],
     },
   },
@@ -70,13 +80,16 @@ function operation(route: RegisteredRoute, doc: RouteDoc | undefined): JsonSchem
         },
       };
   const responses: JsonSchema = { [String(doc.status ?? 200)]: success };
-  for (const code of errorsFor(doc)) responses[code] = { description: ERRORS[code], content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } };
+  for (const code of errorsFor(doc))
+    responses[code] = { description: ERRORS[code], content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } };
   return {
     operationId: `${route.method.toLowerCase()}${route.url.replace(/^\/api\/v1/, '').replace(/[/:{}-]+(\w)?/g, (_m, c: string | undefined) => (c ?? '').toUpperCase())}`,
     summary: doc.summary,
     tags: [doc.tag],
     ...(doc.access === 'owner' ? { security: [{ bearer: [] }] } : { security: [] }),
-    ...(doc.access === 'visitor' ? { description: 'visitor_id (from the widget, kept in the browser) is the only credential: another visitor_id sees 404.' } : {}),
+    ...(doc.access === 'visitor'
+      ? { description: 'visitor_id (from the widget, kept in the browser) is the only credential: another visitor_id sees 404.' }
+      : {}),
     parameters: [...parameters('path', doc.params), ...parameters('query', doc.query)],
     ...(doc.body ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(doc.body) } } } } : {}),
     responses,
@@ -99,7 +112,8 @@ export function buildOpenApiDocument(routes: RegisteredRoute[], version: string)
     info: {
       title: 'Docent API',
       version,
-      description: 'Every answer is an envelope: {success: true, data} or {success: false, detail}. Owner routes take a Firebase ID token as a bearer token; visitor routes take the visitor_id the widget keeps.',
+      description:
+        'Every answer is an envelope: {success: true, data} or {success: false, detail}. Owner routes take a Firebase ID token as a bearer token; visitor routes take the visitor_id the widget keeps.',
     },
     paths,
     components: {

@@ -17,7 +17,10 @@ code,pre{font:13px/1.4 ui-monospace,monospace}pre{background:#f3f4f7;padding:.75
 function parametersTable(params: Json[]): string {
   if (params.length === 0) return '';
   const rows = params
-    .map((p) => `<tr><td><code>${escapeHtml(String(p.name))}</code></td><td>${escapeHtml(String(p.in))}</td><td>${p.required ? 'yes' : 'no'}</td><td><code>${escapeHtml(JSON.stringify(p.schema))}</code></td></tr>`)
+    .map(
+      (p) =>
+        `<tr><td><code>${escapeHtml(String(p.name))}</code></td><td>${escapeHtml(String(p.in))}</td><td>${p.required ? 'yes' : 'no'}</td><td><code>${escapeHtml(JSON.stringify(p.schema))}</code></td></tr>`,
+    )
     .join('');
   return `<table><thead><tr><th>Parameter</th><th>In</th><th>Required</th><th>Schema</th></tr></thead><tbody>${rows}</tbody></table>`;
 }

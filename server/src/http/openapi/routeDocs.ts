@@ -1,13 +1,22 @@
 import { z } from 'zod';
 import { querySchema, sendMessageSchema } from '../routes/answer/schema.js';
 import { chatbotPatchSchema, promptsPatchSchema } from '../routes/chatbots/schema.js';
-import { conversationParamsSchema, createConversationSchema, messageListQuerySchema, visitorQuerySchema } from '../routes/conversations/schema.js';
+import {
+  conversationParamsSchema,
+  createConversationSchema,
+  messageListQuerySchema,
+  visitorQuerySchema,
+} from '../routes/conversations/schema.js';
 import { collectSchema, crawlAndIndexSchema, indexUrlsSchema, recrawlSchema } from '../routes/indexing/schema.js';
 import { chatbotParamsSchema, uuidSchema } from '../routes/schemas.js';
 import { sourceUrlBodySchema } from '../routes/chatbots/sources.js';
 import { feedbackBodySchema, feedbackParamsSchema } from '../routes/conversations/feedback.js';
 import { taskListQuerySchema, taskStopParamsSchema } from '../routes/tasks/schema.js';
-import { insightConversationListQuerySchema, insightConversationParamsSchema, insightExportQuerySchema } from '../routes/insights/schema.js';
+import {
+  insightConversationListQuerySchema,
+  insightConversationParamsSchema,
+  insightExportQuerySchema,
+} from '../routes/insights/schema.js';
 
 /**
  * What the OpenAPI document says about each /api/v1 route: the same zod schemas the handlers parse
@@ -36,40 +45,170 @@ const taskParams = z.object({ chatbotId: uuidSchema });
 
 /** Keyed by `METHOD /path` as Fastify registers it (`:param` segments). */
 export const ROUTE_DOCS: Record<string, RouteDoc> = {
-  'GET /api/v1/health': { summary: 'Health of the server, its database and (embedded mode) its data dir; 503 when degraded.', tag: 'Operations', access: 'public' },
-  'GET /api/v1/client-config': { summary: 'Runtime configuration for the front ends (auth mode, public URL). No secrets.', tag: 'Operations', access: 'public' },
+  'GET /api/v1/health': {
+    summary: 'Health of the server, its database and (embedded mode) its data dir; 503 when degraded.',
+    tag: 'Operations',
+    access: 'public',
+  },
+  'GET /api/v1/client-config': {
+    summary: 'Runtime configuration for the front ends (auth mode, public URL). No secrets.',
+    tag: 'Operations',
+    access: 'public',
+  },
   'GET /api/v1/openapi.json': { summary: 'This document.', tag: 'Operations', access: 'public' },
-  'GET /api/v1/reference': { summary: 'This document as a readable HTML page.', tag: 'Operations', access: 'public', contentType: 'text/html' },
+  'GET /api/v1/reference': {
+    summary: 'This document as a readable HTML page.',
+    tag: 'Operations',
+    access: 'public',
+    contentType: 'text/html',
+  },
 
   'GET /api/v1/chatbots': { summary: "The signed-in owner's chatbots.", tag: 'Chatbots', access: 'owner' },
   'GET /api/v1/chatbots/:id': { summary: 'One of the owner’s chatbots.', tag: 'Chatbots', access: 'owner', params: chatbotParamsSchema },
   'PATCH /api/v1/chatbots/:id': {
     summary:
-      'Rename a chatbot, change its description, switch retrieval on or off, or set what visitors see (greeting, up to 4 starter questions) and the sites allowed to embed it (allowed_origins; empty = any).', tag: 'Chatbots', access: 'owner', params: chatbotParamsSchema, body: chatbotPatchSchema },
-  'PATCH /api/v1/chatbots/:id/prompts': { summary: 'Set the system prompt and response format.', tag: 'Chatbots', access: 'owner', params: chatbotParamsSchema, body: promptsPatchSchema },
-  'DELETE /api/v1/chatbots/:id': { summary: 'Delete a chatbot with its content, conversations and tasks.', tag: 'Chatbots', access: 'owner', params: chatbotParamsSchema },
+      'Rename a chatbot, change its description, switch retrieval on or off, or set what visitors see (greeting, up to 4 starter questions) and the sites allowed to embed it (allowed_origins; empty = any).',
+    tag: 'Chatbots',
+    access: 'owner',
+    params: chatbotParamsSchema,
+    body: chatbotPatchSchema,
+  },
+  'PATCH /api/v1/chatbots/:id/prompts': {
+    summary: 'Set the system prompt and response format.',
+    tag: 'Chatbots',
+    access: 'owner',
+    params: chatbotParamsSchema,
+    body: promptsPatchSchema,
+  },
+  'DELETE /api/v1/chatbots/:id': {
+    summary: 'Delete a chatbot with its content, conversations and tasks.',
+    tag: 'Chatbots',
+    access: 'owner',
+    params: chatbotParamsSchema,
+  },
 
-  'POST /api/v1/indexing/collect-urls': { summary: "Collect a site's URLs (no indexing) so the owner can pick pages.", tag: 'Indexing', access: 'owner', body: collectSchema },
-  'POST /api/v1/crawl-and-index': { summary: 'Create a chatbot and queue a crawl of the site into it.', tag: 'Indexing', access: 'owner', body: crawlAndIndexSchema },
-  'POST /api/v1/indexing/index-urls': { summary: 'Create a chatbot and queue indexing of the listed URLs.', tag: 'Indexing', access: 'owner', body: indexUrlsSchema },
-  'POST /api/v1/indexing/crawl': { summary: 'Re-crawl an existing chatbot; its content is swapped when the crawl completes.', tag: 'Indexing', access: 'owner', body: recrawlSchema },
-  'GET /api/v1/crawl-and-index/tasks/:chatbotId': { summary: "A chatbot's indexing tasks and their progress.", tag: 'Indexing', access: 'owner', params: taskParams, query: taskListQuerySchema },
-  'POST /api/v1/crawl-and-index/tasks/:chatbotId/:taskId/stop': { summary: 'Stop a running task; its staged content is discarded and the previous content stays live.', tag: 'Indexing', access: 'owner', params: taskStopParamsSchema },
-  'POST /api/v1/chatbots/:id/sources': { summary: 'Add one page to the chatbot, or index it again; the other pages stay as they are.', tag: 'Indexing', access: 'owner', params: chatbotParamsSchema, body: sourceUrlBodySchema },
-  'DELETE /api/v1/chatbots/:id/sources': { summary: 'Remove one page from the chatbot at once.', tag: 'Indexing', access: 'owner', params: chatbotParamsSchema, query: sourceUrlBodySchema },
+  'POST /api/v1/indexing/collect-urls': {
+    summary: "Collect a site's URLs (no indexing) so the owner can pick pages.",
+    tag: 'Indexing',
+    access: 'owner',
+    body: collectSchema,
+  },
+  'POST /api/v1/crawl-and-index': {
+    summary: 'Create a chatbot and queue a crawl of the site into it.',
+    tag: 'Indexing',
+    access: 'owner',
+    body: crawlAndIndexSchema,
+  },
+  'POST /api/v1/indexing/index-urls': {
+    summary: 'Create a chatbot and queue indexing of the listed URLs.',
+    tag: 'Indexing',
+    access: 'owner',
+    body: indexUrlsSchema,
+  },
+  'POST /api/v1/indexing/crawl': {
+    summary: 'Re-crawl an existing chatbot; its content is swapped when the crawl completes.',
+    tag: 'Indexing',
+    access: 'owner',
+    body: recrawlSchema,
+  },
+  'GET /api/v1/crawl-and-index/tasks/:chatbotId': {
+    summary: "A chatbot's indexing tasks and their progress.",
+    tag: 'Indexing',
+    access: 'owner',
+    params: taskParams,
+    query: taskListQuerySchema,
+  },
+  'POST /api/v1/crawl-and-index/tasks/:chatbotId/:taskId/stop': {
+    summary: 'Stop a running task; its staged content is discarded and the previous content stays live.',
+    tag: 'Indexing',
+    access: 'owner',
+    params: taskStopParamsSchema,
+  },
+  'POST /api/v1/chatbots/:id/sources': {
+    summary: 'Add one page to the chatbot, or index it again; the other pages stay as they are.',
+    tag: 'Indexing',
+    access: 'owner',
+    params: chatbotParamsSchema,
+    body: sourceUrlBodySchema,
+  },
+  'DELETE /api/v1/chatbots/:id/sources': {
+    summary: 'Remove one page from the chatbot at once.',
+    tag: 'Indexing',
+    access: 'owner',
+    params: chatbotParamsSchema,
+    query: sourceUrlBodySchema,
+  },
 
-  'GET /api/v1/chatbots/:id/insights/conversations': { summary: "The bot's visitor conversations, newest first, paged, searchable by text (q).", tag: 'Insights', access: 'owner', params: chatbotParamsSchema, query: insightConversationListQuerySchema },
-  'GET /api/v1/chatbots/:id/insights/conversations/export': { summary: 'Every visitor conversation with its messages, as JSON (the envelope) or CSV (format=csv, one row per message), as a download.', tag: 'Insights', access: 'owner', params: chatbotParamsSchema, query: insightExportQuerySchema },
-  'GET /api/v1/chatbots/:id/insights/conversations/:conversationId': { summary: 'One visitor conversation, read-only: messages with sources, outcome and feedback.', tag: 'Insights', access: 'owner', params: insightConversationParamsSchema },
-  'GET /api/v1/chatbots/:id/insights/unanswered': { summary: 'Questions the bot refused or was not sure about, rephrasings grouped, with count, last asked and conversations.', tag: 'Insights', access: 'owner', params: chatbotParamsSchema },
-  'GET /api/v1/chatbots/:id/insights/summary': { summary: 'The last 30 days at a glance: conversations and messages per day, answer rate, feedback rate.', tag: 'Insights', access: 'owner', params: chatbotParamsSchema },
+  'GET /api/v1/chatbots/:id/insights/conversations': {
+    summary: "The bot's visitor conversations, newest first, paged, searchable by text (q).",
+    tag: 'Insights',
+    access: 'owner',
+    params: chatbotParamsSchema,
+    query: insightConversationListQuerySchema,
+  },
+  'GET /api/v1/chatbots/:id/insights/conversations/export': {
+    summary:
+      'Every visitor conversation with its messages, as JSON (the envelope) or CSV (format=csv, one row per message), as a download.',
+    tag: 'Insights',
+    access: 'owner',
+    params: chatbotParamsSchema,
+    query: insightExportQuerySchema,
+  },
+  'GET /api/v1/chatbots/:id/insights/conversations/:conversationId': {
+    summary: 'One visitor conversation, read-only: messages with sources, outcome and feedback.',
+    tag: 'Insights',
+    access: 'owner',
+    params: insightConversationParamsSchema,
+  },
+  'GET /api/v1/chatbots/:id/insights/unanswered': {
+    summary: 'Questions the bot refused or was not sure about, rephrasings grouped, with count, last asked and conversations.',
+    tag: 'Insights',
+    access: 'owner',
+    params: chatbotParamsSchema,
+  },
+  'GET /api/v1/chatbots/:id/insights/summary': {
+    summary: 'The last 30 days at a glance: conversations and messages per day, answer rate, feedback rate.',
+    tag: 'Insights',
+    access: 'owner',
+    params: chatbotParamsSchema,
+  },
 
-  'POST /api/v1/chatbots/:id/query': { summary: "Ask the chatbot's index directly (owner testing): retrieved passages and the answer.", tag: 'Answers', access: 'owner', params: chatbotParamsSchema, body: querySchema },
+  'POST /api/v1/chatbots/:id/query': {
+    summary: "Ask the chatbot's index directly (owner testing): retrieved passages and the answer.",
+    tag: 'Answers',
+    access: 'owner',
+    params: chatbotParamsSchema,
+    body: querySchema,
+  },
 
-  'GET /api/v1/chatbots/:id/public': { summary: 'What a visitor may see of a chatbot (name, description, greeting).', tag: 'Visitors', access: 'public', params: chatbotParamsSchema },
-  'GET /api/v1/chatbots/:id/conversations': { summary: "The visitor's conversations with this chatbot.", tag: 'Visitors', access: 'visitor', params: chatbotParamsSchema, query: visitorQuerySchema },
-  'POST /api/v1/chatbots/:id/conversations': { summary: 'Start a conversation.', tag: 'Visitors', access: 'visitor', params: chatbotParamsSchema, body: createConversationSchema, status: 201 },
-  'GET /api/v1/chatbots/:id/conversations/:conversationId/messages': { summary: "A conversation's messages, oldest first, after a message index.", tag: 'Visitors', access: 'visitor', params: conversationParamsSchema, query: messageListQuerySchema },
+  'GET /api/v1/chatbots/:id/public': {
+    summary: 'What a visitor may see of a chatbot (name, description, greeting).',
+    tag: 'Visitors',
+    access: 'public',
+    params: chatbotParamsSchema,
+  },
+  'GET /api/v1/chatbots/:id/conversations': {
+    summary: "The visitor's conversations with this chatbot.",
+    tag: 'Visitors',
+    access: 'visitor',
+    params: chatbotParamsSchema,
+    query: visitorQuerySchema,
+  },
+  'POST /api/v1/chatbots/:id/conversations': {
+    summary: 'Start a conversation.',
+    tag: 'Visitors',
+    access: 'visitor',
+    params: chatbotParamsSchema,
+    body: createConversationSchema,
+    status: 201,
+  },
+  'GET /api/v1/chatbots/:id/conversations/:conversationId/messages': {
+    summary: "A conversation's messages, oldest first, after a message index.",
+    tag: 'Visitors',
+    access: 'visitor',
+    params: conversationParamsSchema,
+    query: messageListQuerySchema,
+  },
   'POST /api/v1/chatbots/:id/conversations/:conversationId/messages': {
     summary: 'Send a question; the answer cites the pages it comes from. Streams with Accept: text/event-stream.',
     tag: 'Visitors',

@@ -15,9 +15,15 @@ export const chatbotParamsSchema = z.object({ id: uuidSchema });
 /** An owner's include or exclude URL globs: each checked with a reason the owner can act on. */
 export const urlPatternsSchema = (field: string) =>
   z
-    .array(z.string({ error: `${field} must be a list of text patterns` }).trim().superRefine((p, ctx) => {
-      const problem = patternProblem(p);
-      if (problem) ctx.addIssue({ code: 'custom', message: problem });
-    }), { error: `${field} must be a list of text patterns` })
+    .array(
+      z
+        .string({ error: `${field} must be a list of text patterns` })
+        .trim()
+        .superRefine((p, ctx) => {
+          const problem = patternProblem(p);
+          if (problem) ctx.addIssue({ code: 'custom', message: problem });
+        }),
+      { error: `${field} must be a list of text patterns` },
+    )
     .max(MAX_PATTERNS, `${field}: at most ${MAX_PATTERNS} patterns`)
     .transform((list) => cleanPatterns(list));

@@ -55,7 +55,11 @@ async function refreshMode(ctx: TaskContext, p: TaskParams<'crawl'>): Promise<Pi
   const url = p.url || bot.start_url;
   if (url) {
     const patterns = { include: bot.include_patterns, exclude: bot.exclude_patterns };
-    return crawlMode(ctx, { url, max_depth: p.max_depth ?? bot.max_depth ?? undefined, max_pages: p.max_pages ?? bot.max_pages ?? undefined }, patterns);
+    return crawlMode(
+      ctx,
+      { url, max_depth: p.max_depth ?? bot.max_depth ?? undefined, max_pages: p.max_pages ?? bot.max_pages ?? undefined },
+      patterns,
+    );
   }
   const urls = await manualSourceUrls(ctx.db, bot.id);
   if (urls.length === 0) throw new PermanentTaskError('Nothing to crawl: the chatbot has no start URL and no chosen URLs.');

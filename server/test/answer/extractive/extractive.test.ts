@@ -32,7 +32,7 @@ async function botWith(pages: SeedPage[]): Promise<string> {
 }
 
 describe('extractive answers', () => {
-  it('never emit an image: a page\'s image tag shown as text stays text, Markdown images are dropped', async () => {
+  it("never emit an image: a page's image tag shown as text stays text, Markdown images are dropped", async () => {
     const pics = await botWith([
       {
         url: 'https://html.test/images',
@@ -81,13 +81,25 @@ describe('extractive answers', () => {
         url: 'https://num.test/floats',
         title: 'Floating point',
         chunks: [
-          { heading: 'Floats', content: '# Floats\n\nFloating point numbers are stored as binary fractions, so a sum of floats can print with a rounding error.' },
-          { heading: 'Floats', content: 'sum of floats can print with a rounding error. Use round() when you display a float sum to hide the rounding error.' },
+          {
+            heading: 'Floats',
+            content:
+              '# Floats\n\nFloating point numbers are stored as binary fractions, so a sum of floats can print with a rounding error.',
+          },
+          {
+            heading: 'Floats',
+            content: 'sum of floats can print with a rounding error. Use round() when you display a float sum to hide the rounding error.',
+          },
         ],
       },
     ]);
     const r = await retriever.retrieve(floats, 'Why does a sum of floats print with a rounding error?');
-    const { markdown } = await extractiveAnswer('Why does a sum of floats print with a rounding error?', r.terms, r.pages, databaseLexer(db));
+    const { markdown } = await extractiveAnswer(
+      'Why does a sum of floats print with a rounding error?',
+      r.terms,
+      r.pages,
+      databaseLexer(db),
+    );
     expect(markdown.split('\n\n')[1]).toContain('Floating point numbers are stored as binary fractions');
     expect(markdown).not.toMatch(/(^|\n|- )sum of floats can print/); // quoted at all, only as "…sum of floats"
     const units = toUnits('sum of floats can print with a rounding error. Use round() to hide it.', 'https://num.test/floats');
@@ -131,7 +143,9 @@ describe('extractive answers', () => {
     ]);
     const { markdown } = await answer('How do I rebuild the site automatically whenever a file changes?', api);
     // Without the name, "Rebuild the site whenever…" would not say what to call.
-    expect(markdown.split('\n\n')[1]).toBe('`quill.watch(path, *, debounce=0.2)`: Rebuild the site whenever a file under path changes. [[1]](https://docs.quill.test/api)');
+    expect(markdown.split('\n\n')[1]).toBe(
+      '`quill.watch(path, *, debounce=0.2)`: Rebuild the site whenever a file under path changes. [[1]](https://docs.quill.test/api)',
+    );
   });
 
   it('says plainly when nothing relevant was found', async () => {
@@ -149,7 +163,10 @@ describe('sentence units', () => {
   });
 
   it('reads a chunk that starts inside a code block as code, not prose', () => {
-    const units = toUnits("    main()\nif __name__ == '__main__':\n    main()\n```\n\nHere is an example of how to send a message.", 'https://s.test/');
+    const units = toUnits(
+      "    main()\nif __name__ == '__main__':\n    main()\n```\n\nHere is an example of how to send a message.",
+      'https://s.test/',
+    );
     expect(units.map((u) => u.kind)).toEqual(['code', 'sentence']);
     expect(units[1]!.text).toBe('Here is an example of how to send a message.');
     // the code is the cut-off end of a block; the sentence after it is whole
@@ -159,8 +176,15 @@ describe('sentence units', () => {
   it('marks the cut-off start of a continuation chunk, and only that', () => {
     const cut = toUnits('remember, the stored value is the nearest binary fraction. Python rounds what it prints.', 'https://s.test/');
     expect(cut.map((u) => Boolean(u.partial))).toEqual([true, false]);
-    for (const whole of ['# Floats\n\nThe stored value is a binary fraction.', 'The stored value is a binary fraction.', '`repr()` shows the shortest form that round-trips.']) {
-      expect(toUnits(whole, 'https://s.test/').some((u) => u.partial), whole).toBe(false);
+    for (const whole of [
+      '# Floats\n\nThe stored value is a binary fraction.',
+      'The stored value is a binary fraction.',
+      '`repr()` shows the shortest form that round-trips.',
+    ]) {
+      expect(
+        toUnits(whole, 'https://s.test/').some((u) => u.partial),
+        whole,
+      ).toBe(false);
     }
   });
 
@@ -190,9 +214,9 @@ describe('sentence units', () => {
     expect(termLabel('PYTHONHOME')).toBe('`PYTHONHOME`');
     expect(termLabel('exception socket.gaierror')).toBe('`exception socket.gaierror`');
     expect(termLabel('Tips for *starred* <names> & _more_')).toBe('**Tips for \\*starred\\* \\<names\\> & \\_more\\_**');
-    expect(termLabel('class ctypes.OleDLL(name, mode=DEFAULT_MODE, handle=None, use_errno=False, use_last_error=False, winmode=None)')).toBe(
-      '`class ctypes.OleDLL(…)`',
-    );
+    expect(
+      termLabel('class ctypes.OleDLL(name, mode=DEFAULT_MODE, handle=None, use_errno=False, use_last_error=False, winmode=None)'),
+    ).toBe('`class ctypes.OleDLL(…)`');
   });
 
   it('splits sentences but not after abbreviations or inside inline code', () => {
@@ -204,9 +228,12 @@ describe('sentence units', () => {
   });
 
   it('makes relative links absolute and drops unsafe or image links', () => {
-    expect(absolutizeLinks('See [the guide](../guide.html#x "Guide") and ![img](a.png) [bad](javascript:alert(1))', 'https://s.test/docs/a/page.html')).toBe(
-      'See [the guide](https://s.test/docs/guide.html#x) and  bad)',
-    );
+    expect(
+      absolutizeLinks(
+        'See [the guide](../guide.html#x "Guide") and ![img](a.png) [bad](javascript:alert(1))',
+        'https://s.test/docs/a/page.html',
+      ),
+    ).toBe('See [the guide](https://s.test/docs/guide.html#x) and  bad)');
   });
 
   it('turns list items into separate units, skips headings, keeps a table whole, and tracks the heading path', () => {

@@ -22,11 +22,18 @@ async function answerFrom(pages: SeedPage[], question: string, keepChunk?: (cont
   await seedPages(db, bot, pages);
   const r = await retriever.retrieve(bot, question);
   expect(r.covered).toBe(true);
-  const hits = keepChunk ? r.pages.map((p) => ({ ...p, chunks: p.chunks.filter((c) => keepChunk(c.content)) })).filter((p) => p.chunks.length) : r.pages;
+  const hits = keepChunk
+    ? r.pages.map((p) => ({ ...p, chunks: p.chunks.filter((c) => keepChunk(c.content)) })).filter((p) => p.chunks.length)
+    : r.pages;
   return extractiveAnswer(question, r.terms, hits, databaseLexer(db));
 }
 
-const words = (markdown: string) => markdown.replace(/```[\s\S]*?```/g, ' ').replace(/\[\[\d+\]\]\([^)]*\)/g, ' ').split(/\s+/).filter(Boolean).length;
+const words = (markdown: string) =>
+  markdown
+    .replace(/```[\s\S]*?```/g, ' ')
+    .replace(/\[\[\d+\]\]\([^)]*\)/g, ' ')
+    .split(/\s+/)
+    .filter(Boolean).length;
 
 describe('the quoted passage', () => {
   it('never starts mid-sentence: a chunk that starts in the middle of one is read joined to the chunk before it', async () => {
@@ -43,7 +50,10 @@ describe('the quoted passage', () => {
                 '## Retries\n\nThe client keeps a pool of open connections for every host it talks to. ' +
                 'When a request fails with a timeout, the client waits for the backoff interval',
             },
-            { heading: 'Networking > Retries', content: 'the client waits for the backoff interval and sends the request again, up to five attempts in all.' },
+            {
+              heading: 'Networking > Retries',
+              content: 'the client waits for the backoff interval and sends the request again, up to five attempts in all.',
+            },
           ],
         },
       ],
@@ -93,7 +103,8 @@ describe('the quoted passage', () => {
           chunks: [
             {
               heading: 'Building',
-              content: '# Building\n\nTo build the site, run:\n\n```\nquill build\n```\n\nTo build and serve the site, run:\n\n```\nquill serve\n```',
+              content:
+                '# Building\n\nTo build the site, run:\n\n```\nquill build\n```\n\nTo build and serve the site, run:\n\n```\nquill serve\n```',
             },
           ],
         },
@@ -105,7 +116,10 @@ describe('the quoted passage', () => {
   });
 
   it('quotes contiguous sentences of one section, from a sentence start, within about 120 words', async () => {
-    const sentences = Array.from({ length: 30 }, (_, i) => `The render cache keeps page ${i + 1} of the site until its source file changes.`);
+    const sentences = Array.from(
+      { length: 30 },
+      (_, i) => `The render cache keeps page ${i + 1} of the site until its source file changes.`,
+    );
     const url = 'https://docs.quill.test/cache';
     const { markdown } = await answerFrom(
       [{ url, title: 'Cache', chunks: [{ heading: 'Cache', content: `# Cache\n\n${sentences.join(' ')}` }] }],
@@ -121,7 +135,10 @@ describe('the quoted passage', () => {
 
 describe('code blocks and tables', () => {
   it('keeps prose before a code block the chunk ends inside as prose', () => {
-    const units = toUnits('Use the official action in `.github/workflows/pages.yml`:\n\n```\n- uses: actions/checkout@v4\n- run: npm ci', 'https://s.test/');
+    const units = toUnits(
+      'Use the official action in `.github/workflows/pages.yml`:\n\n```\n- uses: actions/checkout@v4\n- run: npm ci',
+      'https://s.test/',
+    );
     expect(units.map((u) => [u.kind, u.text])).toEqual([
       ['sentence', 'Use the official action in `.github/workflows/pages.yml`:'],
       ['code', '- uses: actions/checkout@v4\n- run: npm ci'],
@@ -142,6 +159,8 @@ describe('code blocks and tables', () => {
       ['| Code | Meaning |', '| --- | --- |', ...rows.slice(0, 12), '', '*(3 more rows of this table on the page.)*'].join('\n'),
     );
     const lines = Array.from({ length: 20 }, (_, i) => `print(${i})`);
-    expect(codeMarkdown(lines.join('\n'))).toBe(['```', ...lines.slice(0, 14), '```', '', '*(6 more lines of this code on the page.)*'].join('\n'));
+    expect(codeMarkdown(lines.join('\n'))).toBe(
+      ['```', ...lines.slice(0, 14), '```', '', '*(6 more lines of this code on the page.)*'].join('\n'),
+    );
   });
 });

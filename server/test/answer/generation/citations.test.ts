@@ -29,7 +29,9 @@ describe('citation renumbering', () => {
   });
 
   it('leaves code, indexing, links and numbers that are not passages alone', () => {
-    expect(run('~~~\nx = [2]\n~~~\nNo citation: arr[2], [2](u), [0], [7].', 3).shown).toBe('~~~\nx = [2]\n~~~\nNo citation: arr[2], [2](u), [0], [7].');
+    expect(run('~~~\nx = [2]\n~~~\nNo citation: arr[2], [2](u), [0], [7].', 3).shown).toBe(
+      '~~~\nx = [2]\n~~~\nNo citation: arr[2], [2](u), [0], [7].',
+    );
     expect(run('Cited [1].', 0).shown).toBe('Cited [1].');
   });
 

@@ -14,9 +14,18 @@ beforeAll(async () => {
   bot = (await insertChatbot(db, { ownerUid: 'o' })).id;
   const body = 'Put the changes of the working tree aside and bring them back later with the restore command.';
   await seedPages(db, bot, [
-    { url: 'https://vcs.test/save-aside', title: 'Saving work aside', chunks: [{ content: body }], anchorText: 'shelve your changes\nsave work aside' },
+    {
+      url: 'https://vcs.test/save-aside',
+      title: 'Saving work aside',
+      chunks: [{ content: body }],
+      anchorText: 'shelve your changes\nsave work aside',
+    },
     { url: 'https://vcs.test/keep-aside', title: 'Keeping work aside', chunks: [{ content: body }] },
-    ...Array.from({ length: 30 }, (_, i) => ({ url: `https://vcs.test/news/${i}`, title: `News ${i}`, chunks: [{ content: `Release ${i} makes the commands faster.` }] })),
+    ...Array.from({ length: 30 }, (_, i) => ({
+      url: `https://vcs.test/news/${i}`,
+      title: `News ${i}`,
+      chunks: [{ content: `Release ${i} makes the commands faster.` }],
+    })),
   ]);
 });
 afterAll(() => db.close());
@@ -26,7 +35,9 @@ describe('anchor text of in-links', () => {
     const question = 'How do I shelve my changes and get them back?';
     const on = await new FullTextRetriever(db).retrieve(bot, question, { keepBelowFloor: true });
     expect(on.pages[0]!.url).toBe('https://vcs.test/save-aside');
-    const off = await new FullTextRetriever(db, undefined, { params: { anchorShare: 0 } }).retrieve(bot, question, { keepBelowFloor: true });
+    const off = await new FullTextRetriever(db, undefined, { params: { anchorShare: 0 } }).retrieve(bot, question, {
+      keepBelowFloor: true,
+    });
     expect(off.pages[0]!.score).toBeLessThan(on.pages[0]!.score);
     // The anchor names the page; it does not make the passage hold words it does not have.
     expect(on.pages[0]!.coverage).toBe(off.pages.find((p) => p.url === 'https://vcs.test/save-aside')!.coverage);

@@ -26,7 +26,11 @@ beforeAll(async () => {
   await seedPages(db, bot, QUILL_SITE);
   // Another bot's page that would match perfectly must never leak into this bot's answers.
   await seedPages(db, otherBot, [
-    { url: 'https://other.test/secret', title: 'Install secret', chunks: [{ content: 'How to install Quill secretly: install install install.' }] },
+    {
+      url: 'https://other.test/secret',
+      title: 'Install secret',
+      chunks: [{ content: 'How to install Quill secretly: install install install.' }],
+    },
   ]);
   // Filler from the same site so term statistics look like a real corpus.
   const filler = Array.from({ length: 40 }, (_, i) => ({
@@ -139,21 +143,45 @@ describe('full-text retrieval', () => {
   it('does not refuse because the question quotes a number no page prints', async () => {
     const nums = (await insertChatbot(db, { ownerUid: 'o' })).id;
     await seedPages(db, nums, [
-      { url: 'https://num.test/floats', title: 'Floating point arithmetic', chunks: [{ content: 'Binary fractions cannot represent 0.1 or 0.2 exactly, so their sum prints with a tiny rounding error.' }] },
-      ...Array.from({ length: 20 }, (_, i) => ({ url: `https://num.test/page/${i}`, title: `Page ${i}`, chunks: [{ content: `Chapter ${i} prints tables of results for the reader.` }] })),
+      {
+        url: 'https://num.test/floats',
+        title: 'Floating point arithmetic',
+        chunks: [{ content: 'Binary fractions cannot represent 0.1 or 0.2 exactly, so their sum prints with a tiny rounding error.' }],
+      },
+      ...Array.from({ length: 20 }, (_, i) => ({
+        url: `https://num.test/page/${i}`,
+        title: `Page ${i}`,
+        chunks: [{ content: `Chapter ${i} prints tables of results for the reader.` }],
+      })),
     ]);
     const r = await retriever.retrieve(nums, 'Why does 0.1 + 0.2 print 0.30000000000000004 instead of 0.30?');
     expect(r.covered).toBe(true);
     expect(paths(r)[0]).toBe('/floats');
   });
 
-
   it('reads a path the page writes whole ("/tmp") as holding its parts ("tmp")', async () => {
     const site = (await insertChatbot(db, { ownerUid: 'o' })).id;
     await seedPages(db, site, [
-      { url: 'https://fs.test/rights', title: 'Managing rights', chunks: [{ content: 'The sticky bit, shown as a trailing t on /tmp, lets only a file owner delete the file.' }] },
-      { url: 'https://fs.test/selinux', title: 'SELinux rules', chunks: [{ content: 'A type such as tmp is declared in the module. The tmp type labels temporary files; tmp rules are written in the policy.' }] },
-      ...Array.from({ length: 20 }, (_, i) => ({ url: `https://fs.test/page/${i}`, title: `Page ${i}`, chunks: [{ content: `Chapter ${i} explains what a file system means for the administrator.` }] })),
+      {
+        url: 'https://fs.test/rights',
+        title: 'Managing rights',
+        chunks: [{ content: 'The sticky bit, shown as a trailing t on /tmp, lets only a file owner delete the file.' }],
+      },
+      {
+        url: 'https://fs.test/selinux',
+        title: 'SELinux rules',
+        chunks: [
+          {
+            content:
+              'A type such as tmp is declared in the module. The tmp type labels temporary files; tmp rules are written in the policy.',
+          },
+        ],
+      },
+      ...Array.from({ length: 20 }, (_, i) => ({
+        url: `https://fs.test/page/${i}`,
+        title: `Page ${i}`,
+        chunks: [{ content: `Chapter ${i} explains what a file system means for the administrator.` }],
+      })),
     ]);
     const r = await retriever.retrieve(site, "What does the trailing 't' on /tmp mean?");
     expect(r.terms.find((t) => t.lexeme === 'tmp')?.whole).toBe('/tmp');
@@ -163,8 +191,16 @@ describe('full-text retrieval', () => {
   it('does not count the parts of a compound the site writes whole as words it never uses', async () => {
     const site = (await insertChatbot(db, { ownerUid: 'o' })).id;
     await seedPages(db, site, [
-      { url: 'https://sm.test/plugins', title: 'Plugins', chunks: [{ content: 'The seo plugin writes a sitemap.xml file for search engines when the site is generated.' }] },
-      ...Array.from({ length: 20 }, (_, i) => ({ url: `https://sm.test/page/${i}`, title: `Page ${i}`, chunks: [{ content: `Chapter ${i} explains how the site is generated and deployed.` }] })),
+      {
+        url: 'https://sm.test/plugins',
+        title: 'Plugins',
+        chunks: [{ content: 'The seo plugin writes a sitemap.xml file for search engines when the site is generated.' }],
+      },
+      ...Array.from({ length: 20 }, (_, i) => ({
+        url: `https://sm.test/page/${i}`,
+        title: `Page ${i}`,
+        chunks: [{ content: `Chapter ${i} explains how the site is generated and deployed.` }],
+      })),
     ]);
     const r = await retriever.retrieve(site, 'How do I get a sitemap.xml generated for search engines?');
     const part = r.terms.find((t) => t.lexeme === 'sitemap');
@@ -175,7 +211,10 @@ describe('full-text retrieval', () => {
   });
   it('uses the GIN index for candidates on a large bot', async () => {
     const big = (await insertChatbot(db, { ownerUid: 'o' })).id;
-    await db.query(`INSERT INTO documents (id, chatbot_id, url, title, content, content_hash) VALUES (gen_random_uuid(), $1, 'https://big.test/', 'Big', '', 'h')`, [big]);
+    await db.query(
+      `INSERT INTO documents (id, chatbot_id, url, title, content, content_hash) VALUES (gen_random_uuid(), $1, 'https://big.test/', 'Big', '', 'h')`,
+      [big],
+    );
     // 20,000 chunks written by SQL: the planner must pick the GIN index over scanning them.
     await db.query(
       `INSERT INTO chunks (document_id, chatbot_id, ordinal, url, title, heading_path, content)
@@ -200,7 +239,12 @@ describe('full-text retrieval', () => {
 
 describe('with semantic search (a stand-in for the embedding provider)', () => {
   const chunkId = async (url: string) =>
-    (await db.query<{ id: string }>('SELECT id::text AS id FROM chunks WHERE chatbot_id = $1 AND url = $2 ORDER BY ordinal LIMIT 1', [bot, url]))[0]!.id;
+    (
+      await db.query<{ id: string }>('SELECT id::text AS id FROM chunks WHERE chatbot_id = $1 AND url = $2 ORDER BY ordinal LIMIT 1', [
+        bot,
+        url,
+      ])
+    )[0]!.id;
   /** Answers every question with the given similarities, as the real search does (best first). */
   const stub = (hits: () => Promise<VectorHit[]>): VectorSearch & { calls: string[] } => {
     const calls: string[] = [];
@@ -223,7 +267,9 @@ describe('with semantic search (a stand-in for the embedding provider)', () => {
 
   it('with a vector floor, lets a page found by vectors alone clear it when it stands out', async () => {
     const deploy = await chunkId('https://docs.quill.test/deploy');
-    const others = await Promise.all(['install', 'config', 'plugins', 'faq', 'changelog/1', 'changelog/2'].map((p) => chunkId(`https://docs.quill.test/${p}`)));
+    const others = await Promise.all(
+      ['install', 'config', 'plugins', 'faq', 'changelog/1', 'changelog/2'].map((p) => chunkId(`https://docs.quill.test/${p}`)),
+    );
     expect((await new FullTextRetriever(db).retrieve(bot, question)).covered).toBe(false);
     const vector = stub(async () => [{ id: deploy, similarity: 0.81 }, ...others.map((id, i) => ({ id, similarity: 0.42 - i * 0.02 }))]);
     const r = await new FullTextRetriever(db, vector, separating).retrieve(bot, question);
@@ -247,7 +293,10 @@ describe('with semantic search (a stand-in for the embedding provider)', () => {
     const tail = await Promise.all(['changelog/3', 'changelog/4', 'changelog/5'].map((p) => chunkId(`https://docs.quill.test/${p}`)));
     const nearest = stub(async () => [{ id: faq, similarity: 0.7 }, ...tail.map((id, i) => ({ id, similarity: 0.4 - i * 0.02 }))]);
     // With half the fused score from similarity, the nearest chunk weighs as much as the best words.
-    const fused = await new FullTextRetriever(db, nearest, { ...separating, params: { vectorShare: 0.5 } }).retrieve(bot, 'How do I install the quill command line tool?');
+    const fused = await new FullTextRetriever(db, nearest, { ...separating, params: { vectorShare: 0.5 } }).retrieve(
+      bot,
+      'How do I install the quill command line tool?',
+    );
     expect(fused.covered).toBe(true);
     expect(paths(fused).slice(0, 2).sort()).toEqual(['/faq', '/install']);
     const failing = stub(async () => {
@@ -264,7 +313,10 @@ describe('ranking helpers', () => {
     expect(atLeast(2, ['a', 'b', 'c'])).toBe('((a & (b | c)) | (b & c))');
     expect(atLeast(3, ['a', 'b', 'c'])).toBe('(a & b & c)');
     const words = ['quill', 'theme', 'plugin', 'output'];
-    const q = atLeast(2, words.map((w) => `'${w}'`));
+    const q = atLeast(
+      2,
+      words.map((w) => `'${w}'`),
+    );
     const [row] = await db.query<{ fast: number; slow: number }>(
       `SELECT count(*) FILTER (WHERE tsv @@ $2::tsquery)::int AS fast,
               count(*) FILTER (WHERE (SELECT count(*) FROM unnest($3::text[]) w WHERE tsv @@ quote_literal(w)::tsquery) >= 2)::int AS slow
@@ -276,7 +328,9 @@ describe('ranking helpers', () => {
   });
 
   it('drops general English words from plain text only', () => {
-    expect(withoutGeneralWords("What's really the best way to use obj.use() or use_it?").replace(/\s+/g, ' ').trim()).toBe('the to obj.use() or use_it?');
+    expect(withoutGeneralWords("What's really the best way to use obj.use() or use_it?").replace(/\s+/g, ' ').trim()).toBe(
+      'the to obj.use() or use_it?',
+    );
     expect(urlWords('https://docs.example.test/library/path-lib.html?x=1')).toEqual(['library', 'path', 'lib']);
   });
 
@@ -305,9 +359,23 @@ describe('ranking helpers', () => {
   });
 
   it('fuses vector similarity into the full-text scores, keeping their scale', () => {
-    const chunk = (id: string, score: number): RetrievedChunk => ({ id, url: `u${id}`, title: '', headingPath: '', content: '', score, phrase: 0, coverage: 1, matched: [] });
+    const chunk = (id: string, score: number): RetrievedChunk => ({
+      id,
+      url: `u${id}`,
+      title: '',
+      headingPath: '',
+      content: '',
+      score,
+      phrase: 0,
+      coverage: 1,
+      matched: [],
+    });
     const byId = new Map([chunk('a', 10), chunk('b', 8), chunk('c', 2), chunk('d', 0)].map((c) => [c.id, c]));
-    const hits = [{ id: 'c', similarity: 0.8 }, { id: 'd', similarity: 0.7 }, { id: 'a', similarity: 0.4 }];
+    const hits = [
+      { id: 'c', similarity: 0.8 },
+      { id: 'd', similarity: 0.7 },
+      { id: 'a', similarity: 0.4 },
+    ];
     const fused = fuseScores(hits, byId, 0.3);
     // a: 0.7 x 10 + 0.3 x 10 x 0 = 7; b: 5.6; c: 1.4 + 3 = 4.4; d: 0 + 3 x 0.75 = 2.25.
     expect(fused.map((c) => c.id)).toEqual(['a', 'b', 'c', 'd']);

@@ -43,7 +43,9 @@ export function answerRoutes(ctx: AppContext, opts: AnswerRoutesOptions = {}): F
     sweep.unref();
     app.addHook('onClose', async () => clearInterval(sweep));
     /** One turn at a time per conversation: in arrival order in this process, and across processes. */
-    const turns = { run: <T>(conversationId: string, task: () => Promise<T>) => queue.run(conversationId, () => leases.hold(conversationId, task)) };
+    const turns = {
+      run: <T>(conversationId: string, task: () => Promise<T>) => queue.run(conversationId, () => leases.hold(conversationId, task)),
+    };
 
     app.post('/chatbots/:id/conversations/:conversationId/messages', async (request, reply) => {
       const { id, conversationId } = parse(conversationParamsSchema, request.params, 'path');
@@ -90,10 +92,12 @@ export function answerRoutes(ctx: AppContext, opts: AnswerRoutesOptions = {}): F
       const stream = openEventStream(reply, { pingMs: opts.pingMs });
       try {
         const deps = { db: ctx.db, answerer, log: request.log };
-        const turn = await turns.run(input.conversation.id, () => takeTurn(deps, input, (delta) => stream.send('token', { delta }))).catch((err: unknown) => {
-          request.log.error({ err }, 'storing the question failed');
-          return undefined;
-        });
+        const turn = await turns
+          .run(input.conversation.id, () => takeTurn(deps, input, (delta) => stream.send('token', { delta })))
+          .catch((err: unknown) => {
+            request.log.error({ err }, 'storing the question failed');
+            return undefined;
+          });
         if (!turn) {
           // Nothing was stored, so the conversation is unchanged.
           await stream.send('error', { detail: 'Your message could not be sent. Please try again.' });
@@ -101,7 +105,12 @@ export function answerRoutes(ctx: AppContext, opts: AnswerRoutesOptions = {}): F
         }
         const { userMessage, assistantMessage, error } = turn;
         if (assistantMessage) await stream.send('sources', { sources: assistantMessage.sources });
-        if (error) await stream.send('error', { detail: error, user_message: userMessage, ...(assistantMessage && { assistant_message: assistantMessage }) });
+        if (error)
+          await stream.send('error', {
+            detail: error,
+            user_message: userMessage,
+            ...(assistantMessage && { assistant_message: assistantMessage }),
+          });
         else await stream.send('done', { user_message: userMessage, assistant_message: assistantMessage });
       } finally {
         stream.end();

@@ -30,7 +30,13 @@ export function conversationRoutes(ctx: AppContext): FastifyPluginAsync {
       const { id } = parse(chatbotParamsSchema, request.params, 'path');
       const bot = await requireBot(request, id);
       // Never the allowed origins or anything else the owner keeps to themselves.
-      return ok({ id: bot.id, name: bot.name, description: bot.description, greeting: bot.greeting ?? '', starter_questions: bot.starter_questions ?? [] });
+      return ok({
+        id: bot.id,
+        name: bot.name,
+        description: bot.description,
+        greeting: bot.greeting ?? '',
+        starter_questions: bot.starter_questions ?? [],
+      });
     });
 
     app.get('/chatbots/:id/conversations', async (request) => {

@@ -10,7 +10,14 @@ import { badRequest } from '../../errors.js';
  * Discovery for the wizard's review step: robots.txt, sitemaps and links to maxDepth, without
  * extracting content, within COLLECT_TIMEOUT_SECONDS. The start URL comes first.
  */
-export async function collectUrls(config: Config, startUrl: string, maxDepth: number, maxPages: number, signal?: AbortSignal, patterns?: UrlPatterns): Promise<string[]> {
+export async function collectUrls(
+  config: Config,
+  startUrl: string,
+  maxDepth: number,
+  maxPages: number,
+  signal?: AbortSignal,
+  patterns?: UrlPatterns,
+): Promise<string[]> {
   const keep = urlFilter(patterns);
   const fetcher = createSafeFetcher({
     userAgent: config.CRAWL_USER_AGENT,
@@ -46,8 +53,7 @@ export async function collectUrls(config: Config, startUrl: string, maxDepth: nu
           if (o.kind === 'listed') {
             listed.push(o.url);
             if (o.depth === 0) startFinal ??= o.url;
-          }
-          else if (o.url === start && o.kind !== 'page' && o.kind !== 'unchanged') startError = o.reason;
+          } else if (o.url === start && o.kind !== 'page' && o.kind !== 'unchanged') startError = o.reason;
         },
       },
     );

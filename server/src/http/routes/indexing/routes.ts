@@ -35,7 +35,14 @@ export function indexingRoutes(ctx: AppContext): FastifyPluginAsync {
         if (!reply.raw.writableEnded) aborted.abort();
       });
       const patterns = { include: body.include_patterns ?? [], exclude: body.exclude_patterns ?? [] };
-      const urls = await collectUrls(config, body.url, depthOf(body.max_depth, DISCOVERY_DEFAULTS.maxDepth), pagesOf(body.max_pages, DISCOVERY_DEFAULTS.maxPages), aborted.signal, patterns);
+      const urls = await collectUrls(
+        config,
+        body.url,
+        depthOf(body.max_depth, DISCOVERY_DEFAULTS.maxDepth),
+        pagesOf(body.max_pages, DISCOVERY_DEFAULTS.maxPages),
+        aborted.signal,
+        patterns,
+      );
       return ok({ collected_urls: urls, count: urls.length });
     });
 
@@ -57,7 +64,12 @@ export function indexingRoutes(ctx: AppContext): FastifyPluginAsync {
           includePatterns: body.include_patterns,
           excludePatterns: body.exclude_patterns,
         });
-        const task = await enqueueTask(tx, { chatbotId: bot.id, taskType: 'crawl_and_index', params: { url, max_depth: maxDepth, max_pages: maxPages }, maxAttempts: config.TASK_MAX_ATTEMPTS });
+        const task = await enqueueTask(tx, {
+          chatbotId: bot.id,
+          taskType: 'crawl_and_index',
+          params: { url, max_depth: maxDepth, max_pages: maxPages },
+          maxAttempts: config.TASK_MAX_ATTEMPTS,
+        });
         return { bot, task };
       });
       ctx.wakeWorker();
@@ -73,9 +85,18 @@ export function indexingRoutes(ctx: AppContext): FastifyPluginAsync {
       }
       await checkAddresses(config, urls, 'urls_to_index');
       const { bot, task } = await ctx.db.transaction(async (tx) => {
-        const bot = await insertChatbot(tx, { ownerUid: user.uid, name: body.name?.trim() || (await defaultBotName(tx, user.uid, urls[0]!)), description: body.description ?? '' });
+        const bot = await insertChatbot(tx, {
+          ownerUid: user.uid,
+          name: body.name?.trim() || (await defaultBotName(tx, user.uid, urls[0]!)),
+          description: body.description ?? '',
+        });
         await insertManualSources(tx, bot.id, urls);
-        const task = await enqueueTask(tx, { chatbotId: bot.id, taskType: 'index_urls', params: { urls }, maxAttempts: config.TASK_MAX_ATTEMPTS });
+        const task = await enqueueTask(tx, {
+          chatbotId: bot.id,
+          taskType: 'index_urls',
+          params: { urls },
+          maxAttempts: config.TASK_MAX_ATTEMPTS,
+        });
         return { bot, task };
       });
       ctx.wakeWorker();

@@ -9,7 +9,9 @@ import { storedText, urlPatternsSchema } from '../schemas.js';
 export function isHttpUrl(value: string): boolean {
   try {
     const u = new URL(value);
-    return (u.protocol === 'http:' || u.protocol === 'https:') && u.hostname !== '' && value.length <= 2048 && normalizeUrl(value) !== undefined;
+    return (
+      (u.protocol === 'http:' || u.protocol === 'https:') && u.hostname !== '' && value.length <= 2048 && normalizeUrl(value) !== undefined
+    );
   } catch {
     return false;
   }
@@ -31,11 +33,17 @@ const httpUrl = (s: z.ZodString) => s.refine((v) => !hasCredentials(v), CREDENTI
 const url = httpUrl(z.string({ error: 'url is required' }).trim().min(1, 'url is required'));
 // Numbers, or numeric strings from form fields; server caps are applied by the routes (clamped).
 const count = (name: string, min: number) =>
-  z.coerce.number({ error: `${name} must be a number` }).int(`${name} must be a whole number`).min(min, `${name} must be at least ${min}`);
+  z.coerce
+    .number({ error: `${name} must be a number` })
+    .int(`${name} must be a whole number`)
+    .min(min, `${name} must be at least ${min}`);
 const name = storedText('name').trim().max(200, 'name must be at most 200 characters').optional();
 const description = storedText('description').max(2000, 'description must be at most 2000 characters').optional();
 
-const patterns = { include_patterns: urlPatternsSchema('include_patterns').optional(), exclude_patterns: urlPatternsSchema('exclude_patterns').optional() };
+const patterns = {
+  include_patterns: urlPatternsSchema('include_patterns').optional(),
+  exclude_patterns: urlPatternsSchema('exclude_patterns').optional(),
+};
 
 export const collectSchema = z
   .object({ url, max_depth: count('max_depth', 0).optional(), max_pages: count('max_pages', 1).optional(), ...patterns })

@@ -15,7 +15,11 @@ import { ValidationError } from '../../errors.js';
 export function checkMaxPages(config: Config, maxPages: number | undefined): void {
   if (maxPages === undefined || maxPages <= config.CRAWL_MAX_PAGES) return;
   throw new ValidationError([
-    { loc: ['body', 'max_pages'], msg: `max_pages must be at most ${config.CRAWL_MAX_PAGES} (this server's CRAWL_MAX_PAGES)`, type: 'too_big' },
+    {
+      loc: ['body', 'max_pages'],
+      msg: `max_pages must be at most ${config.CRAWL_MAX_PAGES} (this server's CRAWL_MAX_PAGES)`,
+      type: 'too_big',
+    },
   ]);
 }
 
@@ -38,7 +42,13 @@ export async function checkAddresses(config: Config, urls: string[], field = 'ur
         await fetcher.checkAddress(url);
       } catch (err) {
         if (err instanceof FetchError && err.kind === 'refused') {
-          throw new ValidationError([{ loc: ['body', field], msg: `${err.message}. Docent crawls public websites only (the server's CRAWL_ALLOW_HOSTS can open a private host).`, type: 'address_refused' }]);
+          throw new ValidationError([
+            {
+              loc: ['body', field],
+              msg: `${err.message}. Docent crawls public websites only (the server's CRAWL_ALLOW_HOSTS can open a private host).`,
+              type: 'address_refused',
+            },
+          ]);
         }
       }
     }

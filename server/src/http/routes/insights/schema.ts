@@ -12,4 +12,6 @@ export const insightConversationListQuerySchema = z
   })
   .strict();
 
-export const insightExportQuerySchema = z.object({ format: z.enum(['csv', 'json'], { error: "format must be 'csv' or 'json'" }).default('json') }).strict();
+export const insightExportQuerySchema = z
+  .object({ format: z.enum(['csv', 'json'], { error: "format must be 'csv' or 'json'" }).default('json') })
+  .strict();
