@@ -1,8 +1,10 @@
-import { render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import '../testing/render';
 import { ThemeToggle } from '../ui/ThemeToggle';
+import { togglePageTheme } from '../../../shared/src/chat/browser';
+import { paintTheme } from '../../../shared/src/theme';
 import { applyTheme, resolveTheme, THEME_KEY } from './theme';
 
 function preferDark(dark: boolean) {
@@ -49,14 +51,24 @@ describe('theme', () => {
     expect(localStorage.getItem(THEME_KEY)).toBe('light');
   });
 
-  it('the pre-paint script applies the same rule as the app', async () => {
-    const { readFileSync } = await import('node:fs');
-    const source = readFileSync(`${process.cwd()}/dashboard/public/theme-init.js`, 'utf8');
+  it('the pre-paint step (/theme-init.js is built from it) applies the same rule as the app', () => {
     preferDark(true);
-    new Function(source)();
+    paintTheme();
     expect(document.documentElement.classList.contains('dark')).toBe(true);
+    expect(document.documentElement.style.colorScheme).toBe('dark');
     localStorage.setItem(THEME_KEY, 'light');
-    new Function(source)();
+    paintTheme();
     expect(document.documentElement.classList.contains('dark')).toBe(false);
+  });
+
+  it("follows a change made by the /chat header's toggle (one theme, one announcement)", async () => {
+    preferDark(false);
+    applyTheme(resolveTheme());
+    render(<ThemeToggle />);
+    expect(screen.getByRole('button', { name: 'Switch to dark mode' })).toBeTruthy();
+    act(() => togglePageTheme());
+    expect(await screen.findByRole('button', { name: 'Switch to light mode' })).toBeTruthy();
+    expect(localStorage.getItem(THEME_KEY)).toBe('dark');
+    expect(document.documentElement.style.colorScheme).toBe('dark');
   });
 });

@@ -2,6 +2,8 @@
  * The chat thread's one door to browser globals (window, document, visual viewport), so tests
  * and non-browser renders have a single seam.
  */
+import { setTheme } from '../theme';
+
 export const hasWindow = () => typeof window !== 'undefined';
 
 export function viewportWidth(): number {
@@ -23,14 +25,9 @@ export function watchPageTheme(onChange: () => void): () => void {
   return () => observer.disconnect();
 }
 
-/** Flips the page's `dark` class and remembers the choice under localStorage 'theme'. */
+/** Flips the page's theme (the /chat header's toggle), through the one theme module. */
 export function togglePageTheme(): void {
-  const dark = !pageIsDark();
-  document.documentElement.classList.toggle('dark', dark);
-  if (!dark) document.body?.classList.remove('dark');
-  try {
-    localStorage.setItem('theme', dark ? 'dark' : 'light');
-  } catch {}
+  setTheme(pageIsDark() ? 'light' : 'dark');
 }
 
 /** Calls back on window resizes and visual-viewport resizes (the on-screen keyboard). */
