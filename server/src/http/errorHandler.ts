@@ -10,12 +10,10 @@ export function frameworkErrorReply(err: FastifyError, _request: FastifyRequest,
     reply.status(414).send({ success: false, detail: 'A part of the URL path is too long.' });
     return;
   }
-  reply
-    .status(400)
-    .send({
-      success: false,
-      detail: err.code === 'FST_ERR_BAD_URL' ? 'Malformed URL: a %-escape in the path is invalid.' : 'Bad request.',
-    });
+  reply.status(400).send({
+    success: false,
+    detail: err.code === 'FST_ERR_BAD_URL' ? 'Malformed URL: a %-escape in the path is invalid.' : 'Bad request.',
+  });
 }
 
 /** One place turns every failure into the envelope; 5xx messages never reach the client. */
