@@ -2,6 +2,7 @@ import { useCallback, useRef, useState } from 'react';
 import { ApiError, type VisitorApi as ApiClient } from '../../shared/src/api/client';
 import type { Conversation, PublicChatbot } from '../../shared/src/api/types';
 import { DEFAULT_CONVERSATION_TITLES } from '../../shared/src/contract/titles';
+import { landingConversation, reusableConversation } from '../../shared/src/chat/landing';
 
 export const NEW_CHAT_TITLE = DEFAULT_CONVERSATION_TITLES.widget;
 
@@ -57,7 +58,8 @@ export function useConversations(api: ApiClient, botId: string, visitorId: strin
       const [list, info] = await Promise.all([api.listConversations(botId, visitorId), api.getPublicChatbot(botId)]);
       setBot(info);
       setConversations(list);
-      if (list[0]) setSelectedId((current) => current ?? list[0]!.id);
+      const first = landingConversation(list);
+      if (first) setSelectedId((current) => current ?? first.id);
       else await create();
       setStatus('ready');
     } catch (err) {
@@ -83,7 +85,7 @@ export function useConversations(api: ApiClient, botId: string, visitorId: strin
   }, [api, botId, visitorId]);
 
   const createNew = useCallback(async () => {
-    const unused = conversations.find((c) => c.message_count === 0);
+    const unused = reusableConversation(conversations);
     if (!unused) return create();
     setSelectedId(unused.id);
     return true;

@@ -10,6 +10,7 @@ import { Spinner } from '../../ui/Spinner';
 import { ThemeToggle } from '../../ui/ThemeToggle';
 import { ChatIcon, CloseIcon, MenuIcon, PlusIcon } from '../../ui/icons';
 import { conversationsKey, useConversations, usePublicChatbot } from './queries';
+import { reusableConversation } from '../../../../shared/src/chat/landing';
 
 /** /chat: the visitor's conversation sidebar beside the thread (spec §2). */
 export default function ChatLayout() {
@@ -40,8 +41,7 @@ export default function ChatLayout() {
 
   const newChat = async () => {
     if (!botId) return;
-    // A conversation nobody has written in yet is reused: clicking New Chat twice makes one, not two empty ones.
-    const unused = conversations?.find((c) => c.message_count === 0);
+    const unused = conversations && reusableConversation(conversations);
     if (unused) {
       setOpen(false);
       navigate(`/chat/${botId}/conversations/${unused.id}`);

@@ -7,6 +7,7 @@ import { api } from '../../api/client';
 import { Alert } from '../../ui/Alert';
 import { Spinner } from '../../ui/Spinner';
 import { conversationsKey, useConversations } from './queries';
+import { landingConversation } from '../../../../shared/src/chat/landing';
 
 /**
  * /chat/{botId}/conversations: goes to the first conversation, or creates an 'Untitled
@@ -22,7 +23,7 @@ export default function ConversationListRoute() {
 
   useEffect(() => {
     if (!botId || !data) return;
-    const first = data[0];
+    const first = landingConversation(data);
     if (first) {
       navigate(`/chat/${botId}/conversations/${first.id}`, { replace: true });
       return;
