@@ -4,8 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import type { ChangingSite } from '../fixtures/sites/changingSite.js';
-import { emulatorHost } from '../helpers/auth.js';
-import { killDuringCrawlAndBurst, startDurableSite, until, type Deployment } from '../helpers/durableScenario.js';
+import { durableEnv, killDuringCrawlAndBurst, startDurableSite, until, type Deployment } from '../helpers/durableScenario.js';
 
 /**
  * Durability of the embedded server (PGlite, in-process worker): kill -9 while it crawls and 20
@@ -28,14 +27,7 @@ const embedded: Deployment = {
         DATABASE_URL: '',
         DATA_DIR: dataDir,
         PORT: String(port),
-        HOST: '127.0.0.1',
-        FIREBASE_AUTH_EMULATOR_HOST: emulatorHost(),
-        CRAWL_ALLOW_HOSTS: site.host,
-        TASK_LEASE_SECONDS: '5',
-        TASK_POLL_MS: '100',
-        RATE_LIMIT_IP_PER_MINUTE: '1000000',
-        RATE_LIMIT_VISITOR_MESSAGES_PER_MINUTE: '1000000',
-        LOG_LEVEL: 'warn',
+        ...durableEnv(site),
       },
       stdio: 'ignore',
     });

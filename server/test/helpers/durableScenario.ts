@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import { sitePage, startChangingSite, type ChangingSite } from '../fixtures/sites/changingSite.js';
 import { newVisitorId } from './app.js';
-import { idTokenFor } from './auth.js';
+import { emulatorHost, idTokenFor } from './auth.js';
 
 /**
  * The durability scenario shared by the embedded server (PGlite) and the PostgreSQL deployment:
@@ -24,6 +24,18 @@ export async function startDurableSite(): Promise<ChangingSite> {
   site.delayMs = 60;
   return site;
 }
+
+/** What every process of the scenario runs with (beside its database and port): fast leases, no rate limits. */
+export const durableEnv = (site: ChangingSite): NodeJS.ProcessEnv => ({
+  HOST: '127.0.0.1',
+  FIREBASE_AUTH_EMULATOR_HOST: emulatorHost(),
+  CRAWL_ALLOW_HOSTS: site.host,
+  TASK_LEASE_SECONDS: '5',
+  TASK_POLL_MS: '100',
+  RATE_LIMIT_IP_PER_MINUTE: '1000000',
+  RATE_LIMIT_VISITOR_MESSAGES_PER_MINUTE: '1000000',
+  LOG_LEVEL: 'warn',
+});
 
 export interface Deployment {
   /** The API base, e.g. http://127.0.0.1:PORT/api/v1. */

@@ -5,8 +5,7 @@ import { afterAll, beforeAll, describe, it } from 'vitest';
 import type { Db } from '../../src/db/db.js';
 import { openPostgres } from '../../src/db/postgres.js';
 import type { ChangingSite } from '../fixtures/sites/changingSite.js';
-import { emulatorHost } from '../helpers/auth.js';
-import { killDuringCrawlAndBurst, startDurableSite, until, type Deployment } from '../helpers/durableScenario.js';
+import { durableEnv, killDuringCrawlAndBurst, startDurableSite, until, type Deployment } from '../helpers/durableScenario.js';
 
 /**
  * Durability on PostgreSQL (PostgreSQL pass only): an API process and a worker process on one
@@ -30,14 +29,7 @@ function run(script: string): ChildProcess {
       ...process.env,
       DATABASE_URL: `${url}${url.includes('?') ? '&' : '?'}options=-c%20search_path%3D${schema}`,
       PORT: String(port),
-      HOST: '127.0.0.1',
-      FIREBASE_AUTH_EMULATOR_HOST: emulatorHost(),
-      CRAWL_ALLOW_HOSTS: site.host,
-      TASK_LEASE_SECONDS: '5',
-      TASK_POLL_MS: '100',
-      RATE_LIMIT_IP_PER_MINUTE: '1000000',
-      RATE_LIMIT_VISITOR_MESSAGES_PER_MINUTE: '1000000',
-      LOG_LEVEL: 'warn',
+      ...durableEnv(site),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
