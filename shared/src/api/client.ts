@@ -1,3 +1,15 @@
+import type {
+  ChatbotPatch,
+  CollectRequest,
+  CrawlRequest,
+  CreateConversationRequest,
+  FeedbackRequest,
+  IndexRequest,
+  PromptsPatch,
+  QueryRequest,
+  RecrawlRequest,
+  SendMessageRequest,
+} from '../contract/requests';
 import { readStreamEvents } from './sse';
 import type {
   Chatbot,
@@ -6,7 +18,6 @@ import type {
   Envelope,
   Message,
   PublicChatbot,
-  RecrawlSchedule,
   Source,
   StreamEvent,
   Task,
@@ -45,51 +56,18 @@ export interface ApiClientOptions {
   fetch?: typeof fetch;
 }
 
-/** URL globs (server/src/crawl/urlPatterns.ts): which pages a crawl takes and leaves out. */
-export interface PatternFields {
-  include_patterns?: string[];
-  exclude_patterns?: string[];
-}
-export interface CrawlRequest extends PatternFields {
-  url: string;
-  max_depth: number;
-  max_pages: number;
-  name?: string;
-  description?: string;
-}
-export interface CollectRequest extends PatternFields {
-  url: string;
-  max_depth: number;
-  max_pages: number;
-}
-export interface CrawlSettingsPatch extends PatternFields {
-  recrawl_schedule?: RecrawlSchedule;
-}
+/** Request bodies: written once, in the contract the server's schemas are checked against. */
+export type { CollectRequest, CrawlRequest, IndexRequest, PatternFields, RecrawlRequest } from '../contract/requests';
+export type CrawlSettingsPatch = Pick<ChatbotPatch, 'include_patterns' | 'exclude_patterns' | 'recrawl_schedule'>;
 /** What visitors see first, and which sites may embed the bot (PATCH /chatbots/{id}). */
-export interface BotSettingsPatch {
-  greeting?: string;
-  starter_questions?: string[];
-  allowed_origins?: string[];
-}
+export type BotSettingsPatch = Pick<ChatbotPatch, 'greeting' | 'starter_questions' | 'allowed_origins'>;
 export interface CollectResult {
   collected_urls: string[];
   count: number;
 }
-export interface IndexRequest {
-  urls_to_index?: string[];
-  urls?: string[];
-  name?: string;
-  description?: string;
-}
 export interface StartedTask {
   chatbot_id: string;
   task_id: string;
-}
-export interface RecrawlRequest {
-  chatbot_id: string;
-  url?: string;
-  max_depth?: number;
-  max_pages?: number;
 }
 export interface TaskListQuery {
   task_type?: TaskType | 'all';
@@ -186,7 +164,10 @@ export function visitorApi({ send, unwrap, call }: Transport) {
       (await call<{ conversations: Conversation[] }>('GET', `/chatbots/${enc(botId)}/conversations`, undefined, { visitor_id: visitorId }))
         .conversations,
     createConversation: (botId: string, title: string, visitorId: string) =>
-      call<Conversation>('POST', `/chatbots/${enc(botId)}/conversations`, { title, visitor_id: visitorId }),
+      call<Conversation>('POST', `/chatbots/${enc(botId)}/conversations`, {
+        title,
+        visitor_id: visitorId,
+      } satisfies CreateConversationRequest),
     listMessages: async (
       botId: string,
       convId: string,
@@ -207,9 +188,9 @@ export function visitorApi({ send, unwrap, call }: Transport) {
       call<{ message_id: string; feedback: 1 | -1 | null }>('PUT', `${convPath(botId, convId)}/${enc(messageId)}/feedback`, {
         rating,
         visitor_id: visitorId,
-      }),
+      } satisfies FeedbackRequest),
     sendMessage: (botId: string, convId: string, content: string, visitorId: string, init: { signal?: AbortSignal } = {}) =>
-      call<SentMessages>('POST', convPath(botId, convId), { content, visitor_id: visitorId }, undefined, init),
+      call<SentMessages>('POST', convPath(botId, convId), { content, visitor_id: visitorId } satisfies SendMessageRequest, undefined, init),
     /**
      * Sends a message and yields the answer as it streams (SSE over fetch). A server that answers
      * with plain JSON instead still works: its result is yielded as one `done` event.
@@ -221,7 +202,7 @@ export function visitorApi({ send, unwrap, call }: Transport) {
       visitorId: string,
       init: { signal?: AbortSignal } = {},
     ): AsyncGenerator<StreamEvent> {
-      const res = await send('POST', convPath(botId, convId), { content, visitor_id: visitorId }, undefined, {
+      const res = await send('POST', convPath(botId, convId), { content, visitor_id: visitorId } satisfies SendMessageRequest, undefined, {
         signal: init.signal,
         accept: 'text/event-stream',
       });
@@ -243,11 +224,10 @@ export function ownerApi({ call, callOutcome }: Transport) {
     getClientConfig: () => call<ClientConfig>('GET', '/client-config'),
     listChatbots: async () => (await call<{ chatbots: Chatbot[] }>('GET', '/chatbots')).chatbots,
     getChatbot: async (id: string) => (await call<{ chatbot: Chatbot }>('GET', `/chatbots/${enc(id)}`)).chatbot,
-    updateChatbot: (id: string, patch: { name?: string; description?: string; rag_enabled?: boolean }) =>
+    updateChatbot: (id: string, patch: Pick<ChatbotPatch, 'name' | 'description' | 'rag_enabled'>) =>
       call<Chatbot>('PATCH', `/chatbots/${enc(id)}`, patch),
     updateBotSettings: (id: string, patch: BotSettingsPatch) => call<Chatbot>('PATCH', `/chatbots/${enc(id)}`, patch),
-    updatePrompts: (id: string, patch: { system_prompt?: string; response_format?: string }) =>
-      call<Chatbot>('PATCH', `/chatbots/${enc(id)}/prompts`, patch),
+    updatePrompts: (id: string, patch: PromptsPatch) => call<Chatbot>('PATCH', `/chatbots/${enc(id)}/prompts`, patch),
     deleteChatbot: (id: string) => call<{ id: string; deleted: boolean }>('DELETE', `/chatbots/${enc(id)}`),
     listTasks: (chatbotId: string, q: TaskListQuery = {}) =>
       call<Task[]>('GET', `/crawl-and-index/tasks/${enc(chatbotId)}`, undefined, {
@@ -274,7 +254,7 @@ export function ownerApi({ call, callOutcome }: Transport) {
       const result = await callOutcome<QueryResult>(
         'POST',
         `/chatbots/${enc(id)}/query`,
-        top_k === undefined ? { question } : { question, top_k },
+        (top_k === undefined ? { question } : { question, top_k }) satisfies QueryRequest,
       );
       if (!result.success) throw new ApiError(200, 'Query failed', result.detail);
       return result.data;

@@ -2,6 +2,8 @@
  * The REST contract of /api/v1, shared by the server (types only), the dashboard and the widget.
  * Every response is an envelope: {success: true, data} or {success: false, detail}.
  */
+import type { RecrawlSchedule } from '../contract/requests';
+
 export type Envelope<T> = { success: true; data: T } | { success: false; detail: string | ValidationDetail[] };
 export interface ValidationDetail {
   loc: (string | number)[];
@@ -13,7 +15,7 @@ export type TaskStatus = 'queued' | 'pending' | 'running' | 'completed' | 'faile
 /** index_page: one source added or re-indexed on the detail page (the rest of the content stays). */
 export type TaskType = 'crawl_and_index' | 'index_urls' | 'crawl' | 'index_page';
 
-export type RecrawlSchedule = 'off' | 'daily' | 'weekly';
+export type { RecrawlSchedule };
 
 export interface TaskProgress {
   discovered: number;

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { storedText, visitorIdSchema } from '../schemas.js';
+import type { QueryRequest, SendMessageRequest } from '../../../../../shared/src/contract/requests.js';
+import { agrees, type Drift } from '../contractCheck.js';
 
 /** Longest question a visitor may send; longer ones are refused rather than cut (422). */
 export const MAX_QUESTION_CHARS = 4000;
@@ -23,3 +25,7 @@ export const querySchema = z
     top_k: z.number().int().min(1).max(20).optional(),
   })
   .strict();
+
+// The clients send these bodies (shared/src/contract/requests.ts): the typecheck fails on drift.
+agrees<Drift<typeof sendMessageSchema, SendMessageRequest>>();
+agrees<Drift<typeof querySchema, QueryRequest>>();

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { MAX_ALLOWED_ORIGINS, normaliseOrigin } from '../../originPolicy.js';
 import { storedText, urlPatternsSchema } from '../schemas.js';
+import type { ChatbotPatch, PromptsPatch } from '../../../../../shared/src/contract/requests.js';
+import { agrees, type Drift } from '../contractCheck.js';
 
 const text = (field: string, max: number) => storedText(field).max(max, `must be at most ${max} characters`);
 
@@ -59,3 +61,7 @@ export const promptsPatchSchema = z
     response_format: text('response_format', 20_000).optional(),
   })
   .strict();
+
+// The clients send these bodies (shared/src/contract/requests.ts): the typecheck fails on drift.
+agrees<Drift<typeof chatbotPatchSchema, ChatbotPatch>>();
+agrees<Drift<typeof promptsPatchSchema, PromptsPatch>>();

@@ -7,6 +7,8 @@ import { checkEmbeddingOrigin } from '../../originPolicy.js';
 import { ok } from '../../reply.js';
 import { parse } from '../../validate.js';
 import { uuidSchema, visitorIdSchema } from '../schemas.js';
+import type { FeedbackRequest } from '../../../../../shared/src/contract/requests.js';
+import { agrees, type Drift } from '../contractCheck.js';
 
 export const feedbackParamsSchema = z.object({ id: uuidSchema, conversationId: uuidSchema, messageId: uuidSchema });
 
@@ -35,3 +37,6 @@ export function feedbackRoutes(ctx: AppContext): FastifyPluginAsync {
     });
   };
 }
+
+// The clients send these bodies (shared/src/contract/requests.ts): the typecheck fails on drift.
+agrees<Drift<typeof feedbackBodySchema, FeedbackRequest>>();

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { storedText, uuidSchema, visitorIdSchema } from '../schemas.js';
+import type { CreateConversationRequest } from '../../../../../shared/src/contract/requests.js';
+import { agrees, type Drift } from '../contractCheck.js';
 
 export const visitorQuerySchema = z.object({ visitor_id: visitorIdSchema }).strict();
 
@@ -20,3 +22,6 @@ export const messageListQuerySchema = z
     limit: z.coerce.number().int().min(1).max(200).default(50),
   })
   .strict();
+
+// The clients send these bodies (shared/src/contract/requests.ts): the typecheck fails on drift.
+agrees<Drift<typeof createConversationSchema, CreateConversationRequest>>();

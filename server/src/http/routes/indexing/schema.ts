@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { normalizeUrl } from '../../../crawl/urls.js';
 import { storedText, urlPatternsSchema } from '../schemas.js';
+import type { CollectRequest, CrawlRequest, IndexRequest, RecrawlRequest } from '../../../../../shared/src/contract/requests.js';
+import { agrees, type Drift } from '../contractCheck.js';
 
 /**
  * http(s) URLs only, as the dashboard's own check ('Invalid URL format.'), and only those the
@@ -74,3 +76,9 @@ export const recrawlSchema = z
     max_pages: count('max_pages', 1).optional(),
   })
   .strict();
+
+// The clients send these bodies (shared/src/contract/requests.ts): the typecheck fails on drift.
+agrees<Drift<typeof collectSchema, CollectRequest>>();
+agrees<Drift<typeof crawlAndIndexSchema, CrawlRequest>>();
+agrees<Drift<typeof indexUrlsSchema, IndexRequest>>();
+agrees<Drift<typeof recrawlSchema, RecrawlRequest>>();

@@ -1,0 +1,84 @@
+/**
+ * The request bodies the clients send, written once. The dashboard and the widget build their
+ * calls from these types; the server's zod schemas (server/src/http/routes/<part>/schema.ts) are
+ * checked against them when the code compiles (routes/contractCheck.ts), so a field added or
+ * renamed on one side and not the other fails the typecheck. Types only: nothing here runs.
+ */
+
+export type RecrawlSchedule = 'off' | 'daily' | 'weekly';
+
+/** URL globs (server/src/crawl/urlPatterns.ts): which pages a crawl takes and leaves out. */
+export interface PatternFields {
+  include_patterns?: string[];
+  exclude_patterns?: string[];
+}
+
+/** POST /indexing/collect-urls */
+export interface CollectRequest extends PatternFields {
+  url: string;
+  max_depth?: number;
+  max_pages?: number;
+}
+
+/** POST /crawl-and-index */
+export interface CrawlRequest extends CollectRequest {
+  name?: string;
+  description?: string;
+}
+
+/** POST /indexing/index-urls */
+export interface IndexRequest {
+  urls_to_index?: string[];
+  urls?: string[];
+  name?: string;
+  description?: string;
+}
+
+/** POST /indexing/crawl (a refresh) */
+export interface RecrawlRequest {
+  chatbot_id: string;
+  url?: string;
+  max_depth?: number;
+  max_pages?: number;
+}
+
+/** PATCH /chatbots/{id} */
+export interface ChatbotPatch extends PatternFields {
+  name?: string;
+  description?: string;
+  rag_enabled?: boolean;
+  recrawl_schedule?: RecrawlSchedule;
+  greeting?: string;
+  starter_questions?: string[];
+  allowed_origins?: string[];
+}
+
+/** PATCH /chatbots/{id}/prompts */
+export interface PromptsPatch {
+  system_prompt?: string;
+  response_format?: string;
+}
+
+/** POST /chatbots/{id}/conversations */
+export interface CreateConversationRequest {
+  title?: string;
+  visitor_id: string;
+}
+
+/** POST /chatbots/{id}/conversations/{conversationId}/messages */
+export interface SendMessageRequest {
+  content: string;
+  visitor_id: string;
+}
+
+/** PUT …/messages/{messageId}/feedback: thumbs up (1), down (-1) or cleared (null). */
+export interface FeedbackRequest {
+  rating: 1 | -1 | null;
+  visitor_id: string;
+}
+
+/** POST /chatbots/{id}/query */
+export interface QueryRequest {
+  question: string;
+  top_k?: number;
+}
