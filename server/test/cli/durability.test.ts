@@ -5,6 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import type { ChangingSite } from '../fixtures/sites/changingSite.js';
 import { durableEnv, killDuringCrawlAndBurst, startDurableSite, until, type Deployment } from '../helpers/durableScenario.js';
+import { freePort } from '../helpers/freePort.js';
 
 /**
  * Durability of the embedded server (PGlite, in-process worker): kill -9 while it crawls and 20
@@ -12,13 +13,15 @@ import { durableEnv, killDuringCrawlAndBurst, startDurableSite, until, type Depl
  * same scenario runs against PostgreSQL in server/test/scaleout/durability.test.ts.
  */
 const ROOT = path.resolve(import.meta.dirname, '../../..');
-const port = 35_000 + Math.floor(Math.random() * 900);
+let port = 0;
 const children: ChildProcess[] = [];
 let site: ChangingSite;
 let dataDir: string;
 
 const embedded: Deployment = {
-  api: `http://127.0.0.1:${port}/api/v1`,
+  get api() {
+    return `http://127.0.0.1:${port}/api/v1`;
+  },
   async start() {
     const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/cli/serve.ts'], {
       cwd: ROOT,
@@ -40,6 +43,7 @@ const embedded: Deployment = {
 };
 
 beforeAll(async () => {
+  port = await freePort();
   dataDir = mkdtempSync(path.join(tmpdir(), 'docent-durable-'));
   site = await startDurableSite();
 });

@@ -8,6 +8,7 @@ import { createRateLimits } from '../../src/http/rateLimit.js';
 import { createRedisClient } from '../../src/http/redisClient.js';
 import { createSharedRateLimits } from '../../src/http/sharedRateLimit.js';
 import { emulatorHost } from '../helpers/auth.js';
+import { freePort } from '../helpers/freePort.js';
 
 /**
  * Rate limits shared across API processes through Redis (REDIS_URL; the machine runs Redis on
@@ -23,7 +24,7 @@ const children: ChildProcess[] = [];
 const dirs: string[] = [];
 
 async function serve(env: Record<string, string>): Promise<string> {
-  const port = 37_000 + Math.floor(Math.random() * 2000);
+  const port = await freePort();
   const dir = mkdtempSync(path.join(tmpdir(), 'docent-rl-'));
   dirs.push(dir);
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/cli/serve.ts'], {

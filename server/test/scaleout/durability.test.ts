@@ -6,6 +6,7 @@ import type { Db } from '../../src/db/db.js';
 import { openPostgres } from '../../src/db/postgres.js';
 import type { ChangingSite } from '../fixtures/sites/changingSite.js';
 import { durableEnv, killDuringCrawlAndBurst, startDurableSite, until, type Deployment } from '../helpers/durableScenario.js';
+import { freePort } from '../helpers/freePort.js';
 
 /**
  * Durability on PostgreSQL (PostgreSQL pass only): an API process and a worker process on one
@@ -16,7 +17,7 @@ import { durableEnv, killDuringCrawlAndBurst, startDurableSite, until, type Depl
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 const url = process.env.TEST_DATABASE_URL!;
 const schema = `t_durable_${randomUUID().slice(0, 8)}`;
-const port = 37_000 + Math.floor(Math.random() * 900);
+let port = 0;
 const children: ChildProcess[] = [];
 const logs: string[] = [];
 let site: ChangingSite;
@@ -40,7 +41,9 @@ function run(script: string): ChildProcess {
 }
 
 const onPostgres: Deployment = {
-  api: `http://127.0.0.1:${port}/api/v1`,
+  get api() {
+    return `http://127.0.0.1:${port}/api/v1`;
+  },
   async start() {
     run('server/src/cli/serve.ts');
     run('server/src/cli/worker.ts');
@@ -57,6 +60,7 @@ const onPostgres: Deployment = {
 };
 
 beforeAll(async () => {
+  port = await freePort();
   site = await startDurableSite();
   db = await openPostgres({ url, schema, max: 1 });
 });

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/db/db.js';
 import { openPostgres } from '../../src/db/postgres.js';
 import { emulatorHost, idTokenFor } from '../helpers/auth.js';
+import { freePorts } from '../helpers/freePort.js';
 
 /**
  * Scale-out under faults (PostgreSQL pass only): 2 API processes and 3 worker processes on one
@@ -17,8 +18,8 @@ import { emulatorHost, idTokenFor } from '../helpers/auth.js';
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 const url = process.env.TEST_DATABASE_URL!;
 const schema = `t_kill_${randomUUID().slice(0, 8)}`;
-const ports = [0, 1].map(() => 36_000 + Math.floor(Math.random() * 2000));
-const sitePort = 39_000 + Math.floor(Math.random() * 900);
+let ports: number[] = [];
+let sitePort = 0;
 const children: ChildProcess[] = [];
 const logs: string[] = [];
 let site: ChildProcess;
@@ -59,6 +60,9 @@ async function until<T>(what: string, fn: () => Promise<T | undefined>, ms: numb
 }
 
 beforeAll(async () => {
+  const free = await freePorts(3);
+  sitePort = free[0]!;
+  ports = free.slice(1);
   site = spawn('bash', [path.join(ROOT, '..', 'shared', 'corpora', 'serve-pydocs.sh'), String(sitePort)], { stdio: 'ignore' });
   await until('the Python docs server', async () => (await fetch(`http://127.0.0.1:${sitePort}/index.html`)).ok, 30_000);
   db = await openPostgres({ url, schema, max: 2 });
