@@ -63,15 +63,34 @@ export default tseslint.config(
     languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly', Buffer: 'readonly' } },
   },
   {
+    // CommonJS on purpose: preloaded with node --require into another program's process.
+    files: ['**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs', globals: { require: 'readonly', module: 'writable' } },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
     // Modules must not import themselves through a chain (DESIGN §1: one job per file, no tangles).
     files: ['server/src/**/*.{ts,tsx,mjs}', 'shared/src/**/*.{ts,tsx}', 'dashboard/src/**/*.{ts,tsx}', 'widget/src/**/*.{ts,tsx}'],
     plugins: { local },
     rules: { 'local/no-import-cycles': 'error' },
   },
   {
+    // Source files stay under 12 KB (tests may be longer: a scenario reads best in one place).
+    files: ['server/src/**/*.{ts,tsx}', 'shared/src/**/*.{ts,tsx}', 'dashboard/src/**/*.{ts,tsx}', 'widget/src/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.*'],
+    plugins: { local },
+    rules: { 'local/max-file-size': 'error' },
+  },
+  {
     files: ['dashboard/src/features/**'],
     plugins: { local },
     rules: { 'local/no-cross-feature-imports': 'error' },
+  },
+  {
+    // Repositories return rows; the API's shapes are made in server/src/http/presenters/.
+    files: ['server/src/db/**'],
+    plugins: { local },
+    rules: { 'local/no-api-shapes-in-data-layer': 'error' },
   },
   {
     files: ['server/src/**'],

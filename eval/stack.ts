@@ -9,6 +9,7 @@ import { loadConfig, type Config } from '../server/src/config.js';
 import { startEmbeddingBackfill } from '../server/src/embeddings/backfill.js';
 import { closeEmbeddingProvider } from '../server/src/embeddings/shared.js';
 import type { Db } from '../server/src/db/db.js';
+import { MessageCache } from '../server/src/db/repositories/messageCache.js';
 import { migrate } from '../server/src/db/migrate.js';
 import { openPglite } from '../server/src/db/pglite.js';
 import { buildApp } from '../server/src/http/app.js';
@@ -79,6 +80,7 @@ export async function startStack(opts: {
   const ctx: AppContext = {
     config,
     db,
+    messageCache: new MessageCache(),
     auth,
     limits: createRateLimits({
       ipPerMinute: config.RATE_LIMIT_IP_PER_MINUTE,

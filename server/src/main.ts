@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { createAnswerer } from './answer/service.js';
 import { emulatorExposureError, loadConfig, type Config } from './config.js';
 import type { Db } from './db/db.js';
+import { MessageCache } from './db/repositories/messageCache.js';
 import { openDatabase } from './db/open.js';
 import { buildApp } from './http/app.js';
 import { announcingNewUsers, createFirebaseVerifier, type AuthVerifier } from './http/auth.js';
@@ -80,6 +81,7 @@ export async function startServer(
     const ctx: AppContext = {
       config,
       db,
+      messageCache: new MessageCache(),
       auth,
       limits: limits.limits,
       answerer: createAnswerer(config, db, { warn: (obj, msg) => built.app?.log.warn(obj, msg) }),

@@ -6,6 +6,7 @@ import { emulatorUsers, hasSavedUsers, type EmulatorUsers } from './emulatorUser
 import { recordEmulator, signalGroup, stopStaleEmulator } from './staleEmulator.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const PRELOAD = path.join(path.dirname(fileURLToPath(import.meta.url)), 'emulatorPreload.cjs');
 
 export interface AuthEmulator {
   host: string;
@@ -63,9 +64,18 @@ export async function startAuthEmulator(opts: AuthEmulatorOptions): Promise<Auth
   const tmp = path.join(dir, 'tmp');
   mkdirSync(tmp, { recursive: true });
   const bin = path.join(ROOT, 'node_modules/.bin/firebase');
+  // Validators compiled on first use rather than all before listening: 9 s → under 1 s (see the preload).
+  const nodeOptions = [process.env.NODE_OPTIONS, `--require ${JSON.stringify(PRELOAD)}`].filter(Boolean).join(' ');
   const child = spawn(bin, args, {
     cwd: dir,
-    env: { ...process.env, TMPDIR: tmp, CI: 'true', FIREBASE_CLI_DISABLE_UPDATE_CHECK: 'true', FIREBASE_AUTH_EMULATOR_HOST: '' },
+    env: {
+      ...process.env,
+      NODE_OPTIONS: nodeOptions,
+      TMPDIR: tmp,
+      CI: 'true',
+      FIREBASE_CLI_DISABLE_UPDATE_CHECK: 'true',
+      FIREBASE_AUTH_EMULATOR_HOST: '',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });

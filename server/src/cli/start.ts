@@ -45,11 +45,17 @@ const closeUnclaimedDb = async () => {
 };
 onShutdown(async () => {
   startup.abort();
-  const running = await serverStarting.catch(() => undefined);
-  await running?.close();
-  await closeUnclaimedDb();
-  const emulator = await emulatorStarting.catch(() => undefined);
-  await emulator?.stop();
+  // The emulator stops beside the server, not after it: the server's drain can take seconds, and a
+  // supervisor's grace period (systemd, a test stack) may end before a second, sequential stop.
+  // Token checks are local, so the draining API does not need the emulator; only an owner's first
+  // request of this run (which saves their account) fails meanwhile, and is retried by their next.
+  const stopServer = async () => {
+    const running = await serverStarting.catch(() => undefined);
+    await running?.close();
+    await closeUnclaimedDb();
+  };
+  const stopEmulator = async () => (await emulatorStarting.catch(() => undefined))?.stop();
+  await Promise.all([stopServer(), stopEmulator()]);
   unlock?.();
 });
 

@@ -1,6 +1,7 @@
 import type { Answerer } from '../answer/answerer.js';
 import type { Config } from '../config.js';
 import type { Db } from '../db/db.js';
+import type { MessageCache } from '../db/repositories/messageCache.js';
 import type { AuthVerifier } from './auth.js';
 import type { RateLimits } from './rateLimit.js';
 
@@ -8,6 +9,8 @@ import type { RateLimits } from './rateLimit.js';
 export interface AppContext {
   config: Config;
   db: Db;
+  /** This app's cache of recently read conversations (made with the app: never shared with another). */
+  messageCache: MessageCache;
   auth: AuthVerifier;
   limits: RateLimits;
   /** The answering pipeline (retrieval → extractive or LLM answer), built at the composition root. */

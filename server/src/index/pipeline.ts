@@ -1,32 +1,27 @@
 import type { TaskProgress } from '../../../shared/src/api/types.js';
-import type { Config } from '../config.js';
-import type { Db } from '../db/db.js';
-import { updateCrawlSettings } from '../db/repositories/chatbots.js';
-import { claimSwap } from '../db/repositories/tasks.js';
-import {
-  committedDocuments,
-  countOtherLiveDocuments,
-  deleteTaskDocuments,
-  recordCommit,
-  setAnchorTexts,
-  taskDocumentsByUrl,
-} from '../db/repositories/documents.js';
-import { discardStagedDocuments, liveDocumentHashes, swapGenerationKeeping } from '../db/repositories/liveContent.js';
-import { dropStaleSources, recordSources, type SourceRecord } from '../db/repositories/sources.js';
+import { committedDocuments, countOtherLiveDocuments, deleteTaskDocuments } from '../db/repositories/documents.js';
+import { discardStagedDocuments, liveDocumentHashes } from '../db/repositories/liveContent.js';
+import { recordSources, type SourceRecord } from '../db/repositories/sources.js';
 import { AnchorTextCollector } from '../crawl/anchorText.js';
 import { crawlSite, type CrawlOutcome } from '../crawl/crawler.js';
-import type { Extractor } from '../crawl/extractor.js';
 import { sharedExtractPool } from '../crawl/extractPool.js';
-import type { FetchErrorKind } from '../crawl/fetchErrors.js';
-import { createSafeFetcher, type SafeFetcher } from '../crawl/safeFetch.js';
+import { createSafeFetcher } from '../crawl/safeFetch.js';
 import { SiteBoilerplate } from '../crawl/siteBoilerplate.js';
-import { urlFilter, type UrlPatterns } from '../crawl/urlPatterns.js';
+import { urlFilter } from '../crawl/urlPatterns.js';
 import { ChangeTracker } from './changeTracker.js';
 import { MarkdownChunker } from './chunker.js';
 import { embeddingProvider } from '../embeddings/shared.js';
 import { vectorStoreFor } from '../embeddings/store.js';
 import { Indexer, yieldToEventLoop } from './indexer.js';
+import type { PipelineInput, PipelineResult } from './pipelineTypes.js';
 import { refuseSwap } from './refuseSwap.js';
+import { finishSiteLevel } from './siteLevel.js';
+import { SOURCES_BATCH, swapIn } from './swapIn.js';
+
+export type { PipelineInput, PipelineMode, PipelineResult } from './pipelineTypes.js';
+
+const PROGRESS_EVERY_MS = 1000;
+const PROGRESS_EVERY_PAGES = 25;
 
 /**
  * crawl → extract → chunk → index for one task, with per-URL sources, throttled progress and the
@@ -34,46 +29,6 @@ import { refuseSwap } from './refuseSwap.js';
  * previous attempt of the same task wrote, unless that attempt already committed (then there is
  * nothing left to do). A refresh that went badly (time limit, mostly failures) is not swapped in.
  */
-export type PipelineMode =
-  | { kind: 'crawl'; url: string; maxDepth: number; maxPages: number; patterns?: UrlPatterns }
-  /** `partial`: these pages only (a single source): every other live page stays as it is. */
-  | { kind: 'urls'; urls: string[]; partial?: boolean };
-
-export interface PipelineInput {
-  db: Db;
-  config: Config;
-  chatbotId: string;
-  taskId: string;
-  mode: PipelineMode;
-  /** A refresh's crawl settings: saved on the bot with the swap, so a refresh that fails leaves it as it was. */
-  settings?: { url?: string; maxDepth?: number; maxPages?: number };
-  signal?: AbortSignal;
-  progress?(p: TaskProgress): Promise<void>;
-  /** Injected in tests and benchmarks; else built from config. */
-  fetcher?: SafeFetcher;
-  extractor?: Extractor;
-  log?: { warn(obj: object, msg: string): void };
-}
-
-export interface PipelineResult extends TaskProgress {
-  chunks: number;
-  /** Requests actually made (outcomes minus robots-blocked and time-limit skips). */
-  attempted: number;
-  /** A refresh that was not swapped in, and why: the previous content stays live. */
-  keptPrevious?: { reason: string; transient: boolean };
-  /** An earlier attempt of this task already committed; nothing was crawled. */
-  alreadyCommitted?: boolean;
-  stoppedBy?: 'time' | 'aborted';
-  /** Why the first URL (the start URL of a crawl) failed, if it did. */
-  startFailure?: { reason: string; kind: FetchErrorKind | 'extract' };
-  failureKinds: Set<string>;
-  timings: { totalMs: number };
-}
-
-const PROGRESS_EVERY_MS = 1000;
-const PROGRESS_EVERY_PAGES = 25;
-const SOURCES_BATCH = 50;
-
 export async function runIndexingPipeline(input: PipelineInput): Promise<PipelineResult> {
   const { db, config, chatbotId, taskId, mode } = input;
   const started = Date.now();
@@ -220,18 +175,14 @@ export async function runIndexingPipeline(input: PipelineInput): Promise<Pipelin
   if (keptPrevious) await deleteTaskDocuments(db, taskId);
   // Nothing indexed: keep the bot's previous content and sources exactly as they were.
   else if (counts.indexed > 0 && stoppedBy !== 'aborted') {
-    const swapped = await db.transaction(async (tx) => {
-      // An owner's Stop that landed after the crawl finished wins: nothing goes live.
-      if (!(await claimSwap(tx, taskId))) return false;
-      const partial = mode.kind === 'urls' && mode.partial;
-      if (changes)
-        await swapGenerationKeeping(tx, chatbotId, taskId, partial ? changes.keptAllBut(mode.urls) : changes.kept, changes.revalidated);
-      for (let i = 0; i < staged.length; i += SOURCES_BATCH) await recordSources(tx, chatbotId, taskId, staged.slice(i, i + SOURCES_BATCH));
-      if (!partial) await dropStaleSources(tx, chatbotId, taskId);
-      const s = input.settings;
-      if (s) await updateCrawlSettings(tx, chatbotId, s.url, s.maxDepth, s.maxPages);
-      await recordCommit(tx, chatbotId, taskId, counts.indexed);
-      return true;
+    const swapped = await swapIn(db, {
+      chatbotId,
+      taskId,
+      changes,
+      partialUrls: mode.kind === 'urls' && mode.partial ? mode.urls : undefined,
+      staged,
+      settings: input.settings,
+      indexed: counts.indexed,
     });
     // Stopped: a refresh's staged generation goes, as when a Stop aborts the crawl itself.
     if (!swapped) {
@@ -250,34 +201,4 @@ export async function runIndexingPipeline(input: PipelineInput): Promise<Pipelin
     failureKinds,
     timings: { totalMs: Date.now() - started },
   };
-}
-
-const SITE_LEVEL_BATCH = 50;
-
-/**
- * What needs the whole crawl, before the swap: pages cleaned with an early view of the site's
- * boilerplate are rewritten under the final one, and every document gets its in-links' anchor
- * text. Small batches with yields between them (PGlite blocks the loop).
- */
-async function finishSiteLevel(
-  db: Db,
-  taskId: string,
-  indexer: Indexer,
-  boilerplate: SiteBoilerplate,
-  anchors: AnchorTextCollector,
-  storedUrls: Map<string, string[]>,
-): Promise<void> {
-  const stale = boilerplate.stale();
-  for (let i = 0; i < stale.length; i += SITE_LEVEL_BATCH) {
-    for (const doc of await taskDocumentsByUrl(db, taskId, stale.slice(i, i + SITE_LEVEL_BATCH))) {
-      const markdown = boilerplate.revise(doc.url, doc.content);
-      if (markdown !== undefined && markdown !== doc.content)
-        await indexer.replace(doc.id, { url: doc.url, title: doc.title, markdown, contentHash: '' });
-    }
-  }
-  const rows = [...storedUrls].map(([url, urls]) => ({ url, text: anchors.textFor(urls) })).filter((r) => r.text !== '');
-  for (let i = 0; i < rows.length; i += SITE_LEVEL_BATCH) {
-    await setAnchorTexts(db, taskId, rows.slice(i, i + SITE_LEVEL_BATCH));
-    await yieldToEventLoop();
-  }
 }

@@ -7,8 +7,8 @@ import {
   resourceUrl,
   retryAfterMs,
   retryDelayMs,
-  RETRY_POLICY,
   type FetchLike,
+  type RetryPolicy,
 } from './http.js';
 import { LlmError } from './llmError.js';
 import { SseParser } from './sse.js';
@@ -20,6 +20,12 @@ export { LlmError };
  * Streaming chat completions from the operator's OpenAI-compatible endpoint (transport, key and
  * retry policy: http.ts).
  */
+/**
+ * A visitor is waiting: three tries, and never more than 10 s for a Retry-After (a longer wait
+ * would outlast the answer's deadline anyway).
+ */
+export const CHAT_RETRY_POLICY: RetryPolicy = { attempts: 3, backoffMs: 500, retryAfterCapMs: 10_000 };
+
 export interface LlmClient {
   /** Yields content deltas. Throws LlmError; `afterOutput` tells whether some text was already yielded. */
   stream(messages: ChatMessage[], signal?: AbortSignal): AsyncGenerator<string, void, undefined>;
@@ -37,10 +43,12 @@ export interface LlmOptions {
   timeoutMs: number;
   /** Longest silence from the server before the first byte and between two pieces (default timeoutMs). */
   idleTimeoutMs?: number;
-  /** Attempts for 429/5xx/network failures before any output (default RETRY_POLICY). */
+  /** Attempts for 429/5xx/network failures before any output (default CHAT_RETRY_POLICY). */
   attempts?: number;
-  /** First retry delay; doubles each time (default RETRY_POLICY). */
+  /** First retry delay; doubles each time (default CHAT_RETRY_POLICY). */
   backoffMs?: number;
+  /** Longest Retry-After honoured (default CHAT_RETRY_POLICY). */
+  retryAfterCapMs?: number;
   temperature?: number;
   fetchImpl?: FetchLike;
 }
@@ -64,8 +72,9 @@ export class OpenAiCompatibleClient implements LlmClient {
   constructor(private readonly opts: LlmOptions) {}
 
   async *stream(messages: ChatMessage[], signal?: AbortSignal): AsyncGenerator<string, void, undefined> {
-    const attempts = this.opts.attempts ?? RETRY_POLICY.attempts;
-    const backoffMs = this.opts.backoffMs ?? RETRY_POLICY.backoffMs;
+    const attempts = this.opts.attempts ?? CHAT_RETRY_POLICY.attempts;
+    const backoffMs = this.opts.backoffMs ?? CHAT_RETRY_POLICY.backoffMs;
+    const retryAfterCapMs = this.opts.retryAfterCapMs ?? CHAT_RETRY_POLICY.retryAfterCapMs;
     const deadline = new Deadline(this.opts.timeoutMs, signal);
     let produced = false;
     try {
@@ -82,7 +91,7 @@ export class OpenAiCompatibleClient implements LlmClient {
             const detail = await errorExcerpt(res);
             await res.body?.cancel().catch(() => {});
             const error = new LlmError(`language model answered HTTP ${res.status}${detail ? `: ${detail}` : ''}`, false, res.status);
-            const delay = retryDelayMs(attempt - 1, retryAfterMs(res.headers.get('retry-after')), backoffMs);
+            const delay = retryDelayMs(attempt - 1, retryAfterMs(res.headers.get('retry-after')), { backoffMs, retryAfterCapMs });
             // Waiting past the deadline would only end in a timeout: report the real cause now.
             const retryable = isTransientStatus(res.status) && attempt < attempts && delay < deadline.remaining();
             if (!retryable) throw error;

@@ -1,5 +1,11 @@
 import { EmbeddingError, unitVector, type EmbeddingProvider } from '../embeddings/provider.js';
-import { errorExcerpt, isTransientStatus, postJson, retryAfterMs, retryDelayMs, RETRY_POLICY } from './http.js';
+import { errorExcerpt, isTransientStatus, postJson, retryAfterMs, retryDelayMs, type RetryPolicy } from './http.js';
+
+/**
+ * Nobody is waiting on a batch (crawls and re-indexing run in the worker), so a rate-limited
+ * endpoint gets four tries and up to 20 s per Retry-After before the task fails.
+ */
+export const EMBEDDING_RETRY_POLICY: RetryPolicy = { attempts: 4, backoffMs: 500, retryAfterCapMs: 20_000 };
 
 /**
  * Embeddings from the operator's OpenAI-compatible POST /embeddings (transport, key and retry
@@ -12,15 +18,20 @@ export interface OpenAiEmbeddingOptions {
   apiKey?: string;
   timeoutMs: number;
   batch: number;
-  /** Retries after the first try (default: RETRY_POLICY's attempts less one). */
+  /** Retries after the first try (default: EMBEDDING_RETRY_POLICY's attempts less one). */
   retries?: number;
-  /** First backoff; doubles per retry (default RETRY_POLICY). */
+  /** First backoff; doubles per retry (default EMBEDDING_RETRY_POLICY). */
   backoffMs?: number;
+  /** Longest Retry-After honoured (default EMBEDDING_RETRY_POLICY). */
+  retryAfterCapMs?: number;
 }
 
 export function openAiEmbeddings(opts: OpenAiEmbeddingOptions): EmbeddingProvider {
-  const retries = opts.retries ?? RETRY_POLICY.attempts - 1;
-  const backoffMs = opts.backoffMs ?? RETRY_POLICY.backoffMs;
+  const retries = opts.retries ?? EMBEDDING_RETRY_POLICY.attempts - 1;
+  const delayPolicy = {
+    backoffMs: opts.backoffMs ?? EMBEDDING_RETRY_POLICY.backoffMs,
+    retryAfterCapMs: opts.retryAfterCapMs ?? EMBEDDING_RETRY_POLICY.retryAfterCapMs,
+  };
   let dimensions: number | undefined;
 
   async function once(input: string[], signal?: AbortSignal): Promise<Float32Array[]> {
@@ -69,7 +80,7 @@ export function openAiEmbeddings(opts: OpenAiEmbeddingOptions): EmbeddingProvide
         return await once(input, signal);
       } catch (err) {
         if (!(err instanceof EmbeddingError) || !err.transient || attempt >= retries || signal?.aborted) throw err;
-        await sleep(retryDelayMs(attempt, err.retryAfterMs, backoffMs), signal);
+        await sleep(retryDelayMs(attempt, err.retryAfterMs, delayPolicy), signal);
       }
     }
   }

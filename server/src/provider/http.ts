@@ -17,15 +17,17 @@ export interface ProviderEndpoint {
 export type ProviderResource = 'chat/completions' | 'embeddings';
 
 /**
- * The retry policy both clients share: tries per request, the first backoff (doubling each
- * retry) and the longest Retry-After honoured. How long one request may take differs by use and
- * is configured (LLM_TIMEOUT_MS / LLM_IDLE_TIMEOUT_MS, EMBEDDING_TIMEOUT_MS).
+ * How a client retries a request that failed for a passing reason: tries per request, the first
+ * backoff (doubling each retry) and the longest wait honoured (Retry-After included). Each client
+ * states its own (chat.ts, embeddings.ts): a visitor waits on a chat answer, a crawl does not wait
+ * on an embedding batch. How long one request may take is configured (LLM_TIMEOUT_MS /
+ * LLM_IDLE_TIMEOUT_MS, EMBEDDING_TIMEOUT_MS).
  */
-export const RETRY_POLICY = {
-  attempts: 4,
-  backoffMs: 500,
-  retryAfterCapMs: 10_000,
-} as const;
+export interface RetryPolicy {
+  attempts: number;
+  backoffMs: number;
+  retryAfterCapMs: number;
+}
 
 /** Injected by tests; the global fetch otherwise. */
 export type FetchLike = typeof globalThis.fetch;
@@ -61,10 +63,14 @@ export const isTransientStatus = (status: number): boolean => status === 429 || 
 
 /**
  * How long to wait before try number `attempt + 1` (attempt counts from 0): what Retry-After asked
- * (see retryAfterMs), else the doubling backoff; never more than the cap.
+ * (see retryAfterMs), else the doubling backoff; never more than the policy's cap.
  */
-export function retryDelayMs(attempt: number, retryAfter: number | undefined, backoffMs: number = RETRY_POLICY.backoffMs): number {
-  return Math.min(retryAfter ?? backoffMs * 2 ** attempt, RETRY_POLICY.retryAfterCapMs);
+export function retryDelayMs(
+  attempt: number,
+  retryAfter: number | undefined,
+  policy: Pick<RetryPolicy, 'backoffMs' | 'retryAfterCapMs'>,
+): number {
+  return Math.min(retryAfter ?? policy.backoffMs * 2 ** attempt, policy.retryAfterCapMs);
 }
 
 /** The provider's own error message (OpenAI's `{error: {message}}`) or a text excerpt: short, key-free. */

@@ -172,7 +172,7 @@ describe('authorization matrix over every registered route', () => {
         payload: { visitor_id: visitor, title: 'Private chat' },
       })
     ).json().data.id;
-    answer = (await appendMessage(t.db, conversation, { role: 'assistant', content: 'By the harbour wall.' })).id;
+    answer = (await appendMessage(t.db, t.ctx.messageCache, conversation, { role: 'assistant', content: 'By the harbour wall.' })).id;
     for (const route of visitorRoutes) {
       const res = await request(route, examples(stranger)[route.key]);
       if (route.url.includes(':conversationId')) expect(res.statusCode, route.key).toBe(404);

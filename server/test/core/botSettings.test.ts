@@ -30,8 +30,8 @@ async function conversationWithAnswer(visitorId: string, chatbot = botId) {
   const conv = (
     await t.app.inject({ method: 'POST', url: `/api/v1/chatbots/${chatbot}/conversations`, payload: { visitor_id: visitorId } })
   ).json().data as { id: string };
-  const question = await appendMessage(t.db, conv.id, { role: 'user', content: 'Where are the moorings?' });
-  const answer = await appendMessage(t.db, conv.id, { role: 'assistant', content: 'On the east quay.' });
+  const question = await appendMessage(t.db, t.ctx.messageCache, conv.id, { role: 'user', content: 'Where are the moorings?' });
+  const answer = await appendMessage(t.db, t.ctx.messageCache, conv.id, { role: 'assistant', content: 'On the east quay.' });
   return { conv: conv.id, question: question.id, answer: answer.id };
 }
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertChatbot } from '../../src/db/repositories/chatbots.js';
-import { forgetAllConversations } from '../../src/db/repositories/messageCache.js';
 import { appendMessage } from '../../src/db/repositories/messages.js';
+import { presentMessage } from '../../src/http/presenters/message.js';
 import { buildTestApp, newVisitorId, type TestApp } from '../helpers/app.js';
 
 let t: TestApp;
@@ -37,7 +37,7 @@ describe('visitor routes', () => {
     const mallory = newVisitorId();
     const conv = await createConversation(alice, 'Untitled Conversation');
     expect(conv).toMatchObject({ title: 'Untitled Conversation', message_count: 0 });
-    await appendMessage(t.db, conv.id, { role: 'user', content: 'secret question' });
+    await appendMessage(t.db, t.ctx.messageCache, conv.id, { role: 'user', content: 'secret question' });
 
     const mine = await t.app.inject({ method: 'GET', url: `/api/v1/chatbots/${botId}/conversations?visitor_id=${alice}` });
     expect(mine.json().data.conversations.map((c: { id: string }) => c.id)).toContain(conv.id);
@@ -77,7 +77,8 @@ describe('visitor routes', () => {
   it('pages messages in order with after and limit', async () => {
     const v = newVisitorId();
     const conv = await createConversation(v);
-    for (let i = 1; i <= 5; i++) await appendMessage(t.db, conv.id, { role: i % 2 ? 'user' : 'assistant', content: `m${i}` });
+    for (let i = 1; i <= 5; i++)
+      await appendMessage(t.db, t.ctx.messageCache, conv.id, { role: i % 2 ? 'user' : 'assistant', content: `m${i}` });
     const url = `/api/v1/chatbots/${botId}/conversations/${conv.id}/messages?visitor_id=${v}`;
     const first = await t.app.inject({ method: 'GET', url: `${url}&limit=2` });
     expect(first.json().data.messages.map((m: { content: string }) => m.content)).toEqual(['m1', 'm2']);
@@ -93,22 +94,22 @@ describe('visitor routes', () => {
     const v = newVisitorId();
     const conv = await createConversation(v);
     const stored = [
-      await appendMessage(t.db, conv.id, { role: 'user', content: 'How do I "quote" \\ things?' }),
-      await appendMessage(t.db, conv.id, {
+      await appendMessage(t.db, t.ctx.messageCache, conv.id, { role: 'user', content: 'How do I "quote" \\ things?' }),
+      await appendMessage(t.db, t.ctx.messageCache, conv.id, {
         role: 'assistant',
         content: 'Like this [1].',
         sources: [{ url: 'https://docs.test/q', title: 'Quoting', snippet: 'Use "…"' }],
         outcome: 'answer',
       }),
-    ];
+    ].map(presentMessage);
     const url = `/api/v1/chatbots/${botId}/conversations/${conv.id}/messages?visitor_id=${v}`;
-    forgetAllConversations(t.db);
+    t.ctx.messageCache.forgetAll();
     const uncached = (await t.app.inject({ method: 'GET', url })).json().data.messages;
     expect(uncached).toEqual(stored);
     const cached = (await t.app.inject({ method: 'GET', url })).json().data.messages;
     expect(cached).toEqual(stored);
     // Another visitor's id finds nothing, cached or not.
-    forgetAllConversations(t.db);
+    t.ctx.messageCache.forgetAll();
     expect(
       (
         await t.app.inject({
@@ -126,9 +127,9 @@ describe('visitor routes', () => {
     const conv = res.json().data;
     const url = `/api/v1/chatbots/${bot.id}/conversations/${conv.id}/messages?visitor_id=${v}`;
     const read = async () => (await t.app.inject({ method: 'GET', url })).json().data.messages.map((m: { content: string }) => m.content);
-    await appendMessage(t.db, conv.id, { role: 'user', content: 'one' });
+    await appendMessage(t.db, t.ctx.messageCache, conv.id, { role: 'user', content: 'one' });
     expect(await read()).toEqual(['one']);
-    await appendMessage(t.db, conv.id, { role: 'assistant', content: 'two' });
+    await appendMessage(t.db, t.ctx.messageCache, conv.id, { role: 'assistant', content: 'two' });
     expect(await read()).toEqual(['one', 'two']);
     // Another process writing to PostgreSQL does not go through this process's cache.
     if (t.db.engine === 'postgres') {
@@ -140,14 +141,14 @@ describe('visitor routes', () => {
       expect(await read()).toEqual(['one', 'two', 'three']);
     }
     const { deleteChatbot } = await import('../../src/db/repositories/chatbots.js');
-    await deleteChatbot(t.db, bot.id);
+    await deleteChatbot(t.db, t.ctx.messageCache, bot.id);
     expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(404);
   });
 
   it('keeps message indexes 1-based and gap-free under concurrent sends', async () => {
     const conv = await createConversation(newVisitorId());
     const results = await Promise.all(
-      Array.from({ length: 40 }, (_, i) => appendMessage(t.db, conv.id, { role: 'user', content: `concurrent ${i}` })),
+      Array.from({ length: 40 }, (_, i) => appendMessage(t.db, t.ctx.messageCache, conv.id, { role: 'user', content: `concurrent ${i}` })),
     );
     expect(results.map((m) => m.index).sort((a, b) => a - b)).toEqual(Array.from({ length: 40 }, (_, i) => i + 1));
     const rows = await t.db.query<{ message_count: number }>('SELECT message_count FROM conversations WHERE id = $1', [conv.id]);

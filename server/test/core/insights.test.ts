@@ -19,8 +19,8 @@ async function chat(turns: [string, string, Outcome][], title = 'Chat'): Promise
   const conv = await createConversation(t.db, bot, newVisitorId(), title);
   const assistantIds: string[] = [];
   for (const [question, answer, outcome] of turns) {
-    await appendMessage(t.db, conv.id, { role: 'user', content: question });
-    const a = await appendMessage(t.db, conv.id, {
+    await appendMessage(t.db, t.ctx.messageCache, conv.id, { role: 'user', content: question });
+    const a = await appendMessage(t.db, t.ctx.messageCache, conv.id, {
       role: 'assistant',
       content: answer,
       outcome,
@@ -219,8 +219,8 @@ describe('owner insights routes', () => {
     const busy = await insertChatbot(t.db, { ownerUid: alice.uid, name: 'Busy' });
     const at = async (daysAgo: number, outcome: Outcome) => {
       const conv = await createConversation(t.db, busy.id, newVisitorId(), 'Old');
-      await appendMessage(t.db, conv.id, { role: 'user', content: 'Question' });
-      await appendMessage(t.db, conv.id, { role: 'assistant', content: 'Reply', outcome });
+      await appendMessage(t.db, t.ctx.messageCache, conv.id, { role: 'user', content: 'Question' });
+      await appendMessage(t.db, t.ctx.messageCache, conv.id, { role: 'assistant', content: 'Reply', outcome });
       const when = `now() - interval '${daysAgo} days'`;
       await t.db.query(`UPDATE conversations SET created_at = ${when}, last_message_at = ${when} WHERE id = $1`, [conv.id]);
       await t.db.query(`UPDATE messages SET created_at = ${when} WHERE conversation_id = $1`, [conv.id]);

@@ -89,8 +89,8 @@ describe('deleting a bot', () => {
 
     // A visitor's conversation with feedback, and a turn in progress.
     const conv = await createConversation(t.db, botId, newVisitorId(), 'Visitor chat');
-    await appendMessage(t.db, conv.id, { role: 'user', content: 'What is the slow topic?' });
-    const answer = await appendMessage(t.db, conv.id, { role: 'assistant', content: 'It is slow.', outcome: 'answer' });
+    await appendMessage(t.db, t.ctx.messageCache, conv.id, { role: 'user', content: 'What is the slow topic?' });
+    const answer = await appendMessage(t.db, t.ctx.messageCache, conv.id, { role: 'assistant', content: 'It is slow.', outcome: 'answer' });
     await t.db.query('INSERT INTO message_feedback (message_id, chatbot_id, rating) VALUES ($1, $2, -1)', [answer.id, botId]);
     await t.db.query(
       `INSERT INTO conversation_turns (conversation_id, holder, expires_at) VALUES ($1, gen_random_uuid(), now() + interval '1 minute')`,

@@ -49,6 +49,26 @@ describe('OpenAI-compatible embeddings', () => {
     expect(Date.now() - started).toBeGreaterThanOrEqual(290);
   });
 
+  it('makes four attempts by default', async () => {
+    fake.requests.length = 0;
+    fake.fail({ status: 503 }, { status: 503 }, { status: 503 }, { status: 503 });
+    const err = await client()
+      .embed(['x'], 'query')
+      .catch((e: unknown) => e);
+    expect((err as Error).message).toMatch(/HTTP 503/);
+    expect(fake.requests).toHaveLength(4);
+  });
+
+  it('waits no longer than the cap when Retry-After asks for more', async () => {
+    fake.requests.length = 0;
+    fake.fail({ status: 429, retryAfter: '5' });
+    const started = Date.now();
+    await client({ retryAfterCapMs: 200 }).embed(['x'], 'query');
+    expect(fake.requests).toHaveLength(2);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(190);
+    expect(Date.now() - started).toBeLessThan(1500);
+  });
+
   it('does not retry a refused key, and the error names the status but never the key', async () => {
     fake.requests.length = 0;
     fake.fail({ status: 401 });

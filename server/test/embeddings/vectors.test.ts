@@ -6,6 +6,7 @@ import { createVectorSearch } from '../../src/answer/retrieval/vectorSearch.js';
 import { loadConfig, type Config } from '../../src/config.js';
 import type { Db } from '../../src/db/db.js';
 import { deleteChatbot, insertChatbot } from '../../src/db/repositories/chatbots.js';
+import { MessageCache } from '../../src/db/repositories/messageCache.js';
 import { startEmbeddingBackfill } from '../../src/embeddings/backfill.js';
 import { closeEmbeddingProvider } from '../../src/embeddings/shared.js';
 import { vectorStoreFor } from '../../src/embeddings/store.js';
@@ -99,7 +100,7 @@ describe('semantic leg: vectors follow the content', () => {
     const retriever = new FullTextRetriever(db, createVectorSearch(config, db));
     const r = await retriever.retrieve(bot.id, 'weekly snapshots on tape');
     expect(r.pages[0]?.chunks[0]?.content).toContain('Weekly snapshots');
-    await deleteChatbot(db, bot.id);
+    await deleteChatbot(db, new MessageCache(), bot.id);
     expect(await vectorRows(bot.id)).toEqual([]);
     site.set('/backup.html', SITE['/backup.html']);
   });

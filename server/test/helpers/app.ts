@@ -6,6 +6,7 @@ import { buildApp } from '../../src/http/app.js';
 import { createFirebaseVerifier } from '../../src/http/auth.js';
 import type { AppContext } from '../../src/http/context.js';
 import { createLimits } from '../../src/http/limits.js';
+import { MessageCache } from '../../src/db/repositories/messageCache.js';
 import { emulatorHost } from './auth.js';
 import { openTestDb } from './db.js';
 
@@ -21,6 +22,8 @@ export interface TestAppOptions {
   env?: Record<string, string>;
   /** Reuse a database (e.g. shared by several apps in one test). */
   db?: Db;
+  /** Share another app's message cache (apps on one database that write each other's conversations). */
+  messageCache?: MessageCache;
   wakeWorker?: () => void;
   abortTaskHere?: (taskId: string) => void;
   /** Serve front-end builds from this root. */
@@ -47,6 +50,7 @@ export async function buildTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
   const ctx: AppContext = {
     config,
     db,
+    messageCache: opts.messageCache ?? new MessageCache(),
     auth,
     limits: limits.limits,
     answerer: createAnswerer(config, db),

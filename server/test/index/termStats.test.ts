@@ -9,6 +9,7 @@ import { loadConfig, type Config } from '../../src/config.js';
 import type { Db } from '../../src/db/db.js';
 import { migrate } from '../../src/db/migrate.js';
 import { deleteChatbot, insertChatbot } from '../../src/db/repositories/chatbots.js';
+import { MessageCache } from '../../src/db/repositories/messageCache.js';
 import { replaceDocumentContent } from '../../src/db/repositories/documents.js';
 import { readTermStats, rebuildTermStats } from '../../src/db/repositories/termStats.js';
 import { runIndexingPipeline } from '../../src/index/pipeline.js';
@@ -159,7 +160,7 @@ describe('term statistics kept at index time', () => {
     await replaceDocumentContent(db, doc!.id, '', []);
     await expectStatsMatchLiveChunks(bot.id);
 
-    await deleteChatbot(db, bot.id);
+    await deleteChatbot(db, new MessageCache(), bot.id);
     expect(await db.query('SELECT count(*)::int AS n FROM term_stats WHERE chatbot_id = $1', [bot.id])).toEqual([{ n: 0 }]);
     expect(await db.query('SELECT count(*)::int AS n FROM term_totals WHERE chatbot_id = $1', [bot.id])).toEqual([{ n: 0 }]);
   });

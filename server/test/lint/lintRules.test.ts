@@ -135,6 +135,53 @@ describe('dashboard feature folders', () => {
   });
 });
 
+describe('source file size', () => {
+  const lint = async (filePath: string, code: string) =>
+    (await eslint.lintText(code, { filePath: path.join(dir, filePath) })).flatMap((r) => r.messages.map((m) => m.ruleId));
+  // A file of exactly `bytes` bytes: one statement and a long comment.
+  const sized = (bytes: number) => 'export const x = 1;\n' + '// ' + 'x'.repeat(bytes - 'export const x = 1;\n// '.length);
+
+  it('fails on a source file over 12 KB, in every part, and allows one of exactly 12 KB and a longer test', async () => {
+    for (const part of ['server/src/a.ts', 'shared/src/a.ts', 'dashboard/src/a.tsx', 'widget/src/a.tsx'])
+      expect(await lint(part, sized(12 * 1024 + 1))).toEqual(['local/max-file-size']);
+    expect(await lint('server/src/a.ts', sized(12 * 1024))).toEqual([]);
+    expect(await lint('server/src/a.test.ts', sized(20 * 1024))).toEqual([]);
+  });
+});
+
+describe('the data layer and the API shapes', () => {
+  const lint = async (filePath: string, code: string) =>
+    (await eslint.lintText(code, { filePath: path.join(dir, filePath) })).flatMap((r) => r.messages.map((m) => m.ruleId));
+  const rule = 'local/no-api-shapes-in-data-layer';
+
+  it('fails when a repository imports a response type of shared/src/api/, even as a type or through import()', async () => {
+    const repo = 'server/src/db/repositories/x.ts';
+    expect(await lint(repo, "import type { Chatbot } from '../../../../shared/src/api/types.js';\nexport type C = Chatbot;\n")).toEqual([
+      rule,
+    ]);
+    expect(
+      await lint(repo, "import type { InsightSummary } from '../../../../shared/src/api/insights.js';\nexport type S = InsightSummary;\n"),
+    ).toEqual([rule]);
+    expect(await lint(repo, "export type { Task } from '../../../../shared/src/api/types.js';\n")).toEqual([rule]);
+    expect(await lint('server/src/db/db.ts', "export type M = import('../../../shared/src/api/types.js').Message;\n")).toEqual([rule]);
+  });
+
+  it('allows the shared vocabulary of shared/src/contract/, and the API types outside the data layer', async () => {
+    expect(
+      await lint(
+        'server/src/db/repositories/x.ts',
+        "import type { TaskStatus } from '../../../../shared/src/contract/tasks.js';\nexport type S = TaskStatus;\n",
+      ),
+    ).toEqual([]);
+    expect(
+      await lint(
+        'server/src/http/presenters/x.ts',
+        "import type { Chatbot } from '../../../../shared/src/api/types.js';\nexport type C = Chatbot;\n",
+      ),
+    ).toEqual([]);
+  });
+});
+
 describe('the shared contract', () => {
   const lint = async (filePath: string, code: string) =>
     (await eslint.lintText(code, { filePath: path.join(dir, filePath) })).flatMap((r) => r.messages.map((m) => m.ruleId));

@@ -1,7 +1,6 @@
-import type { createTransport } from './client';
+import type { Transport } from './transport';
 import type { InsightConversationDetail, InsightConversationPage, InsightSummary, UnansweredGroup } from './insights';
 
-type Transport = ReturnType<typeof createTransport>;
 const enc = encodeURIComponent;
 const base = (botId: string) => `/chatbots/${enc(botId)}/insights`;
 

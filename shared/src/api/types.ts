@@ -3,6 +3,7 @@
  * Every response is an envelope: {success: true, data} or {success: false, detail}.
  */
 import type { RecrawlSchedule } from '../contract/requests';
+import type { TaskProgress, TaskStatus, TaskType } from '../contract/tasks';
 
 export type Envelope<T> = { success: true; data: T } | { success: false; detail: string | ValidationDetail[] };
 export interface ValidationDetail {
@@ -11,24 +12,7 @@ export interface ValidationDetail {
   type: string;
 }
 
-export type TaskStatus = 'queued' | 'pending' | 'running' | 'completed' | 'failed';
-/** index_page: one source added or re-indexed on the detail page (the rest of the content stays). */
-export type TaskType = 'crawl_and_index' | 'index_urls' | 'crawl' | 'index_page';
-
-export type { RecrawlSchedule };
-
-export interface TaskProgress {
-  discovered: number;
-  fetched: number;
-  indexed: number;
-  failed: number;
-  skipped: number;
-  /** A re-crawl's pages compared with the live content (absent on a first crawl). */
-  new?: number;
-  changed?: number;
-  unchanged?: number;
-  removed?: number;
-}
+export type { RecrawlSchedule, TaskProgress, TaskStatus, TaskType };
 
 export interface Task {
   id: string;

@@ -4,12 +4,9 @@ import type { Chatbot } from '../../../../shared/src/api/types';
 import { api } from '../../api/client';
 import { serverDetail } from '../../api/errors';
 import { useTimedValue } from '../../hooks/useTimedFlag';
-import { Alert } from '../../ui/Alert';
 import { ChatIcon } from '../../ui/icons';
-import { Spinner } from '../../ui/Spinner';
+import { SaveFooter, type SaveNotice } from '../../ui/SaveFooter';
 import { chatbotKey } from '../../chatbots/queries';
-
-type Notice = { kind: 'success' | 'error'; title: string; text?: string };
 
 const STARTERS = 4;
 const lines = (text: string) =>
@@ -30,7 +27,7 @@ export function BotSettingsCard({ chatbot }: { chatbot: Chatbot }) {
   const [starters, setStarters] = useState(() => Array.from({ length: STARTERS }, (_, i) => chatbot.starter_questions?.[i] ?? ''));
   const [origins, setOrigins] = useState((chatbot.allowed_origins ?? []).join('\n'));
   const [saving, setSaving] = useState(false);
-  const [notice, show] = useTimedValue<Notice>();
+  const [notice, show] = useTimedValue<SaveNotice>();
 
   const save = async (e: FormEvent) => {
     e.preventDefault();
@@ -110,16 +107,7 @@ export function BotSettingsCard({ chatbot }: { chatbot: Chatbot }) {
               One site per line; only these may embed the widget. Empty: any site. The public chat link and this dashboard always work.
             </p>
           </div>
-          {notice && (
-            <Alert title={notice.title} variant={notice.kind}>
-              {notice.text}
-            </Alert>
-          )}
-          <div className="button-row">
-            <button type="submit" className="btn btn-primary btn-sm" disabled={saving}>
-              {saving && <Spinner size="sm" label="Saving" />} Save Visitor Settings
-            </button>
-          </div>
+          <SaveFooter notice={notice} saving={saving} label="Save Visitor Settings" compact />
         </div>
       </form>
     </section>

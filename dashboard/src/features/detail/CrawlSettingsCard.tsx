@@ -4,14 +4,11 @@ import type { Chatbot, RecrawlSchedule } from '../../../../shared/src/api/types'
 import { api } from '../../api/client';
 import { serverDetail } from '../../api/errors';
 import { useTimedValue } from '../../hooks/useTimedFlag';
-import { Alert } from '../../ui/Alert';
 import { RefreshIcon } from '../../ui/icons';
-import { Spinner } from '../../ui/Spinner';
+import { SaveFooter, type SaveNotice } from '../../ui/SaveFooter';
 import { formatLocalDateTime } from '../../chatbots/dates';
 import { chatbotKey } from '../../chatbots/queries';
 import { PatternFields, patternLines } from '../../chatbots/PatternFields';
-
-type Notice = { kind: 'success' | 'error'; title: string; text?: string };
 
 /** Crawl Settings: which pages a re-crawl takes (patterns) and how often it runs by itself. */
 export function CrawlSettingsCard({ chatbot }: { chatbot: Chatbot }) {
@@ -21,7 +18,7 @@ export function CrawlSettingsCard({ chatbot }: { chatbot: Chatbot }) {
   const [exclude, setExclude] = useState((chatbot.exclude_patterns ?? []).join('\n'));
   const [schedule, setSchedule] = useState<RecrawlSchedule>(chatbot.recrawl_schedule ?? 'off');
   const [saving, setSaving] = useState(false);
-  const [notice, show] = useTimedValue<Notice>();
+  const [notice, show] = useTimedValue<SaveNotice>();
   const save = async (e: FormEvent) => {
     e.preventDefault();
     setSaving(true);
@@ -69,16 +66,7 @@ export function CrawlSettingsCard({ chatbot }: { chatbot: Chatbot }) {
               </p>
             )}
           </div>
-          {notice && (
-            <Alert title={notice.title} variant={notice.kind}>
-              {notice.text}
-            </Alert>
-          )}
-          <div className="button-row">
-            <button type="submit" className="btn btn-primary btn-sm" disabled={saving}>
-              {saving && <Spinner size="sm" label="Saving" />} Save Crawl Settings
-            </button>
-          </div>
+          <SaveFooter notice={notice} saving={saving} label="Save Crawl Settings" compact />
         </div>
       </form>
     </section>

@@ -4,14 +4,12 @@ import type { Chatbot } from '../../../../shared/src/api/types';
 import { api } from '../../api/client';
 import { serverDetail } from '../../api/errors';
 import { useTimedValue } from '../../hooks/useTimedFlag';
-import { Alert } from '../../ui/Alert';
 import { EditIcon, SettingsIcon } from '../../ui/icons';
-import { Spinner } from '../../ui/Spinner';
+import { SaveFooter, type SaveNotice } from '../../ui/SaveFooter';
 import { chatbotKey, chatbotsKey } from '../../chatbots/queries';
 
 export const SUCCESS_NOTICE_MS = 3000;
 export const ERROR_NOTICE_MS = 5000;
-type Notice = { kind: 'success' | 'error'; title: string; text?: string };
 
 const serverReason = (err: unknown): string => serverDetail(err) ?? 'Unknown error';
 
@@ -24,15 +22,6 @@ function useMergeChatbot() {
   };
 }
 
-function NoticeBox({ notice }: { notice: Notice | null }) {
-  if (!notice) return null;
-  return (
-    <Alert title={notice.title} variant={notice.kind}>
-      {notice.text}
-    </Alert>
-  );
-}
-
 /** Customize Chatbot Prompts: system prompt and response format. */
 export function PromptsCard({ chatbot }: { chatbot: Chatbot }) {
   const merge = useMergeChatbot();
@@ -40,7 +29,7 @@ export function PromptsCard({ chatbot }: { chatbot: Chatbot }) {
   const [systemPrompt, setSystemPrompt] = useState(chatbot.system_prompt ?? '');
   const [responseFormat, setResponseFormat] = useState(chatbot.response_format ?? '');
   const [saving, setSaving] = useState(false);
-  const [notice, show] = useTimedValue<Notice>();
+  const [notice, show] = useTimedValue<SaveNotice>();
   const save = async (e: FormEvent) => {
     e.preventDefault();
     setSaving(true);
@@ -72,7 +61,6 @@ export function PromptsCard({ chatbot }: { chatbot: Chatbot }) {
           <p className="card-subtitle">Shape how your chatbot speaks and formats its answers.</p>
         </div>
         <div className="card-body">
-          <NoticeBox notice={notice} />
           <div className="field">
             <label htmlFor={ids.system}>System Prompt</label>
             <textarea
@@ -98,12 +86,7 @@ export function PromptsCard({ chatbot }: { chatbot: Chatbot }) {
             />
           </div>
         </div>
-        <div className="card-actions card-actions-right">
-          <button type="submit" className="btn btn-primary" disabled={saving}>
-            {saving && <Spinner size="sm" label="Saving" />}
-            {saving ? 'Saving...' : 'Save Prompts'}
-          </button>
-        </div>
+        <SaveFooter notice={notice} saving={saving} label="Save Prompts" savingLabel="Saving..." />
       </form>
     </section>
   );
@@ -117,7 +100,7 @@ export function DetailsCard({ chatbot }: { chatbot: Chatbot }) {
   const [description, setDescription] = useState(chatbot.description ?? '');
   const [rag, setRag] = useState(chatbot.rag_enabled ?? true);
   const [saving, setSaving] = useState(false);
-  const [notice, show] = useTimedValue<Notice>();
+  const [notice, show] = useTimedValue<SaveNotice>();
   const save = async (e: FormEvent) => {
     e.preventDefault();
     setSaving(true);
@@ -149,7 +132,6 @@ export function DetailsCard({ chatbot }: { chatbot: Chatbot }) {
           <p className="card-subtitle">What visitors see, and how answers are found.</p>
         </div>
         <div className="card-body">
-          <NoticeBox notice={notice} />
           <div className="field">
             <label htmlFor={ids.name}>Name</label>
             <input
@@ -179,12 +161,7 @@ export function DetailsCard({ chatbot }: { chatbot: Chatbot }) {
             <span>Enable RAG (Retrieval-Augmented Generation)</span>
           </label>
         </div>
-        <div className="card-actions card-actions-right">
-          <button type="submit" className="btn btn-primary" disabled={saving}>
-            {saving && <Spinner size="sm" label="Saving" />}
-            {saving ? 'Saving...' : 'Save Details'}
-          </button>
-        </div>
+        <SaveFooter notice={notice} saving={saving} label="Save Details" savingLabel="Saving..." />
       </form>
     </section>
   );

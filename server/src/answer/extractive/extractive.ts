@@ -9,9 +9,10 @@ import type { PageHit, QueryTerm } from '../types.js';
 /**
  * The answerer used when no LLM is configured (the embedded default): the passage of the retrieved
  * sections that says the most of the question, quoted whole from a sentence start under its heading,
- * with a citation link, and at most two short quotes from other pages that add what it lacks. It
- * never writes a word of its own about the subject, so it cannot make things up. The sources are
- * returned beside the text (`cited`), and the chat shows them once, under the answer.
+ * with a citation link, and at most two short quotes from other passages (other sections, or its own
+ * section before or after it) that add what it lacks. It never writes a word of its own about the
+ * subject, so it cannot make things up. The sources are returned beside the text (`cited`), and the
+ * chat shows them once, under the answer.
  */
 
 export const NOT_COVERED_ANSWER =
@@ -70,6 +71,13 @@ const KEEP_SHARE = 0.4;
 const NEAR_DUPLICATE = 0.6;
 /** Below this score nothing retrieved says enough of the question to quote. */
 const MIN_SCORE = 0.12;
+/**
+ * Placing the main quote in its section, a run pays this share of the score per 120 words: the
+ * window that says the most of the question spreads over every sentence that names one of its
+ * words, and its extension then has no budget left for the sentence that states the fact; a
+ * tighter run that says nearly as much leaves room for what follows it.
+ */
+const PLACEMENT_WORD_COST = 0.6;
 /** A window with code counts this much more for a "how" question. */
 const HOW_CODE_BONUS = 1.15;
 
@@ -141,7 +149,8 @@ export async function extractiveAnswer(question: string, terms: QueryTerm[], pag
     return `[[${n + 1}]](${pages[page]!.url})`;
   };
 
-  const mainWindow = extendWindow(main.section.units, main.window, main.q);
+  const placed = bestWindow(main.section.units, { ...main.q, wordCost: PLACEMENT_WORD_COST }) ?? main.window;
+  const mainWindow = extendWindow(main.section.units, { ...placed, score: main.window.score }, main.q);
   const parts = [`**${headingLabel(main.section.units[mainWindow.start]!.unit.heading, pages[main.section.page]!.title)}**`];
   parts.push(...renderWindow(main.section.units, mainWindow, cite(main.section.page)));
 
@@ -164,8 +173,9 @@ export async function extractiveAnswer(question: string, terms: QueryTerm[], pag
 const contextKey = (page: number, heading: string) => `${page}\n${heading}`;
 
 /**
- * Short quotes from other retrieved sections that say the question's terms too, best first: an
- * answer that draws on more than one place gives the visitor more to go on. A quote that says what
+ * Short quotes from other retrieved sections, or from the main quote's own section before or after
+ * it, that say the question's terms too, best first: an answer that draws on more than one place
+ * gives the visitor more to go on. A quote that says what
  * the main one (or an earlier quote) says again is skipped.
  */
 function supportingQuotes(
@@ -176,27 +186,42 @@ function supportingQuotes(
 ): { section: Section; window: Window }[] {
   const shown = [main.section.units.slice(main.window.start, main.window.end + 1)];
   let blocks = shown[0]!.some((u) => u.unit.kind !== 'sentence');
-  const candidates = sections
-    .filter((s) => s !== main.section)
-    .map((section) => {
-      const window = bestWindow(section.units, query(section.page, !blocks));
-      return window && { section, window, score: window.score * pagePrior[section.page]! };
-    })
+  const others = sections.filter((s) => s !== main.section).map((section) => windowIn(section, query(section.page, !blocks)));
+  const candidates = [...ownSectionWindows(main, query(main.section.page, !blocks)), ...others]
+    .map((c) => c && { ...c, score: c.window.score * pagePrior[c.section.page]! })
     .filter((c) => c !== undefined && c.score >= main.score * KEEP_SHARE)
     .sort((a, b) => b!.score - a!.score);
   const out: { section: Section; window: Window }[] = [];
-  for (const c of candidates) {
+  for (const found of candidates) {
     if (out.length >= MAX_SUPPORTS) break;
-    const units = c!.section.units.slice(c!.window.start, c!.window.end + 1);
+    // Read whole, as the main quote is, within the support's budget; code or a table only when a
+    // sentence of the quote announces it ("like so:"), not because it happens to follow.
+    const sq = query(found!.section.page, !blocks);
+    const c = { ...found!, window: extendWindow(found!.section.units, found!.window, { ...sq, blocks: false }, sq) };
+    const units = c.section.units.slice(c.window.start, c.window.end + 1);
     if (units.some((u) => shown.some((quoted) => quoted.some((q) => jaccard(q.lexemes, u.lexemes) >= NEAR_DUPLICATE)))) continue;
     if (units.some((u) => u.unit.kind !== 'sentence')) {
       if (blocks) continue;
       blocks = true;
     }
     shown.push(units);
-    out.push(c!);
+    out.push(c);
   }
   return out;
+}
+
+/** The best window of a section's units from `from` to before `to`, in the section's own indexes. */
+function windowIn(section: Section, q: WindowQuery, from = 0, to = section.units.length): { section: Section; window: Window } | undefined {
+  const w = bestWindow(section.units.slice(from, to), q);
+  return w && { section, window: { ...w, start: w.start + from, end: w.end + from } };
+}
+
+/**
+ * The best windows of the main quote's own section before and after it: a long section often states
+ * the fact a few sentences past what the main quote could hold ("After that, … with git stash pop:").
+ */
+function ownSectionWindows(main: { section: Section; window: Window }, q: WindowQuery) {
+  return [windowIn(main.section, q, 0, main.window.start), windowIn(main.section, q, main.window.end + 1)];
 }
 
 function jaccard(a: Set<string>, b: Set<string>): number {

@@ -44,6 +44,11 @@ export interface WindowQuery {
   maxBlocks: number;
   /** Whether code and tables may be in the window at all. */
   blocks: boolean;
+  /**
+   * Score given up per budget's worth of words (0 when absent): a longer run must say enough more
+   * of the question to be worth its words. Used to place a quote within the section already chosen.
+   */
+  wordCost?: number;
 }
 
 function score(said: Set<string>, context: Set<string>, q: WindowQuery): number {
@@ -77,7 +82,7 @@ export function bestWindow(units: LexedUnit[], q: WindowQuery): Window | undefin
       words += wordCount(u);
       if (e > s && words > q.maxWords) break;
       for (const l of units[e]!.lexemes) if (q.weight.has(l)) said.add(l);
-      const sc = score(said, context, q);
+      const sc = score(said, context, q) - (q.wordCost ?? 0) * (words / q.maxWords);
       // The same weight in fewer words is the sharper quote.
       if (!best || sc > best.score + 1e-9 || (sc > best.score - 1e-9 && words < best.words))
         best = { start: s, end: e, score: sc, said: new Set(said), words };
@@ -88,11 +93,15 @@ export function bestWindow(units: LexedUnit[], q: WindowQuery): Window | undefin
 
 /**
  * The window grown to read whole, within the word budget: its whole section (from the entry it
- * quotes, on a page of described terms) when that fits (a short section is one answer), else back to the start of its paragraph (a paragraph read from its
- * middle lacks what its first sentence says it is about), then on with the units that follow in
- * its section (the command after "run:", the condition after "unless").
+ * quotes, on a page of described terms) when that fits (a short section is one answer), else on
+ * with the units that follow in its section first (the command after "run:", the condition after
+ * "unless", the name after "the best way is"), then back to the start of its paragraph with what
+ * the budget has left (a paragraph read from its middle lacks what its first sentence says it is
+ * about). Following text first: the fact usually comes after the sentence that names the question's
+ * words, and the budget spent on the paragraph's opening pushed it out of the quote.
  */
-export function extendWindow(units: LexedUnit[], w: Window, q: WindowQuery): Window {
+/** `announced`: the rules for the unit a closing colon announces (see completeLeadIn), when they differ from `q`'s. */
+export function extendWindow(units: LexedUnit[], w: Window, q: WindowQuery, announced: WindowQuery = q): Window {
   const heading = units[w.start]!.unit.heading;
   const inSection = (i: number) => units[i]?.unit.heading === heading && !units[i]!.unit.partial;
   let first = w.start;
@@ -114,13 +123,6 @@ export function extendWindow(units: LexedUnit[], w: Window, q: WindowQuery): Win
     words += wordCount(units[i]!.unit);
     if (isBlock(units[i]!.unit)) blocks++;
   }
-  let start = w.start;
-  while (start > 0) {
-    const u = units[start - 1]!.unit;
-    if (u.kind !== 'sentence' || u.partial || u.block !== units[start]!.unit.block || words + wordCount(u) > q.maxWords) break;
-    words += wordCount(u);
-    start--;
-  }
   let end = w.end;
   while (end + 1 < units.length) {
     const u = units[end + 1]!.unit;
@@ -131,5 +133,29 @@ export function extendWindow(units: LexedUnit[], w: Window, q: WindowQuery): Win
     if (isBlock(u)) blocks++;
     end++;
   }
-  return { ...w, start, end, words };
+  let start = w.start;
+  while (start > 0) {
+    const u = units[start - 1]!.unit;
+    if (u.kind !== 'sentence' || u.partial || u.block !== units[start]!.unit.block || words + wordCount(u) > q.maxWords) break;
+    words += wordCount(u);
+    start--;
+  }
+  return completeLeadIn(units, { ...w, start, end, words }, announced);
+}
+
+/**
+ * A window that ends on a sentence announcing what follows ("you can use the -L option like so:",
+ * "run:") goes on with the unit it announces, past the word budget if need be: the announcement
+ * alone names the fact without stating it. Not when that unit is a code block or table the window
+ * may not hold.
+ */
+function completeLeadIn(units: LexedUnit[], w: Window, q: WindowQuery): Window {
+  const last = units[w.end]!.unit;
+  const next = units[w.end + 1]?.unit;
+  if (last.kind !== 'sentence' || !/:\s*$/.test(last.plain) || !next || next.heading !== last.heading || next.partial) return w;
+  if (isBlock(next)) {
+    const blocks = units.slice(w.start, w.end + 1).filter((u) => isBlock(u.unit)).length;
+    if (!q.blocks || blocks + 1 > q.maxBlocks) return w;
+  }
+  return { ...w, end: w.end + 1, words: w.words + wordCount(next) };
 }

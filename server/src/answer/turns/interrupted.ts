@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db/db.js';
 import { one } from '../../db/db.js';
 import { releaseTurnLease, takeTurnLease } from '../../db/repositories/conversationTurns.js';
+import type { MessageCache } from '../../db/repositories/messageCache.js';
 import { appendMessage } from '../../db/repositories/messages.js';
 
 /** Stored after a question whose answering process died (kill -9, crash) before it answered. */
@@ -12,12 +13,12 @@ export const INTERRUPTED_ANSWER = 'Sorry, the answer to this question was interr
  * nobody else can be answering it, lost its answer with the process that held the turn. Give the
  * question an answer that says so, so the thread never ends on a question nobody will answer.
  */
-export async function closeInterruptedTurn(db: Db, conversationId: string): Promise<boolean> {
+export async function closeInterruptedTurn(db: Db, cache: MessageCache, conversationId: string): Promise<boolean> {
   const last = await one<{ role: string }>(db, `SELECT role FROM messages WHERE conversation_id = $1 ORDER BY "index" DESC LIMIT 1`, [
     conversationId,
   ]);
   if (last?.role !== 'user') return false;
-  await appendMessage(db, conversationId, { role: 'assistant', content: INTERRUPTED_ANSWER });
+  await appendMessage(db, cache, conversationId, { role: 'assistant', content: INTERRUPTED_ANSWER });
   return true;
 }
 
@@ -27,7 +28,7 @@ export async function closeInterruptedTurn(db: Db, conversationId: string): Prom
  * turn; each is closed only while the sweep itself holds the turn, so it never races a live answer.
  * Safe to run from every API process.
  */
-export async function sweepInterruptedTurns(db: Db, olderThanMs: number, turnTtlMs: number): Promise<number> {
+export async function sweepInterruptedTurns(db: Db, cache: MessageCache, olderThanMs: number, turnTtlMs: number): Promise<number> {
   const candidates = await db.query<{ id: string }>(
     `SELECT c.id FROM conversations c
       WHERE c.last_message_at < now() - $1 * interval '1 millisecond'
@@ -42,7 +43,7 @@ export async function sweepInterruptedTurns(db: Db, olderThanMs: number, turnTtl
     const holder = randomUUID();
     if (!(await takeTurnLease(db, id, holder, turnTtlMs))) continue;
     try {
-      if (await closeInterruptedTurn(db, id)) closed++;
+      if (await closeInterruptedTurn(db, cache, id)) closed++;
     } finally {
       await releaseTurnLease(db, id, holder);
     }

@@ -1,5 +1,4 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Message } from '../../../../shared/src/api/types.js';
 import type { AnswerOutcome, Answerer, BotSettings } from '../answerer.js';
 import { recentTurns } from './history.js';
 import { closeInterruptedTurn } from './interrupted.js';
@@ -7,7 +6,8 @@ import { isDefaultConversationTitle } from '../../../../shared/src/contract/titl
 import { titleFromQuestion } from './title.js';
 import type { Db } from '../../db/db.js';
 import { renameConversation } from '../../db/repositories/conversations.js';
-import { appendMessage } from '../../db/repositories/messages.js';
+import type { MessageCache } from '../../db/repositories/messageCache.js';
+import { appendMessage, type MessageRow } from '../../db/repositories/messages.js';
 
 export const FAILED_ANSWER = 'Sorry, something went wrong while answering. Please try again.';
 /** Stored in place of an answer the database refused twice, so the question does not hang unanswered. */
@@ -20,9 +20,9 @@ export interface TurnInput {
 }
 
 export interface TurnResult {
-  userMessage: Message;
+  userMessage: MessageRow;
   /** The stored answer: the real one, or UNSAVED_ANSWER; absent only when nothing could be stored. */
-  assistantMessage?: Message;
+  assistantMessage?: MessageRow;
   /** Why the answer is not complete (for the SSE `error` event); absent when it is. */
   error?: string;
 }
@@ -34,16 +34,16 @@ export interface TurnResult {
  * database allows it.
  */
 export async function takeTurn(
-  deps: { db: Db; answerer: Answerer; log: FastifyBaseLogger },
+  deps: { db: Db; messageCache: MessageCache; answerer: Answerer; log: FastifyBaseLogger },
   input: TurnInput,
   onDelta: (delta: string) => Promise<void> | void,
 ): Promise<TurnResult> {
-  const { db, log } = deps;
+  const { db, messageCache: cache, log } = deps;
   const conversationId = input.conversation.id;
   // We hold the turn, so a question left at the end was lost with the process that held it before.
-  await closeInterruptedTurn(db, conversationId).catch((err: unknown) => log.warn({ err }, 'closing an interrupted turn failed'));
+  await closeInterruptedTurn(db, cache, conversationId).catch((err: unknown) => log.warn({ err }, 'closing an interrupted turn failed'));
   const history = await recentTurns(db, conversationId);
-  const userMessage = await appendMessage(db, conversationId, { role: 'user', content: input.question });
+  const userMessage = await appendMessage(db, cache, conversationId, { role: 'user', content: input.question });
   if (userMessage.index === 1 && isDefaultConversationTitle(input.conversation.title)) {
     // A missed title is cosmetic: never lose the answer over it.
     await renameConversation(db, conversationId, titleFromQuestion(input.question)).catch((err) =>
@@ -67,7 +67,7 @@ export async function takeTurn(
     outcome = { content: streamed, sources: [], retrieved: [], error: 'The answer could not be completed.' };
   }
 
-  const stored = await storeAnswer(db, conversationId, outcome, log);
+  const stored = await storeAnswer(db, cache, conversationId, outcome, log);
   if (!stored.saved) return { userMessage, assistantMessage: stored.message, error: 'The answer could not be saved.' };
   return { userMessage, assistantMessage: stored.message, error: outcome.error };
 }
@@ -81,10 +81,11 @@ export async function takeTurn(
  */
 async function storeAnswer(
   db: Db,
+  cache: MessageCache,
   conversationId: string,
   outcome: AnswerOutcome,
   log: FastifyBaseLogger,
-): Promise<{ message?: Message; saved: boolean }> {
+): Promise<{ message?: MessageRow; saved: boolean }> {
   const answer = {
     role: 'assistant' as const,
     content: outcome.content,
@@ -93,13 +94,13 @@ async function storeAnswer(
   };
   for (let attempt = 1; attempt <= 2; attempt++) {
     try {
-      return { message: await appendMessage(db, conversationId, answer), saved: true };
+      return { message: await appendMessage(db, cache, conversationId, answer), saved: true };
     } catch (err) {
       log.error({ err, attempt }, 'storing the answer failed');
     }
   }
   try {
-    return { message: await appendMessage(db, conversationId, { role: 'assistant', content: UNSAVED_ANSWER }), saved: false };
+    return { message: await appendMessage(db, cache, conversationId, { role: 'assistant', content: UNSAVED_ANSWER }), saved: false };
   } catch (err) {
     log.error({ err }, 'storing the failure note failed');
     return { saved: false };

@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import type { Chatbot, RecrawlSchedule, Task } from '../../../../shared/src/api/types.js';
+import type { RecrawlSchedule } from '../../../../shared/src/contract/requests.js';
 import type { Db, Queryable } from '../db.js';
 import { forgetBotVectors } from '../../embeddings/store.js';
-import { forgetAllConversations } from './messageCache.js';
+import type { MessageCache } from './messageCache.js';
 import { one } from '../db.js';
-import { toTask, type TaskRow } from './tasks.js';
-import { iso } from './timestamps.js';
+import type { TaskRow } from './tasks.js';
 
 export interface ChatbotRow {
   id: string;
@@ -26,8 +25,8 @@ export interface ChatbotRow {
   greeting: string;
   starter_questions: string[];
   allowed_origins: string[];
-  created_at: Date;
-  updated_at: Date;
+  created_at: Date | string;
+  updated_at: Date | string;
 }
 
 export interface NewChatbot {
@@ -131,19 +130,28 @@ export async function updateChatbot(q: Queryable, id: string, patch: ChatbotPatc
  * worker elsewhere stops at its next lease renewal, and whatever a crawl still writes is refused by
  * the same foreign keys.
  */
-export async function deleteChatbot(db: Db, id: string): Promise<{ runningTaskIds: string[] }> {
+export async function deleteChatbot(db: Db, cache: MessageCache, id: string): Promise<{ runningTaskIds: string[] }> {
   const running = await db.transaction(async (tx) => {
     const rows = await tx.query<{ id: string }>(`SELECT id FROM tasks WHERE chatbot_id = $1 AND status = 'running'`, [id]);
     await tx.query('DELETE FROM chatbots WHERE id = $1', [id]);
     return rows.map((r) => r.id);
   });
   // Copies held in this process's memory go too: cached conversations and the bot's vectors.
-  forgetAllConversations(db);
+  cache.forgetAll();
   await forgetBotVectors(db, id);
   return { runningTaskIds: running };
 }
 
-type ListedRow = ChatbotRow & { document_count: number; task: TaskRow | null };
+/** A bot with its live document count and its newest task (null when it has none). */
+export type ListedChatbotRow = ChatbotRow & { document_count: number; task: TaskRow | null };
+
+/** A bot's source address as the detail view lists it. */
+export interface SourceAddressRow {
+  url: string;
+  status: string;
+  error: string | null;
+  title: string | null;
+}
 
 // One round trip: live document counts and the newest task ride along with each bot.
 const LIST_SQL = `
@@ -153,46 +161,18 @@ const LIST_SQL = `
                                      ORDER BY created_at DESC, id DESC LIMIT 1) t) AS task
     FROM chatbots c`;
 
-export async function listChatbots(q: Queryable, ownerUid: string): Promise<Chatbot[]> {
-  const rows = await q.query<ListedRow>(`${LIST_SQL} WHERE c.owner_uid = $1 ORDER BY c.created_at DESC, c.id DESC`, [ownerUid]);
-  return rows.map((r) => toChatbot(r, r.document_count, r.task ? toTask(r.task) : null));
+export async function listChatbots(q: Queryable, ownerUid: string): Promise<ListedChatbotRow[]> {
+  return q.query<ListedChatbotRow>(`${LIST_SQL} WHERE c.owner_uid = $1 ORDER BY c.created_at DESC, c.id DESC`, [ownerUid]);
 }
 
-/** One chatbot as the API shows it, with its source addresses. */
-export async function getChatbotView(q: Queryable, row: ChatbotRow): Promise<Chatbot> {
-  const listed = await one<ListedRow>(q, `${LIST_SQL} WHERE c.id = $1`, [row.id]);
-  const urls = await q.query<{ url: string; status: string; error: string | null; title: string | null }>(
+/** One bot with its count and newest task, and its source addresses. */
+export async function getChatbotDetail(q: Queryable, row: ChatbotRow): Promise<{ bot: ListedChatbotRow; sources: SourceAddressRow[] }> {
+  const listed = await one<ListedChatbotRow>(q, `${LIST_SQL} WHERE c.id = $1`, [row.id]);
+  const sources = await q.query<SourceAddressRow>(
     `SELECT url, status, error, title FROM sources WHERE chatbot_id = $1 ORDER BY added_manually, url LIMIT 5000`,
     [row.id],
   );
-  const bot = toChatbot(listed ?? row, listed?.document_count ?? 0, listed?.task ? toTask(listed.task) : null);
-  bot.urls = urls;
-  return bot;
-}
-
-export function toChatbot(row: ChatbotRow, documentCount: number, latestTask: Task | null): Chatbot {
-  return {
-    id: row.id,
-    name: row.name,
-    description: row.description,
-    system_prompt: row.system_prompt,
-    response_format: row.response_format,
-    rag_enabled: row.rag_enabled,
-    start_url: row.start_url,
-    max_depth: row.max_depth,
-    max_pages: row.max_pages,
-    include_patterns: row.include_patterns ?? [],
-    exclude_patterns: row.exclude_patterns ?? [],
-    recrawl_schedule: row.recrawl_schedule ?? 'off',
-    next_recrawl_at: row.next_recrawl_at === undefined ? null : iso(row.next_recrawl_at),
-    greeting: row.greeting ?? '',
-    starter_questions: row.starter_questions ?? [],
-    allowed_origins: row.allowed_origins ?? [],
-    created_at: iso(row.created_at),
-    updated_at: iso(row.updated_at),
-    document_count: documentCount,
-    latest_task: latestTask,
-  };
+  return { bot: listed ?? { ...row, document_count: 0, task: null }, sources };
 }
 
 /**

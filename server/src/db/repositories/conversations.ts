@@ -1,47 +1,34 @@
 import { randomUUID } from 'node:crypto';
-import type { Conversation } from '../../../../shared/src/api/types.js';
 import type { Queryable } from '../db.js';
 import { one } from '../db.js';
-import { iso } from './timestamps.js';
 
 export interface ConversationRow {
   id: string;
   chatbot_id: string;
   visitor_id: string;
   title: string;
-  created_at: Date;
-  last_message_at: Date | null;
+  created_at: Date | string;
+  last_message_at: Date | string | null;
   message_count: number;
 }
 
-export function toConversation(row: ConversationRow): Conversation {
-  return {
-    id: row.id,
-    chatbot_id: row.chatbot_id,
-    title: row.title,
-    created_at: iso(row.created_at),
-    last_message_at: iso(row.last_message_at),
-    message_count: row.message_count,
-  };
-}
-
 /** A visitor's conversations with one bot, most recently active first. */
-export async function listVisitorConversations(q: Queryable, chatbotId: string, visitorId: string): Promise<Conversation[]> {
+export async function listVisitorConversations(q: Queryable, chatbotId: string, visitorId: string): Promise<ConversationRow[]> {
   const rows = await q.query<ConversationRow>(
     `SELECT * FROM conversations WHERE chatbot_id = $1 AND visitor_id = $2
       ORDER BY coalesce(last_message_at, created_at) DESC, id DESC LIMIT 500`,
     [chatbotId, visitorId],
   );
-  return rows.map(toConversation);
+  return rows;
 }
 
-export async function createConversation(q: Queryable, chatbotId: string, visitorId: string, title: string): Promise<Conversation> {
+export async function createConversation(q: Queryable, chatbotId: string, visitorId: string, title: string): Promise<ConversationRow> {
   const row = await one<ConversationRow>(
     q,
     'INSERT INTO conversations (id, chatbot_id, visitor_id, title) VALUES ($1, $2, $3, $4) RETURNING *',
     [randomUUID(), chatbotId, visitorId, title],
   );
-  return toConversation(row!);
+  return row!;
 }
 
 /** The conversation only if it belongs to this bot and this visitor; otherwise undefined (callers answer 404). */

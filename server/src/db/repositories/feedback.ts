@@ -1,6 +1,6 @@
 import type { Db } from '../db.js';
 import { one } from '../db.js';
-import { forgetConversation } from './messageCache.js';
+import type { MessageCache } from './messageCache.js';
 
 export type Rating = 1 | -1;
 
@@ -21,7 +21,7 @@ SELECT m.id FROM messages m JOIN conversations c ON c.id = m.conversation_id
  * answer in this visitor's conversation (the route's 404). A message belongs to one conversation and
  * that to one visitor, so one row per message is one rating per visitor and message.
  */
-export async function setMessageFeedback(db: Db, target: FeedbackTarget, rating: Rating | null): Promise<boolean> {
+export async function setMessageFeedback(db: Db, cache: MessageCache, target: FeedbackTarget, rating: Rating | null): Promise<boolean> {
   const found = await one<{ id: string }>(db, TARGET_SQL, [target.messageId, target.conversationId, target.chatbotId, target.visitorId]);
   if (!found) return false;
   if (rating === null) {
@@ -34,6 +34,6 @@ export async function setMessageFeedback(db: Db, target: FeedbackTarget, rating:
     );
   }
   // The cached copy of the conversation carries each message's rating.
-  forgetConversation(db, target.conversationId);
+  cache.forget(target.conversationId);
   return true;
 }

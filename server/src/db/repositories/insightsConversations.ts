@@ -1,14 +1,6 @@
-import type {
-  InsightConversation,
-  InsightConversationDetail,
-  InsightConversationPage,
-  InsightMessage,
-  Outcome,
-} from '../../../../shared/src/api/insights.js';
-import type { Source } from '../../../../shared/src/api/types.js';
 import type { Queryable } from '../db.js';
 import { one } from '../db.js';
-import { iso } from './timestamps.js';
+import type { StoredOutcome, StoredSource } from './messageRows.js';
 
 /**
  * The owner's log of a bot's visitor conversations (issue 18). Every query is scoped by chatbot_id:
@@ -16,7 +8,8 @@ import { iso } from './timestamps.js';
  * Conversations a visitor opened but never wrote in are left out: they hold nothing to read.
  */
 
-interface ConversationRow {
+/** A conversation in the owner's log, with the visitor's first question (null before any). */
+export interface OwnerConversationRow {
   id: string;
   title: string;
   created_at: Date | string;
@@ -25,37 +18,19 @@ interface ConversationRow {
   first_question: string | null;
 }
 
-interface MessageRow {
+/** A message as the owner reads it: with its outcome and the visitor's rating. */
+export interface OwnerMessageRow {
   id: string;
   conversation_id: string;
   role: 'user' | 'assistant';
   content: string;
-  sources: Source[] | string | null;
+  /** jsonb: parsed by the driver, or text on some paths. */
+  sources: StoredSource[] | string | null;
   created_at: Date | string;
   index: number;
-  outcome: Outcome | null;
+  outcome: StoredOutcome | null;
   rating: number | null;
 }
-
-const toConversation = (r: ConversationRow): InsightConversation => ({
-  id: r.id,
-  title: r.title,
-  created_at: iso(r.created_at),
-  last_message_at: iso(r.last_message_at),
-  message_count: r.message_count,
-  first_question: r.first_question ?? '',
-});
-
-export const toInsightMessage = (r: MessageRow): InsightMessage => ({
-  id: r.id,
-  role: r.role,
-  content: r.content,
-  sources: (typeof r.sources === 'string' ? (JSON.parse(r.sources) as Source[]) : r.sources) ?? [],
-  created_at: iso(r.created_at),
-  index: r.index,
-  outcome: r.outcome,
-  feedback: r.rating === 1 || r.rating === -1 ? r.rating : null,
-});
 
 /** A LIKE pattern that matches the text literally anywhere (its % _ and \ escaped). */
 export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -90,41 +65,42 @@ export interface ConversationListQuery {
   limit: number;
 }
 
+/** One page of the log, the count of all matches and whether the search reached SEARCH_SCOPE. */
+export interface OwnerConversationPage {
+  rows: OwnerConversationRow[];
+  total: number;
+  scopeReached: boolean;
+}
+
 export async function listOwnerConversations(
   q: Queryable,
   chatbotId: string,
   query: ConversationListQuery,
-): Promise<InsightConversationPage> {
+): Promise<OwnerConversationPage> {
   const offset = (query.page - 1) * query.limit;
-  const page = { page: query.page, limit: query.limit };
   if (!query.search) {
     const [rows, count] = await Promise.all([
-      q.query<ConversationRow>(
+      q.query<OwnerConversationRow>(
         `SELECT ${CONVERSATION_COLUMNS} FROM conversations c WHERE ${WITH_MESSAGES} ${NEWEST_FIRST} LIMIT $2 OFFSET $3`,
         [chatbotId, query.limit, offset],
       ),
       one<{ n: number }>(q, `SELECT count(*)::int AS n FROM conversations c WHERE ${WITH_MESSAGES}`, [chatbotId]),
     ]);
-    return { conversations: rows.map(toConversation), ...page, total: count?.n ?? 0, search_scope_reached: false };
+    return { rows, total: count?.n ?? 0, scopeReached: false };
   }
   const pattern = containsPattern(query.search);
-  const rows = await q.query<ConversationRow & { total: number; scope_reached: boolean }>(SEARCH_SQL, [
+  const rows = await q.query<OwnerConversationRow & { total: number; scope_reached: boolean }>(SEARCH_SQL, [
     chatbotId,
     pattern,
     query.limit,
     offset,
   ]);
   if (rows.length > 0 || offset === 0) {
-    return {
-      conversations: rows.map(toConversation),
-      ...page,
-      total: rows[0]?.total ?? 0,
-      search_scope_reached: rows[0]?.scope_reached ?? false,
-    };
+    return { rows, total: rows[0]?.total ?? 0, scopeReached: rows[0]?.scope_reached ?? false };
   }
   // A page past the last match: the totals come from the first page.
   const first = await q.query<{ total: number; scope_reached: boolean }>(SEARCH_SQL, [chatbotId, pattern, 1, 0]);
-  return { conversations: [], ...page, total: first[0]?.total ?? 0, search_scope_reached: first[0]?.scope_reached ?? false };
+  return { rows: [], total: first[0]?.total ?? 0, scopeReached: first[0]?.scope_reached ?? false };
 }
 
 /** Messages the detail view and the export read of one conversation at most. */
@@ -137,52 +113,54 @@ export async function getOwnerConversation(
   q: Queryable,
   chatbotId: string,
   conversationId: string,
-): Promise<InsightConversationDetail | undefined> {
-  const row = await one<ConversationRow>(q, `SELECT ${CONVERSATION_COLUMNS} FROM conversations c WHERE c.id = $1 AND c.chatbot_id = $2`, [
-    conversationId,
-    chatbotId,
-  ]);
+): Promise<{ conversation: OwnerConversationRow; messages: OwnerMessageRow[] } | undefined> {
+  const row = await one<OwnerConversationRow>(
+    q,
+    `SELECT ${CONVERSATION_COLUMNS} FROM conversations c WHERE c.id = $1 AND c.chatbot_id = $2`,
+    [conversationId, chatbotId],
+  );
   if (!row) return undefined;
-  const messages = await q.query<MessageRow>(
+  const messages = await q.query<OwnerMessageRow>(
     `SELECT ${MESSAGE_COLUMNS} FROM messages m LEFT JOIN message_feedback f ON f.message_id = m.id
       WHERE m.conversation_id = $1 ORDER BY m."index" LIMIT ${MAX_MESSAGES}`,
     [conversationId],
   );
-  return { conversation: toConversation(row), messages: messages.map(toInsightMessage) };
+  return { conversation: row, messages };
 }
 
 /** The export's bound: enough for a year of a busy bot's log, small enough to build in memory. */
 export const EXPORT_MAX_MESSAGES = 100_000;
 
-export interface ExportedConversation extends InsightConversation {
-  messages: InsightMessage[];
+export interface ExportedConversationRows {
+  conversation: OwnerConversationRow;
+  messages: OwnerMessageRow[];
 }
 
 /**
  * Every conversation of the bot (oldest first) with its messages, up to EXPORT_MAX_MESSAGES messages:
  * past that bound the export ends with the last conversation it holds messages of.
  */
-export async function exportOwnerConversations(q: Queryable, chatbotId: string): Promise<ExportedConversation[]> {
+export async function exportOwnerConversations(q: Queryable, chatbotId: string): Promise<ExportedConversationRows[]> {
   const [conversations, messages] = await Promise.all([
-    q.query<ConversationRow>(
+    q.query<OwnerConversationRow>(
       `SELECT ${CONVERSATION_COLUMNS} FROM conversations c WHERE c.chatbot_id = $1 AND c.message_count > 0 ORDER BY c.created_at, c.id LIMIT ${EXPORT_MAX_MESSAGES}`,
       [chatbotId],
     ),
-    q.query<MessageRow>(
+    q.query<OwnerMessageRow>(
       `SELECT ${MESSAGE_COLUMNS} FROM messages m JOIN conversations c ON c.id = m.conversation_id
          LEFT JOIN message_feedback f ON f.message_id = m.id
         WHERE c.chatbot_id = $1 ORDER BY c.created_at, c.id, m."index" LIMIT ${EXPORT_MAX_MESSAGES}`,
       [chatbotId],
     ),
   ]);
-  const byConversation = new Map<string, InsightMessage[]>();
+  const byConversation = new Map<string, OwnerMessageRow[]>();
   for (const m of messages) {
     let list = byConversation.get(m.conversation_id);
     if (!list) byConversation.set(m.conversation_id, (list = []));
-    list.push(toInsightMessage(m));
+    list.push(m);
   }
   const cut = messages.length >= EXPORT_MAX_MESSAGES;
   return conversations
     .filter((c) => !cut || byConversation.has(c.id))
-    .map((c) => ({ ...toConversation(c), messages: byConversation.get(c.id) ?? [] }));
+    .map((c) => ({ conversation: c, messages: byConversation.get(c.id) ?? [] }));
 }

@@ -1,27 +1,22 @@
-import type { DayCount, InsightSummary } from '../../../../shared/src/api/insights.js';
 import type { Queryable } from '../db.js';
 import { one } from '../db.js';
 
-export const SUMMARY_DAYS = 30;
-
-const dayKey = (d: Date) => d.toISOString().slice(0, 10);
-
-/** The first UTC midnight of the window: today and the 29 days before it. */
-export function windowStart(now: Date, days = SUMMARY_DAYS): Date {
-  const start = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
-  start.setUTCDate(start.getUTCDate() - (days - 1));
-  return start;
+/** Per UTC day (YYYY-MM-DD) since the window start, the counts the summary is made of. */
+export interface SummaryCounts {
+  /** Conversations started (with at least one message). */
+  conversationsByDay: { day: string; n: number }[];
+  /** Messages written, of them assistant replies with an outcome, and of those answers. */
+  messagesByDay: { day: string; n: number; replies: number; answers: number }[];
+  /** Ratings of replies written since the window start, and the thumbs up among them. */
+  feedback: { n: number; positive: number };
 }
 
-const rate = (part: number, whole: number) => (whole > 0 ? part / whole : null);
-
 /**
- * The bot at a glance over the last 30 days (UTC days): conversations started and messages written
- * per day, and of the assistant's replies (those with an outcome: failure notes have none) the share
- * that answered and the share the visitor rated, with the share of ratings that were thumbs up.
+ * The bot's activity since `since`: conversations started and messages written per day, and of the
+ * assistant's replies (those with an outcome: failure notes have none) how many answered and how
+ * many the visitor rated, thumbs up among them.
  */
-export async function botSummary(q: Queryable, chatbotId: string, now = new Date()): Promise<InsightSummary> {
-  const since = windowStart(now);
+export async function summaryCounts(q: Queryable, chatbotId: string, since: Date): Promise<SummaryCounts> {
   const [conversations, messages, feedback] = await Promise.all([
     q.query<{ day: string; n: number }>(
       `SELECT to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day, count(*)::int AS n
@@ -46,25 +41,9 @@ export async function botSummary(q: Queryable, chatbotId: string, now = new Date
       [chatbotId, since.toISOString()],
     ),
   ]);
-  const convByDay = new Map(conversations.map((r) => [r.day, r.n]));
-  const msgByDay = new Map(messages.map((r) => [r.day, r.n]));
-  const days: DayCount[] = [];
-  for (let i = 0; i < SUMMARY_DAYS; i++) {
-    const d = new Date(since);
-    d.setUTCDate(d.getUTCDate() + i);
-    const day = dayKey(d);
-    days.push({ day, conversations: convByDay.get(day) ?? 0, messages: msgByDay.get(day) ?? 0 });
-  }
-  const sum = (f: (r: (typeof messages)[number]) => number) => messages.reduce((s, r) => s + f(r), 0);
-  const replies = sum((r) => r.replies);
-  const answers = sum((r) => r.answers);
-  const rated = feedback?.n ?? 0;
-  const positive = feedback?.positive ?? 0;
   return {
-    days,
-    totals: { conversations: days.reduce((s, d) => s + d.conversations, 0), messages: sum((r) => r.n), answers, feedback: rated, positive },
-    answer_rate: rate(answers, replies),
-    feedback_rate: rate(rated, replies),
-    positive_share: rate(positive, rated),
+    conversationsByDay: conversations,
+    messagesByDay: messages,
+    feedback: { n: feedback?.n ?? 0, positive: feedback?.positive ?? 0 },
   };
 }

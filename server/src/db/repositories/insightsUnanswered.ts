@@ -1,5 +1,4 @@
-import type { UnansweredGroup } from '../../../../shared/src/api/insights.js';
-import { groupQuestions, type AskedQuestion } from '../../insights/groupQuestions.js';
+import type { AskedQuestion } from '../../insights/groupQuestions.js';
 import type { Queryable } from '../db.js';
 import { iso } from './timestamps.js';
 
@@ -18,17 +17,16 @@ SELECT left(u.content, 500) AS text, tsvector_to_array(to_tsvector('english', le
  ORDER BY a.created_at DESC
  LIMIT ${MAX_QUESTIONS}`;
 
-/** Questions the bot refused or was not sure about, rephrasings together, most asked first. */
-export async function listUnansweredGroups(q: Queryable, chatbotId: string): Promise<UnansweredGroup[]> {
+/** Questions the bot refused or was not sure about, newest first (insights/groupQuestions.ts groups them). */
+export async function listUnansweredQuestions(q: Queryable, chatbotId: string): Promise<AskedQuestion[]> {
   const rows = await q.query<{ text: string; lexemes: string[] | null; created_at: Date | string; conversation_id: string }>(
     UNANSWERED_SQL,
     [chatbotId],
   );
-  const asked: AskedQuestion[] = rows.map((r) => ({
+  return rows.map((r) => ({
     text: r.text,
     lexemes: r.lexemes ?? [],
     askedAt: iso(r.created_at),
     conversationId: r.conversation_id,
   }));
-  return groupQuestions(asked);
 }

@@ -1,47 +1,36 @@
 import { randomUUID } from 'node:crypto';
-import type { Message, Source } from '../../../../shared/src/api/types.js';
 import type { Db, Queryable } from '../db.js';
 import { one } from '../db.js';
-import { iso } from './timestamps.js';
-import { forgetConversation, messageCache, rememberMessages } from './messageCache.js';
+import type { MessageCache } from './messageCache.js';
+import type { StoredOutcome, StoredSource } from './messageRows.js';
 
-interface MessageRow {
+export interface MessageRow {
   id: string;
   conversation_id: string;
   role: 'user' | 'assistant';
   content: string;
-  sources: Source[];
-  created_at: Date;
+  sources: StoredSource[] | null;
+  /** A Date from the driver, a string when the database built the row as JSON. */
+  created_at: Date | string;
   index: number;
   /** The visitor's rating (message_feedback), when the query joined it. */
   feedback?: 1 | -1 | null;
 }
 
-const toMessage = (row: MessageRow): Message => ({
-  id: row.id,
-  conversation_id: row.conversation_id,
-  role: row.role,
-  content: row.content,
-  sources: row.sources ?? [],
-  created_at: iso(row.created_at),
-  index: row.index,
-  feedback: row.feedback ?? null,
-});
-
 export interface NewMessage {
   role: 'user' | 'assistant';
   content: string;
-  sources?: Source[];
+  sources?: StoredSource[];
   /** What retrieval's evidence supported, for an assistant's answer (migration 009). */
-  outcome?: 'answer' | 'unsure' | 'none';
+  outcome?: StoredOutcome;
 }
 
 /**
  * Append a message with the next 1-based index. The conversation row's UPDATE takes a row lock, so
  * concurrent appends to one conversation serialise and the indexes stay gap-free.
  */
-export async function appendMessage(db: Db, conversationId: string, message: NewMessage): Promise<Message> {
-  forgetConversation(db, conversationId);
+export async function appendMessage(db: Db, cache: MessageCache, conversationId: string, message: NewMessage): Promise<MessageRow> {
+  cache.forget(conversationId);
   const stored = await db.transaction(async (tx) => {
     const counter = await one<{ message_count: number }>(
       tx,
@@ -64,41 +53,30 @@ export async function appendMessage(db: Db, conversationId: string, message: New
         message.outcome ?? null,
       ],
     );
-    return toMessage(row!);
+    return row!;
   });
-  forgetConversation(db, conversationId);
+  cache.forget(conversationId);
   return stored;
 }
 
 /** Messages in order, those with index greater than `after`, at most `limit`. */
-export async function listMessages(q: Queryable, conversationId: string, after: number, limit: number): Promise<Message[]> {
+export async function listMessages(q: Queryable, conversationId: string, after: number, limit: number): Promise<MessageRow[]> {
   const rows = await q.query<MessageRow>(
     `SELECT m.*, f.rating AS feedback FROM messages m LEFT JOIN message_feedback f ON f.message_id = m.id
       WHERE m.conversation_id = $1 AND m."index" > $2 ORDER BY m."index" LIMIT $3`,
     [conversationId, after, limit],
   );
-  return rows.map(toMessage);
+  return rows;
 }
 
 // The conversation (only if it is this visitor's) and its first 400 messages in one round trip, the
 // messages as one JSON array built by the database: on PGlite, a second query and a row per
 // message each cost more than the JSON (the listing of uncached conversations was 611 req/s).
-const VISITOR_MESSAGES_SQL = `
-SELECT c.message_count,
-       (SELECT coalesce(json_agg(json_build_object('id', m.id, 'role', m.role, 'content', m.content, 'sources', m.sources,
-                                                   'created_at', m.created_at, 'index', m."index", 'feedback', f.rating) ORDER BY m."index"), '[]'::json)
-          FROM (SELECT * FROM messages WHERE conversation_id = c.id ORDER BY "index" LIMIT 400) m
-          LEFT JOIN message_feedback f ON f.message_id = m.id) AS messages
-  FROM conversations c
- WHERE c.id = $1 AND c.chatbot_id = $2 AND c.visitor_id = $3`;
+// A function (migration 019) so the statement is planned once per session, not on every read.
+const VISITOR_MESSAGES_SQL = 'SELECT message_count, messages FROM visitor_messages($1, $2, $3)';
 
 // Whether a cached conversation is still current (this visitor's, same message count), with its ratings.
-const VISITOR_CHECK_SQL = `
-SELECT c.message_count,
-       (SELECT coalesce(json_object_agg(f.message_id, f.rating), '{}'::json)
-          FROM message_feedback f JOIN messages m ON m.id = f.message_id WHERE m.conversation_id = c.id) AS feedback
-  FROM conversations c
- WHERE c.id = $1 AND c.chatbot_id = $2 AND c.visitor_id = $3`;
+const VISITOR_CHECK_SQL = 'SELECT message_count, feedback FROM visitor_messages_check($1, $2, $3)';
 
 /**
  * A visitor's view of one conversation's messages (index > after, at most limit), or undefined when
@@ -106,14 +84,15 @@ SELECT c.message_count,
  */
 export async function readVisitorMessages(
   db: Db,
+  cache: MessageCache,
   chatbotId: string,
   conversationId: string,
   visitorId: string,
   after: number,
   limit: number,
-): Promise<Message[] | undefined> {
-  const page = (all: Message[]) => all.filter((m) => m.index > after).slice(0, limit);
-  const cached = messageCache(db).get(conversationId);
+): Promise<MessageRow[] | undefined> {
+  const page = (all: MessageRow[]) => all.filter((m) => m.index > after).slice(0, limit);
+  const cached = cache.get(conversationId);
   if (cached && db.engine === 'pglite') {
     return cached.chatbotId === chatbotId && cached.visitorId === visitorId ? page(cached.messages) : undefined;
   }
@@ -131,16 +110,13 @@ export async function readVisitorMessages(
       return page(cached.messages).map((m) => ({ ...m, feedback: ratings[m.id] ?? null }));
     }
   }
-  const [row] = await db.query<{ message_count: number; messages: Omit<MessageRow, 'conversation_id'>[] | string }>(VISITOR_MESSAGES_SQL, [
-    conversationId,
-    chatbotId,
-    visitorId,
-  ]);
+  // The messages arrive as JSON text (see migration 019), parsed here.
+  const [row] = await db.query<{ message_count: number; messages: string }>(VISITOR_MESSAGES_SQL, [conversationId, chatbotId, visitorId]);
   if (!row) return undefined;
-  const json = typeof row.messages === 'string' ? (JSON.parse(row.messages) as Omit<MessageRow, 'conversation_id'>[]) : row.messages;
-  const all = json.map((m) => toMessage({ ...m, conversation_id: conversationId }));
+  const json = JSON.parse(row.messages) as Omit<MessageRow, 'conversation_id'>[];
+  const all: MessageRow[] = json.map((m) => ({ ...m, conversation_id: conversationId, feedback: m.feedback ?? null }));
   if (all.length === row.message_count) {
-    rememberMessages(db, conversationId, { chatbotId, visitorId, messageCount: all.length, messages: all });
+    cache.remember(conversationId, { chatbotId, visitorId, messageCount: all.length, messages: all });
     return page(all);
   }
   // Longer than the cache keeps (or written meanwhile): read the page asked for.

@@ -1,6 +1,5 @@
-import type { Task, TaskProgress, TaskStatus, TaskType } from '../../../../shared/src/api/types.js';
+import type { TaskProgress, TaskStatus, TaskType } from '../../../../shared/src/contract/tasks.js';
 import { one, type Queryable } from '../db.js';
-import { iso } from './timestamps.js';
 
 export interface TaskRow {
   id: string;
@@ -21,22 +20,6 @@ export interface TaskRow {
   finished_at: Date | string | null;
 }
 
-export function toTask(row: TaskRow): Task {
-  return {
-    id: row.id,
-    chatbot_id: row.chatbot_id,
-    task_type: row.task_type,
-    status: row.status,
-    progress: row.progress,
-    error: row.error,
-    attempts: row.attempts,
-    created_at: iso(row.created_at),
-    updated_at: iso(row.updated_at),
-    started_at: iso(row.started_at),
-    finished_at: iso(row.finished_at),
-  };
-}
-
 export interface TaskListQuery {
   taskType?: string;
   status?: TaskStatus;
@@ -45,7 +28,7 @@ export interface TaskListQuery {
 }
 
 /** A bot's tasks, newest first. */
-export async function listTasks(q: Queryable, chatbotId: string, query: TaskListQuery): Promise<Task[]> {
+export async function listTasks(q: Queryable, chatbotId: string, query: TaskListQuery): Promise<TaskRow[]> {
   const params: unknown[] = [chatbotId];
   let where = 'chatbot_id = $1';
   if (query.taskType) {
@@ -61,7 +44,7 @@ export async function listTasks(q: Queryable, chatbotId: string, query: TaskList
     `SELECT * FROM tasks WHERE ${where} ORDER BY created_at DESC, id DESC LIMIT $${params.length - 1} OFFSET $${params.length}`,
     params,
   );
-  return rows.map(toTask);
+  return rows;
 }
 
 /** One task of a bot (a task id of another bot is not found). */

@@ -64,6 +64,13 @@ describe('OpenAI-compatible client', () => {
     expect(llm.requests).toHaveLength(2);
   });
 
+  it('makes three attempts by default', async () => {
+    llm.script({ kind: 'status', status: 503 });
+    const { error } = await collect(client().stream([]));
+    expect(error!.status).toBe(503);
+    expect(llm.requests).toHaveLength(3);
+  });
+
   it('does not retry client errors such as 401', async () => {
     llm.script({ kind: 'status', status: 401 });
     const { error } = await collect(client().stream([]));
@@ -167,6 +174,31 @@ describe('OpenAI-compatible client', () => {
     expect(error?.status).toBe(429);
     expect(llm.requests).toHaveLength(1);
     expect(Date.now() - started).toBeLessThan(400);
+  });
+
+  it('waits no longer than the cap when Retry-After asks for more', async () => {
+    llm.script({ kind: 'status', status: 429, retryAfter: '5' }, { kind: 'stream', deltas: ['ok'] });
+    const { deltas } = await collect(client({ timeoutMs: 3000, retryAfterCapMs: 200 }).stream([]));
+    expect(deltas).toEqual(['ok']);
+    const waited = llm.requests[1]!.at - llm.requests[0]!.at;
+    expect(waited).toBeGreaterThanOrEqual(150);
+    expect(waited).toBeLessThan(1500);
+  });
+
+  it('honours Retry-After up to 10 s by default: a 30 s ask is waited out as 10 s when the deadline allows it', async () => {
+    // Past the deadline the client gives up at once; within it, it waits. 10 s fits in 10.3 s, not in 9.9 s.
+    llm.script({ kind: 'status', status: 429, retryAfter: '30' });
+    const tooShort = await collect(client({ timeoutMs: 9_900 }).stream([]));
+    expect(tooShort.error?.status).toBe(429);
+    expect(llm.requests).toHaveLength(1);
+
+    const cancel = new AbortController();
+    const started = Date.now();
+    setTimeout(() => cancel.abort(), 300);
+    const waiting = await collect(client({ timeoutMs: 10_300 }).stream([], cancel.signal));
+    expect(waiting.error?.status).toBeUndefined(); // cancelled while waiting, not refused with the 429
+    expect(Date.now() - started).toBeGreaterThanOrEqual(250);
+    expect(llm.requests).toHaveLength(2);
   });
 
   it('reads Retry-After as seconds or as an HTTP date', () => {

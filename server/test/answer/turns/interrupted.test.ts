@@ -5,11 +5,13 @@ import type { Db } from '../../../src/db/db.js';
 import { insertChatbot } from '../../../src/db/repositories/chatbots.js';
 import { takeTurnLease } from '../../../src/db/repositories/conversationTurns.js';
 import { createConversation } from '../../../src/db/repositories/conversations.js';
+import { MessageCache } from '../../../src/db/repositories/messageCache.js';
 import { appendMessage, listMessages } from '../../../src/db/repositories/messages.js';
 import { newVisitorId } from '../../helpers/app.js';
 import { openTestDb } from '../../helpers/db.js';
 
 let db: Db;
+const cache = new MessageCache();
 let bot: string;
 beforeAll(async () => {
   db = await openTestDb();
@@ -20,7 +22,7 @@ afterAll(() => db.close());
 /** A conversation with these messages, its last one sent `ageMs` ago. */
 async function conversationWith(roles: ('user' | 'assistant')[], ageMs: number): Promise<string> {
   const { id } = await createConversation(db, bot, newVisitorId(), 'New Conversation');
-  for (const role of roles) await appendMessage(db, id, { role, content: `${role} message` });
+  for (const role of roles) await appendMessage(db, cache, id, { role, content: `${role} message` });
   await db.query(`UPDATE conversations SET last_message_at = now() - $2 * interval '1 millisecond' WHERE id = $1`, [id, ageMs]);
   return id;
 }
@@ -34,7 +36,7 @@ describe('questions left unanswered by a process that died mid-turn', () => {
     const beingAnswered = await conversationWith(['user'], 120_000);
     expect(await takeTurnLease(db, beingAnswered, randomUUID(), 15_000)).toBe(true);
 
-    expect(await sweepInterruptedTurns(db, 60_000, 15_000)).toBe(1);
+    expect(await sweepInterruptedTurns(db, cache, 60_000, 15_000)).toBe(1);
     expect(await thread(lost)).toEqual([
       ['user', 'user message'],
       ['assistant', 'assistant message'],
@@ -45,6 +47,6 @@ describe('questions left unanswered by a process that died mid-turn', () => {
     expect((await thread(recent)).length).toBe(1);
     expect((await thread(beingAnswered)).length).toBe(1);
     // Done once: a second sweep finds nothing more.
-    expect(await sweepInterruptedTurns(db, 60_000, 15_000)).toBe(0);
+    expect(await sweepInterruptedTurns(db, cache, 60_000, 15_000)).toBe(0);
   });
 });

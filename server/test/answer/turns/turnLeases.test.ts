@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../../src/db/db.js';
 import { deleteChatbot, insertChatbot } from '../../../src/db/repositories/chatbots.js';
+import { MessageCache } from '../../../src/db/repositories/messageCache.js';
 import { createConversation } from '../../../src/db/repositories/conversations.js';
 import { takeTurnLease } from '../../../src/db/repositories/conversationTurns.js';
 import { TurnLeases } from '../../../src/answer/turns/turnLeases.js';
@@ -102,7 +103,7 @@ describe('conversation turns across processes', () => {
     const other = (await insertChatbot(db, { ownerUid: 'o' })).id;
     const id = (await createConversation(db, other, 'v1', 'New Chat')).id;
     expect(await takeTurnLease(db, id, '00000000-0000-4000-8000-000000000001', 600_000)).toBe(true);
-    await deleteChatbot(db, other);
+    await deleteChatbot(db, new MessageCache(), other);
     const [row] = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM conversation_turns WHERE conversation_id = $1', [id]);
     expect(row!.n).toBe(0);
   });

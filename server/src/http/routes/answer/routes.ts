@@ -5,6 +5,7 @@ import { getVisitorConversation } from '../../../db/repositories/conversations.j
 import type { AppContext } from '../../context.js';
 import { notFound } from '../../errors.js';
 import { requireOwnedChatbot, requireUser } from '../../owner.js';
+import { presentMessage } from '../../presenters/message.js';
 import { ok } from '../../reply.js';
 import { parse } from '../../validate.js';
 import { checkEmbeddingOrigin } from '../../originPolicy.js';
@@ -35,7 +36,7 @@ export function answerRoutes(ctx: AppContext, opts: AnswerRoutesOptions = {}): F
     const leases = new TurnLeases(ctx.db, app.log);
     // Questions whose answering process died and that nobody asks after (see interrupted.ts).
     const sweep = setInterval(() => {
-      sweepInterruptedTurns(ctx.db, SWEEP_AFTER_MS, TURN_TTL_MS).then(
+      sweepInterruptedTurns(ctx.db, ctx.messageCache, SWEEP_AFTER_MS, TURN_TTL_MS).then(
         (n) => n > 0 && app.log.warn({ count: n }, 'closed questions left unanswered by a stopped process'),
         (err: unknown) => app.log.warn({ err }, 'sweeping interrupted turns failed'),
       );
@@ -57,14 +58,14 @@ export function answerRoutes(ctx: AppContext, opts: AnswerRoutesOptions = {}): F
       const bot = await getChatbotRow(ctx.db, id);
       if (!bot) throw notFound('Chatbot not found');
       const input: TurnInput = { conversation, bot, question: body.content };
-      const deps = { db: ctx.db, answerer, log: request.log };
+      const deps = { db: ctx.db, messageCache: ctx.messageCache, answerer, log: request.log };
 
       if (wantsEventStream(request)) return streamTurn(request, reply, input);
 
       const turn = await turns.run(conversationId, () => takeTurn(deps, input, () => {}));
       // Not even a failure note could be stored: the database is down, a 500 is the truth.
       if (!turn.assistantMessage) throw new Error('the answer could not be stored');
-      return ok({ user_message: turn.userMessage, assistant_message: turn.assistantMessage });
+      return ok({ user_message: presentMessage(turn.userMessage), assistant_message: presentMessage(turn.assistantMessage) });
     });
 
     app.post('/chatbots/:id/query', async (request) => {
@@ -91,7 +92,7 @@ export function answerRoutes(ctx: AppContext, opts: AnswerRoutesOptions = {}): F
     async function streamTurn(request: FastifyRequest, reply: FastifyReply, input: TurnInput): Promise<void> {
       const stream = openEventStream(reply, { pingMs: opts.pingMs });
       try {
-        const deps = { db: ctx.db, answerer, log: request.log };
+        const deps = { db: ctx.db, messageCache: ctx.messageCache, answerer, log: request.log };
         const turn = await turns
           .run(input.conversation.id, () => takeTurn(deps, input, (delta) => stream.send('token', { delta })))
           .catch((err: unknown) => {
@@ -103,7 +104,9 @@ export function answerRoutes(ctx: AppContext, opts: AnswerRoutesOptions = {}): F
           await stream.send('error', { detail: 'Your message could not be sent. Please try again.' });
           return;
         }
-        const { userMessage, assistantMessage, error } = turn;
+        const userMessage = presentMessage(turn.userMessage);
+        const assistantMessage = turn.assistantMessage && presentMessage(turn.assistantMessage);
+        const { error } = turn;
         if (assistantMessage) await stream.send('sources', { sources: assistantMessage.sources });
         if (error)
           await stream.send('error', {

@@ -1,26 +1,34 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { deleteChatbot, getChatbotView, listChatbots, updateChatbot } from '../../../db/repositories/chatbots.js';
+import { deleteChatbot, getChatbotDetail, listChatbots, updateChatbot, type ChatbotRow } from '../../../db/repositories/chatbots.js';
+import type { Queryable } from '../../../db/db.js';
 import type { AppContext } from '../../context.js';
 import { notFound } from '../../errors.js';
 import { requireOwnedChatbot, requireUser } from '../../owner.js';
+import { presentChatbot } from '../../presenters/chatbot.js';
 import { ok } from '../../reply.js';
 import { parse } from '../../validate.js';
 import { chatbotParamsSchema } from '../schemas.js';
 import { chatbotPatchSchema, promptsPatchSchema } from './schema.js';
+
+/** One chatbot as the API shows it, with its source addresses. */
+async function chatbotView(q: Queryable, row: ChatbotRow) {
+  const { bot, sources } = await getChatbotDetail(q, row);
+  return presentChatbot(bot, sources);
+}
 
 /** Owner routes: a signed-in owner's own chatbots. */
 export function chatbotRoutes(ctx: AppContext): FastifyPluginAsync {
   return async (app) => {
     app.get('/chatbots', async (request) => {
       const user = await requireUser(ctx, request);
-      return ok({ chatbots: await listChatbots(ctx.db, user.uid) });
+      return ok({ chatbots: (await listChatbots(ctx.db, user.uid)).map((row) => presentChatbot(row)) });
     });
 
     app.get('/chatbots/:id', async (request) => {
       const user = await requireUser(ctx, request);
       const { id } = parse(chatbotParamsSchema, request.params, 'path');
       const row = await requireOwnedChatbot(ctx.db, id, user.uid);
-      return ok({ chatbot: await getChatbotView(ctx.db, row) });
+      return ok({ chatbot: await chatbotView(ctx.db, row) });
     });
 
     app.patch('/chatbots/:id', async (request) => {
@@ -30,7 +38,7 @@ export function chatbotRoutes(ctx: AppContext): FastifyPluginAsync {
       await requireOwnedChatbot(ctx.db, id, user.uid);
       const row = await updateChatbot(ctx.db, id, patch);
       if (!row) throw notFound('Chatbot not found');
-      return ok(await getChatbotView(ctx.db, row));
+      return ok(await chatbotView(ctx.db, row));
     });
 
     app.patch('/chatbots/:id/prompts', async (request) => {
@@ -40,14 +48,14 @@ export function chatbotRoutes(ctx: AppContext): FastifyPluginAsync {
       await requireOwnedChatbot(ctx.db, id, user.uid);
       const row = await updateChatbot(ctx.db, id, patch);
       if (!row) throw notFound('Chatbot not found');
-      return ok(await getChatbotView(ctx.db, row));
+      return ok(await chatbotView(ctx.db, row));
     });
 
     app.delete('/chatbots/:id', async (request) => {
       const user = await requireUser(ctx, request);
       const { id } = parse(chatbotParamsSchema, request.params, 'path');
       await requireOwnedChatbot(ctx.db, id, user.uid);
-      const { runningTaskIds } = await deleteChatbot(ctx.db, id);
+      const { runningTaskIds } = await deleteChatbot(ctx.db, ctx.messageCache, id);
       for (const taskId of runningTaskIds) ctx.abortTaskHere?.(taskId);
       return ok({ id, deleted: true });
     });

@@ -32,7 +32,7 @@ export function feedbackRoutes(ctx: AppContext): FastifyPluginAsync {
       // of every public route applies. (Sharing the message budget would let thumbs block questions.)
       await checkEmbeddingOrigin(ctx, request, id);
       const target = { chatbotId: id, conversationId, visitorId: body.visitor_id, messageId };
-      if (!(await setMessageFeedback(ctx.db, target, body.rating))) throw notFound('Message not found');
+      if (!(await setMessageFeedback(ctx.db, ctx.messageCache, target, body.rating))) throw notFound('Message not found');
       return ok({ message_id: messageId, feedback: body.rating });
     });
   };

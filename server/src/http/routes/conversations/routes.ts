@@ -6,6 +6,8 @@ import { readVisitorMessages } from '../../../db/repositories/messages.js';
 import type { AppContext } from '../../context.js';
 import { notFound } from '../../errors.js';
 import { assertOriginAllowed, checkEmbeddingOrigin } from '../../originPolicy.js';
+import { presentConversation } from '../../presenters/conversation.js';
+import { presentMessage } from '../../presenters/message.js';
 import { ok } from '../../reply.js';
 import { parse } from '../../validate.js';
 import { chatbotParamsSchema } from '../schemas.js';
@@ -43,7 +45,7 @@ export function conversationRoutes(ctx: AppContext): FastifyPluginAsync {
       const { id } = parse(chatbotParamsSchema, request.params, 'path');
       const { visitor_id } = parse(visitorQuerySchema, request.query, 'query');
       await requireBot(request, id);
-      return ok({ conversations: await listVisitorConversations(ctx.db, id, visitor_id) });
+      return ok({ conversations: (await listVisitorConversations(ctx.db, id, visitor_id)).map(presentConversation) });
     });
 
     app.post('/chatbots/:id/conversations', async (request, reply) => {
@@ -53,16 +55,16 @@ export function conversationRoutes(ctx: AppContext): FastifyPluginAsync {
       await ctx.limits.visitorConversation(body.visitor_id);
       await requireBot(request, id);
       const conversation = await createConversation(ctx.db, id, body.visitor_id, body.title || DEFAULT_TITLE);
-      return reply.status(201).send(ok(conversation));
+      return reply.status(201).send(ok(presentConversation(conversation)));
     });
 
     app.get('/chatbots/:id/conversations/:conversationId/messages', async (request) => {
       const { id, conversationId } = parse(conversationParamsSchema, request.params, 'path');
       const query = parse(messageListQuerySchema, request.query, 'query');
       await checkEmbeddingOrigin(ctx, request, id);
-      const messages = await readVisitorMessages(ctx.db, id, conversationId, query.visitor_id, query.after, query.limit);
+      const messages = await readVisitorMessages(ctx.db, ctx.messageCache, id, conversationId, query.visitor_id, query.after, query.limit);
       if (!messages) throw notFound('Conversation not found');
-      return ok({ messages });
+      return ok({ messages: messages.map(presentMessage) });
     });
   };
 }

@@ -1,4 +1,4 @@
-import type { ExportedConversation } from '../../../db/repositories/insightsConversations.js';
+import type { ExportedConversation } from '../../presenters/insightConversations.js';
 import { csvRow } from '../../../insights/csv.js';
 
 const HEADER = [

@@ -1,10 +1,17 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { exportOwnerConversations, getOwnerConversation, listOwnerConversations } from '../../../db/repositories/insightsConversations.js';
-import { botSummary } from '../../../db/repositories/insightsSummary.js';
-import { listUnansweredGroups } from '../../../db/repositories/insightsUnanswered.js';
+import { summaryCounts } from '../../../db/repositories/insightsSummary.js';
+import { listUnansweredQuestions } from '../../../db/repositories/insightsUnanswered.js';
+import { groupQuestions } from '../../../insights/groupQuestions.js';
 import type { AppContext } from '../../context.js';
 import { notFound } from '../../errors.js';
 import { requireOwnedChatbot, requireUser } from '../../owner.js';
+import {
+  presentExportedConversation,
+  presentInsightConversationDetail,
+  presentInsightConversationPage,
+} from '../../presenters/insightConversations.js';
+import { presentSummary, presentUnansweredGroups, windowStart } from '../../presenters/insightReports.js';
 import { ok } from '../../reply.js';
 import { parse } from '../../validate.js';
 import { chatbotParamsSchema } from '../schemas.js';
@@ -23,7 +30,8 @@ export function insightRoutes(ctx: AppContext): FastifyPluginAsync {
       const { id } = parse(chatbotParamsSchema, request.params, 'path');
       const query = parse(insightConversationListQuerySchema, request.query, 'query');
       await requireOwnedChatbot(ctx.db, id, user.uid);
-      return ok(await listOwnerConversations(ctx.db, id, { search: query.q, page: query.page, limit: query.limit }));
+      const found = await listOwnerConversations(ctx.db, id, { search: query.q, page: query.page, limit: query.limit });
+      return ok(presentInsightConversationPage(found, query.page, query.limit));
     });
 
     app.get('/chatbots/:id/insights/conversations/export', async (request, reply) => {
@@ -31,7 +39,7 @@ export function insightRoutes(ctx: AppContext): FastifyPluginAsync {
       const { id } = parse(chatbotParamsSchema, request.params, 'path');
       const { format } = parse(insightExportQuerySchema, request.query, 'query');
       await requireOwnedChatbot(ctx.db, id, user.uid);
-      const conversations = await exportOwnerConversations(ctx.db, id);
+      const conversations = (await exportOwnerConversations(ctx.db, id)).map(presentExportedConversation);
       const name = `conversations-${id}.${format}`;
       reply.header('content-disposition', `attachment; filename="${name}"`);
       if (format === 'csv') return reply.type('text/csv; charset=utf-8').send(conversationsCsv(conversations));
@@ -44,21 +52,22 @@ export function insightRoutes(ctx: AppContext): FastifyPluginAsync {
       await requireOwnedChatbot(ctx.db, id, user.uid);
       const detail = await getOwnerConversation(ctx.db, id, conversationId);
       if (!detail) throw notFound('Conversation not found');
-      return ok(detail);
+      return ok(presentInsightConversationDetail(detail));
     });
 
     app.get('/chatbots/:id/insights/unanswered', async (request) => {
       const user = await requireUser(ctx, request);
       const { id } = parse(chatbotParamsSchema, request.params, 'path');
       await requireOwnedChatbot(ctx.db, id, user.uid);
-      return ok({ groups: await listUnansweredGroups(ctx.db, id) });
+      return ok({ groups: presentUnansweredGroups(groupQuestions(await listUnansweredQuestions(ctx.db, id))) });
     });
 
     app.get('/chatbots/:id/insights/summary', async (request) => {
       const user = await requireUser(ctx, request);
       const { id } = parse(chatbotParamsSchema, request.params, 'path');
       await requireOwnedChatbot(ctx.db, id, user.uid);
-      return ok(await botSummary(ctx.db, id));
+      const since = windowStart(new Date());
+      return ok(presentSummary(await summaryCounts(ctx.db, id, since), since));
     });
   };
 }

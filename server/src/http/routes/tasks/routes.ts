@@ -5,6 +5,7 @@ import { stopTask } from '../../../jobs/queue.js';
 import { conflict, notFound } from '../../errors.js';
 import type { AppContext } from '../../context.js';
 import { requireOwnedChatbot, requireUser } from '../../owner.js';
+import { presentTask } from '../../presenters/task.js';
 import { ok } from '../../reply.js';
 import { parse } from '../../validate.js';
 import { uuidSchema } from '../schemas.js';
@@ -26,7 +27,7 @@ export function taskRoutes(ctx: AppContext): FastifyPluginAsync {
         limit: query.limit,
         offset: query.offset,
       });
-      return ok(tasks);
+      return ok(tasks.map(presentTask));
     });
 
     // The owner's Stop button: the task ends at once, its staged content is discarded and the bot

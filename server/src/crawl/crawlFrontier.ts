@@ -1,0 +1,119 @@
+import type { CanonicalLedger } from './canonical.js';
+import type { CrawlHooks, CrawlOptions } from './crawlTypes.js';
+import { FetchError, isFetchError } from './fetchErrors.js';
+import { HostGate } from './hostGate.js';
+import { loadRobots, type RobotsRules } from './robots.js';
+import type { SafeFetcher } from './safeFetch.js';
+import { inScope, scopeOf, type CrawlScope } from './urls.js';
+
+/** A URL waiting for its turn. */
+export interface FrontierItem {
+  url: string;
+  depth: number;
+  /** Disallowed by an already-loaded robots.txt: recorded as skipped, not counted as a page. */
+  blocked?: boolean;
+}
+
+/** Robots-blocked links reported (and remembered) at most; beyond it they are dropped unrecorded, still never fetched. */
+const MAX_BLOCKED_REPORTED = 1000;
+
+/**
+ * What the crawl knows about URLs before it reads them: which it has seen, which wait their turn
+ * (breadth-first), which are in scope, what each origin's robots.txt allows, and the per-host gate
+ * (concurrency and Crawl-delay) every fetch passes. Admission is where max_pages is counted.
+ */
+export class CrawlFrontier {
+  readonly seen = new Set<string>();
+  readonly queue: FrontierItem[] = [];
+  admitted = 0;
+  private readonly scopes: CrawlScope[];
+  private readonly robots = new Map<string, Promise<RobotsRules>>();
+  private readonly loadedRobots = new Map<string, RobotsRules>();
+  private readonly gates = new Map<string, HostGate>();
+  private readonly addressChecks = new Map<string, Promise<FetchError | undefined>>();
+  private readonly blockedCap: number;
+  private blocked = 0;
+
+  constructor(
+    private readonly fetcher: SafeFetcher,
+    private readonly opts: CrawlOptions,
+    private readonly hooks: CrawlHooks,
+    private readonly ledger: CanonicalLedger,
+    private readonly signal: AbortSignal,
+    firstStart: string,
+  ) {
+    this.scopes = opts.followLinks ? [scopeOf(firstStart, opts.underStartPath)] : [];
+    this.blockedCap = Math.min(opts.maxPages, MAX_BLOCKED_REPORTED);
+  }
+
+  inAnyScope = (url: string): boolean => !this.opts.followLinks || this.scopes.some((s) => inScope(url, s));
+
+  /** The start page moved (http → https, bare → www): its new address is in scope too. */
+  addScopeOf(url: string): void {
+    this.scopes.push(scopeOf(url, this.opts.underStartPath));
+  }
+
+  robotsBlocked = (url: string): boolean => this.loadedRobots.get(new URL(url).origin)?.isAllowed(url) === false;
+
+  robotsFor(url: string): Promise<RobotsRules> {
+    const origin = new URL(url).origin;
+    let r = this.robots.get(origin);
+    if (!r) {
+      r = loadRobots(this.fetcher, origin, this.opts.userAgent, this.signal);
+      void r.then((rules) => this.loadedRobots.set(origin, rules));
+      this.robots.set(origin, r);
+    }
+    return r;
+  }
+
+  async gateFor(url: string): Promise<HostGate> {
+    const host = new URL(url).host;
+    let g = this.gates.get(host);
+    if (!g) {
+      const delay = (await this.robotsFor(url)).crawlDelaySeconds;
+      g = this.gates.get(host) ?? new HostGate(delay > 0 ? 1 : this.opts.concurrency, delay * 1000);
+      this.gates.set(host, g);
+    }
+    return g;
+  }
+
+  /** Queue a URL unless seen, left out by the patterns, or past max_pages; true when it will be fetched. */
+  admit(url: string, depth: number): boolean {
+    if (this.seen.has(url) || (depth > 0 && this.opts.keep?.(url) === false)) return false;
+    if (this.robotsBlocked(url)) {
+      // Never fetched and not counted towards max_pages; only the first few are reported (and
+      // remembered, so each is reported once): a site can link to millions of blocked URLs.
+      if (this.blocked < this.blockedCap) {
+        this.blocked++;
+        this.seen.add(url);
+        this.hooks.onAdmitted?.(url, depth);
+        this.queue.push({ url, depth, blocked: true });
+      }
+      return false;
+    }
+    if (this.admitted >= this.opts.maxPages) return false;
+    this.seen.add(url);
+    this.admitted++;
+    this.ledger.admitted(url);
+    this.hooks.onAdmitted?.(url, depth);
+    this.queue.push({ url, depth });
+    return true;
+  }
+
+  /**
+   * Listed URLs are not fetched now, but the owner indexes them next: the address policy applies
+   * already. One check per host (a listing is mostly one site).
+   */
+  addressRefusal(url: string): Promise<FetchError | undefined> {
+    const host = new URL(url).host;
+    let check = this.addressChecks.get(host);
+    if (!check) {
+      check = this.fetcher.checkAddress(url).then(
+        () => undefined,
+        (err: unknown) => (isFetchError(err) ? err : new FetchError('network', String(err))),
+      );
+      this.addressChecks.set(host, check);
+    }
+    return check;
+  }
+}

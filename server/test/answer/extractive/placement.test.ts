@@ -1,0 +1,182 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { databaseLexer, extractiveAnswer } from '../../../src/answer/extractive/extractive.js';
+import { toUnits } from '../../../src/answer/extractive/sentences.js';
+import { bestWindow, extendWindow, type LexedUnit, type WindowQuery } from '../../../src/answer/extractive/window.js';
+import { FullTextRetriever } from '../../../src/answer/retrieval/retriever.js';
+import type { Db } from '../../../src/db/db.js';
+import { insertChatbot } from '../../../src/db/repositories/chatbots.js';
+import { openTestDb } from '../../helpers/db.js';
+import { seedPages } from '../seed.js';
+
+/** Where the quote sits in a section longer than the answer's budget. */
+
+let db: Db;
+let retriever: FullTextRetriever;
+
+beforeAll(async () => {
+  db = await openTestDb();
+  retriever = new FullTextRetriever(db);
+});
+afterAll(() => db.close());
+
+async function answerFrom(url: string, heading: string, content: string, question: string) {
+  const bot = (await insertChatbot(db, { ownerUid: 'o' })).id;
+  await seedPages(db, bot, [
+    { url, title: 'Vault guide', chunks: [{ heading, content }] },
+    // A second page, so that the question's words have document frequencies to weigh them by.
+    {
+      url: 'https://docs.vault.test/intro',
+      title: 'Introduction',
+      chunks: [{ heading: 'Introduction', content: '# Introduction\n\nVault stores secrets for the services of a company on one server.' }],
+    },
+  ]);
+  const r = await retriever.retrieve(bot, question);
+  expect(r.covered).toBe(true);
+  return extractiveAnswer(question, r.terms, r.pages, databaseLexer(db));
+}
+
+/** Sentences about something else, each about twenty words, to fill a section past the budget. */
+const filler = (topics: string[]) =>
+  topics.map(
+    (t) => `The ${t} has its own chapter later in this guide, with the options it accepts and the defaults it uses on every platform.`,
+  );
+
+describe('the quote in a long section', () => {
+  it('goes on to the sentences after the one that names the question, before reaching back to the paragraph opening', async () => {
+    const content = [
+      '## Restoring',
+      [
+        ...filler(['audit log', 'metrics endpoint', 'web console', 'plugin loader', 'storage backend']),
+        'To restore a snapshot onto a new server, stop the service first.',
+        'Then run `vault apply latest` and start the service again once it reports that it is ready to accept requests.',
+        ...filler(['token helper', 'seal wrapper']),
+      ].join(' '),
+    ].join('\n\n');
+    const { markdown } = await answerFrom(
+      'https://docs.vault.test/restore',
+      'Restoring',
+      content,
+      'How do I restore a snapshot onto a new server?',
+    );
+    const quote = markdown.split('\n\n')[1]!;
+    expect(quote).toContain('To restore a snapshot onto a new server');
+    expect(quote).toContain('vault apply latest');
+  });
+
+  it('is placed on the sentence that says most of the question, not stretched over every sentence that says one of its words', async () => {
+    const content = [
+      '## Keys',
+      [
+        'The cluster keeps its settings in one place.',
+        ...filler(['audit log', 'metrics endpoint', 'web console', 'plugin loader']),
+        'Rotating the signing keys takes two steps.',
+        'First run `vault keys rotate --all` on the leader node.',
+        ...filler(['token helper', 'seal wrapper']),
+      ].join(' '),
+    ].join('\n\n');
+    const { markdown } = await answerFrom(
+      'https://docs.vault.test/keys',
+      'Keys',
+      content,
+      'How do I rotate the signing keys of the cluster?',
+    );
+    const quote = markdown.split('\n\n')[1]!;
+    expect(quote).toContain('Rotating the signing keys takes two steps.');
+    expect(quote).toContain('vault keys rotate --all');
+  });
+
+  it('adds a later passage of the same section that the main quote could not hold, cited to the same page', async () => {
+    const url = 'https://docs.vault.test/stash';
+    const content = [
+      '## Pausing work',
+      'You can pause your current work and save it away with the pause command, then fix the urgent problem on a clean tree.',
+      '```\n$ vault pause save\n```',
+      [...filler(['audit log', 'metrics endpoint', 'web console', 'plugin loader', 'storage backend', 'token helper'])].join(' '),
+      '```\n$ vault status\n```',
+      'After the fix, get your paused work back with `vault pause resume`.',
+    ].join('\n\n');
+    const { markdown, cited } = await answerFrom(
+      url,
+      'Pausing work',
+      content,
+      'How do I pause my work, fix an urgent problem, and get my work back?',
+    );
+    expect(markdown).toContain('vault pause save');
+    expect(markdown).toContain('Also:');
+    expect(markdown).toContain(`- After the fix, get your paused work back with \`vault pause resume\`. [[1]](${url})`);
+    expect(cited.map((p) => p.url)).toEqual([url]);
+  });
+
+  it('reads a supporting quote whole too: the sentence after the one that names the question, within its budget, without code it does not announce', async () => {
+    const bot = (await insertChatbot(db, { ownerUid: 'o' })).id;
+    await seedPages(db, bot, [
+      {
+        url: 'https://docs.vault.test/backups',
+        title: 'Backups',
+        chunks: [{ heading: 'Backups', content: '# Backups\n\nBackups are copied to the data directory every night.' }],
+      },
+      {
+        url: 'https://docs.vault.test/storage',
+        title: 'Storage',
+        chunks: [
+          {
+            heading: 'Storage',
+            content: [
+              '# Storage',
+              [
+                ...filler(['audit log', 'metrics endpoint']),
+                'Backup snapshots take little space.',
+                'They are compressed before they are written to disk.',
+              ].join(' '),
+              '```\n$ vault storage stats\n```',
+            ].join('\n\n'),
+          },
+        ],
+      },
+    ]);
+    const question = 'Where are backup snapshots copied to?';
+    const r = await retriever.retrieve(bot, question);
+    const { markdown } = await extractiveAnswer(question, r.terms, r.pages, databaseLexer(db));
+    expect(markdown.split('\n\n')[1]).toContain('Backups are copied to the data directory every night.');
+    expect(markdown).toContain(
+      '- Backup snapshots take little space. They are compressed before they are written to disk. [[2]](https://docs.vault.test/storage)',
+    );
+    expect(markdown).not.toContain('vault storage stats'); // code that follows it, announced by nothing
+  });
+});
+
+describe('extendWindow', () => {
+  const lexed = (markdown: string): LexedUnit[] =>
+    toUnits(markdown, 'https://docs.vault.test/blame', 'Blame').map((unit) => ({
+      unit,
+      lexemes: new Set(unit.plain.toLowerCase().match(/[a-z0-9]+/g) ?? []),
+    }));
+  const query = (maxWords: number): WindowQuery => ({
+    weight: new Map([['command', 1]]),
+    totalWeight: 1,
+    context: () => new Set(),
+    maxWords,
+    maxBlocks: 1,
+    blocks: true,
+  });
+
+  it('shows what a sentence ending in a colon announces, even past the budget', () => {
+    const units = lexed(
+      'To see who last changed lines 40 to 60 of a file, give the blame command a range of lines like so:\n\n' +
+        '- `vault blame --range 40,60 config.hcl` prints those lines with the commit that last changed each one.\n' +
+        '- `vault blame --since 2024-01-01 config.hcl` prints only the lines changed since that date.',
+    );
+    const w = bestWindow(units, query(25))!;
+    expect(w.start).toBe(0);
+    const grown = extendWindow(units, w, query(25));
+    expect(grown.end).toBe(1); // the first item, announced by the colon, but not the second: over budget
+  });
+
+  it('stops at the budget after a sentence that announces nothing', () => {
+    const units = lexed(
+      'To see who last changed lines 40 to 60 of a file, give the blame command a range of lines with its option.\n\n' +
+        '- `vault blame --range 40,60 config.hcl` prints those lines with the commit that last changed each one.',
+    );
+    expect(extendWindow(units, bestWindow(units, query(25))!, query(25)).end).toBe(0);
+  });
+});
