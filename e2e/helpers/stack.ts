@@ -33,7 +33,18 @@ export interface StackOptions {
  * Requires `npm run build` beforehand (npm run test:e2e does it).
  */
 export async function startStack(opts: StackOptions = {}): Promise<Stack> {
-  const base = opts.basePort ?? (await freePortRange(4));
+  // A port checked free can still be taken before the server binds it (by another file's stack);
+  // when the ports were ours to pick, pick again.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startStackOn(opts.basePort ?? (await freePortRange(4)), opts);
+    } catch (err) {
+      if (opts.basePort !== undefined || attempt >= 3 || !String(err).includes('EADDRINUSE')) throw err;
+    }
+  }
+}
+
+async function startStackOn(base: number, opts: StackOptions): Promise<Stack> {
   const port = base;
   const authEmulatorPort = base + 1;
   const dataDir = opts.env?.DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'docent-e2e-'));

@@ -3,11 +3,13 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { freePortBlock } from '../helpers/freePort.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 const dataDir = mkdtempSync(path.join(tmpdir(), 'docent-start-'));
-const port = 31_000 + Math.floor(Math.random() * 2000);
-const authPort = port + 3000;
+// The server's port, and the emulator's three after it.
+const port = await freePortBlock(4);
+const authPort = port + 1;
 const base = `http://127.0.0.1:${port}/api/v1`;
 const children: ChildProcess[] = [];
 

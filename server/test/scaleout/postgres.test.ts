@@ -9,12 +9,13 @@ import { openPostgres } from '../../src/db/postgres.js';
 import { INTERRUPTED_ANSWER } from '../../src/answer/turns/interrupted.js';
 import { startFakeLlm } from '../answer/fakeLlm.js';
 import { emulatorHost, idTokenFor } from '../helpers/auth.js';
+import { freePortBlock } from '../helpers/freePort.js';
 
 // Runs in the PostgreSQL pass only (vitest.config.ts): API and workers as separate processes.
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 const url = process.env.TEST_DATABASE_URL!;
 const schema = `t_scale_${randomUUID().slice(0, 8)}`;
-const port = 36_000 + Math.floor(Math.random() * 2000);
+const port = await freePortBlock(1);
 const api = `http://127.0.0.1:${port}/api/v1`;
 const children: ChildProcess[] = [];
 let site: Server;
