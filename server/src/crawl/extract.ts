@@ -2,6 +2,7 @@ import { Readability } from '@mozilla/readability';
 import type { ChildNode, Document, Element } from 'domhandler';
 import { parseDocument } from 'htmlparser2';
 import { parseHTML } from 'linkedom';
+import { flattenDeep, MAX_TREE_DEPTH } from './flattenDeep.js';
 import { distinctLineKeys } from './lineKeys.js';
 import { isSkipped, renderMarkdown, textContent } from './markdownWriter.js';
 import type { PdfPageText } from './pdf.js';
@@ -72,6 +73,7 @@ const READABILITY_MIN_SHARE = 0.8;
 
 export function extractPage(html: string, pageUrl: string, opts: ExtractOptions = {}): ExtractedPage {
   const doc = parseDocument(html);
+  const depth = flattenDeep(doc);
   const found = scan(doc);
   const baseHref = found.base?.attribs.href;
   const base = (baseHref && normalizeUrl(baseHref, pageUrl)) || pageUrl;
@@ -102,7 +104,7 @@ export function extractPage(html: string, pageUrl: string, opts: ExtractOptions 
   if (opts.linksOnly) return { ...result, markdown: '', outsideKeys: [], method: 'declared' };
 
   const cap = opts.maxMarkdownChars ?? 400_000;
-  const { markdown, method, outsideKeys } = mainContent(html, found, cap, opts);
+  const { markdown, method, outsideKeys } = mainContent(html, found, cap, { ...opts, deep: depth > MAX_TREE_DEPTH });
   return {
     ...result,
     title: title || firstHeading(markdown),
@@ -114,7 +116,7 @@ export function extractPage(html: string, pageUrl: string, opts: ExtractOptions 
 
 type MainContent = Pick<ExtractedPage, 'markdown' | 'method' | 'outsideKeys'>;
 
-function mainContent(html: string, found: Scan, cap: number, opts: ExtractOptions): MainContent {
+function mainContent(html: string, found: Scan, cap: number, opts: ExtractOptions & { deep: boolean }): MainContent {
   // Pages may omit <body> (valid HTML5): then the document's children are the body.
   const body = found.body ?? found.root.children;
   const bodyChars = visibleChars(body);
@@ -132,7 +134,9 @@ function mainContent(html: string, found: Scan, cap: number, opts: ExtractOption
         outsideKeys: distinctLineKeys(renderMarkdown(body, { pageChrome: true, exclude: declared, maxChars: cap })),
       };
   }
-  if (html.length <= (opts.readabilityMaxChars ?? 1_000_000)) {
+  // Readability parses the raw HTML again, which our flattening did not reach, and its cleaning is
+  // quadratic in the depth (1,000 levels took seconds): a pathologically deep page gets the body.
+  if (!opts.deep && html.length <= (opts.readabilityMaxChars ?? 1_000_000)) {
     const article = readabilityHtml(html);
     if (article) {
       const tree = parseDocument(article).children;

@@ -115,6 +115,28 @@ describe('extractPage', () => {
     expect(page.links).toContain('https://docs.example/img.html');
   });
 
+  it('keeps the text and links of a page nested thousands of elements deep, quickly and without overflowing', () => {
+    // 5,000 levels overflowed the Markdown writer's stack; 1,000 took Readability several seconds.
+    const depth = 5000;
+    const deep = `<div>${'<section><div>'.repeat(depth / 2)}<p>The answer is forty-two.</p><p>See <a href="/more.html">the <b>details</b></a> here.</p>${'</div></section>'.repeat(depth / 2)}</div>`;
+    const html = `<html><head><title>Deep</title></head><body>${para('Top of the page.')}${deep}${para('After the deep part.')}</body></html>`;
+    const t0 = performance.now();
+    const page = extractPage(html, 'https://site.example/deep');
+    expect(performance.now() - t0).toBeLessThan(3000); // took over 40 s before, and then threw
+    expect(page.markdown).toContain('Top of the page.');
+    expect(page.markdown).toMatch(/The answer is forty-two\.\s+See\s+the details\s+here\./);
+    expect(page.markdown).toContain('After the deep part.');
+    expect(page.anchors).toEqual([{ url: 'https://site.example/more.html', text: 'the details' }]);
+  });
+
+  it('leaves pages of ordinary depth as they were', () => {
+    const nested = (levels: number) =>
+      `<html><body><main>${'<div>'.repeat(levels)}${para('Inside.')}<ul><li>One <b>item</b></li></ul>${'</div>'.repeat(levels)}</main></body></html>`;
+    const page = extractPage(nested(100), 'https://site.example/');
+    expect(page.markdown).toBe(extractPage(nested(1), 'https://site.example/').markdown);
+    expect(page.markdown).toMatch(/^Inside\. More words[^]*\n\n- One item$/);
+  });
+
   it('treats plain text as content with its first line as title', () => {
     expect(extractText('\n  Release notes\n\nFixed things.\r\n')).toMatchObject({
       title: 'Release notes',
