@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { setMaxListeners } from 'node:events';
 import { cleanText } from '../text/validText.js';
 import { CanonicalLedger } from './canonical.js';
 import type { ExtractedPage } from './extract.js';
@@ -37,6 +38,10 @@ export async function crawlSite(fetcher: SafeFetcher, extractor: Extractor, opts
   // One signal ends every wait of the crawl: robots, sitemaps, page fetches, Crawl-delay, extraction.
   const timeUp = AbortSignal.timeout(Math.min(Math.max(0, opts.timeBudgetMs), MAX_TIMER_MS));
   const signal = opts.signal ? AbortSignal.any([opts.signal, timeUp]) : timeUp;
+  // Every runner waits on this one signal (its host's gate, its fetch, its extraction): many
+  // listeners by design, each removed when its wait ends. Node warns of a leak past 10.
+  const slots = Math.max(1, opts.concurrency) + 1;
+  setMaxListeners(4 * slots + 4, signal);
   const starts = opts.startUrls.map((u) => normalizeUrl(u)).filter((u): u is string => u !== undefined);
   // Routes validate URLs; a stored one that no longer passes still gets an outcome, not a crash.
   for (const raw of opts.startUrls) {
@@ -175,7 +180,6 @@ export async function crawlSite(fetcher: SafeFetcher, extractor: Extractor, opts
 
   // A fixed set of runners drains the queue; new links join the queue while it runs.
   const running = new Set<Promise<void>>();
-  const slots = Math.max(1, opts.concurrency) + 1;
   let onDeadline = () => {};
   const deadline = new Promise<void>((r) => (onDeadline = r));
   signal.addEventListener('abort', onDeadline, { once: true });

@@ -125,6 +125,53 @@ describe('crawling the fixture docs site', () => {
     expect(few.outcomes.length).toBe(few.admitted.length);
   });
 
+  it('waits on its one signal from every runner without a listener-leak warning', async () => {
+    const many = await startSite(() => ({
+      '/': { html: `<main><h1>Hub</h1>${Array.from({ length: 40 }, (_, i) => `<a href="/p${i}">Page ${i}</a>`).join(' ')}</main>` },
+      ...Object.fromEntries(
+        Array.from({ length: 40 }, (_, i) => [`/p${i}`, { html: `<main><h1>P${i}</h1><p>${`Text ${i}. `.repeat(40)}</p></main>` }]),
+      ),
+    }));
+    const f = createSafeFetcher({ userAgent: 'DocentBot/0.1', allowHosts: [many.host] });
+    const warnings: string[] = [];
+    const onWarning = (w: Error) => void warnings.push(`${w.name}: ${w.message}`);
+    process.on('warning', onWarning);
+    // Extraction slower than fetching, so every runner is waiting on the signal at once.
+    const inline = inlineExtractor();
+    const slowExtractor = {
+      ...inline,
+      extract: async (...args: Parameters<typeof inline.extract>) => {
+        await new Promise((r) => setTimeout(r, 30));
+        return inline.extract(...args);
+      },
+    };
+    try {
+      const outcomes: CrawlOutcome[] = [];
+      await crawlSite(
+        f,
+        slowExtractor,
+        {
+          startUrls: [`${many.origin}/`],
+          followLinks: true,
+          maxDepth: 1,
+          maxPages: 41,
+          concurrency: 16,
+          timeBudgetMs: 20_000,
+          userAgent: 'DocentBot/0.1',
+          useSitemaps: false,
+        },
+        { onOutcome: (o) => void outcomes.push(o) },
+      );
+      await new Promise((r) => setImmediate(r)); // warnings are emitted on a later tick
+      expect(outcomes.filter((o) => o.kind === 'page')).toHaveLength(41);
+      expect(warnings.filter((w) => w.startsWith('MaxListenersExceededWarning'))).toEqual([]);
+    } finally {
+      process.off('warning', onWarning);
+      await f.close();
+      await many.close();
+    }
+  });
+
   it('fetches only the given URLs when not following links', async () => {
     const { outcomes } = await crawl({
       followLinks: false,
