@@ -28,7 +28,7 @@ export interface StackOptions {
 }
 
 /**
- * Starts the real product the way `npm start` does (tsx server/src/cli/start.ts: auth emulator,
+ * Starts the real product the way `npm start` does (node --import tsx server/src/cli/start.ts: auth emulator,
  * API on a fresh PGlite data dir, in-process worker, built front ends) on free ports.
  * Requires `npm run build` beforehand (npm run test:e2e does it).
  */
@@ -50,7 +50,9 @@ async function startStackOn(base: number, opts: StackOptions): Promise<Stack> {
   const dataDir = opts.env?.DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'docent-e2e-'));
   const ownDataDir = !opts.env?.DATA_DIR;
   const logs: string[] = [];
-  const child: ChildProcess = spawn(path.join(ROOT, 'node_modules/.bin/tsx'), ['server/src/cli/start.ts'], {
+  // One process, as `npm start` runs it: the tsx CLI would sit between us and the server, pass our
+  // SIGTERM on a second time and SIGKILL the server when it did not confirm the signal within 60 ms.
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/src/cli/start.ts'], {
     cwd: ROOT,
     env: {
       ...process.env,

@@ -13,6 +13,8 @@ export interface AuthEmulator {
   /** Saves the users to disk (undefined when `persist` is false). */
   users?: EmulatorUsers;
   stop(): Promise<void>;
+  /** Signals the emulator's process group at once, without saving or waiting: for a forced exit. */
+  forceStop(): void;
 }
 
 export interface AuthEmulatorOptions {
@@ -112,7 +114,10 @@ export async function startAuthEmulator(opts: AuthEmulatorOptions): Promise<Auth
       );
     await stopGroup(child);
   };
-  return { host, users, stop: () => (stopped ??= stop()) };
+  const forceStop = () => {
+    if (child.pid && child.exitCode === null && child.signalCode === null) signalGroup(child.pid, 'SIGTERM');
+  };
+  return { host, users, stop: () => (stopped ??= stop()), forceStop };
 }
 
 async function waitUntilReady(

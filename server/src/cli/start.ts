@@ -33,6 +33,8 @@ if (base.database.kind === 'pglite') {
 // the (detached) emulator and whatever else is half-started.
 const startup = new AbortController();
 let emulatorStarting: Promise<AuthEmulator | undefined> = Promise.resolve(undefined);
+/** The started emulator, for a forced exit, which cannot wait for a promise. */
+let emulatorUp: AuthEmulator | undefined;
 let serverStarting: Promise<Running | undefined> = Promise.resolve(undefined);
 // The database opens (and migrates) while the emulator starts: neither needs the other, and the
 // emulator's JVM start and PGlite's open took 8-9 s and 2.3 s one after the other. Until the server
@@ -43,21 +45,24 @@ let dbHandedOver = false;
 const closeUnclaimedDb = async () => {
   if (!dbHandedOver) await (await dbOpening.catch(() => undefined))?.close();
 };
-onShutdown(async () => {
-  startup.abort();
-  // The emulator stops beside the server, not after it: the server's drain can take seconds, and a
-  // supervisor's grace period (systemd, a test stack) may end before a second, sequential stop.
-  // Token checks are local, so the draining API does not need the emulator; only an owner's first
-  // request of this run (which saves their account) fails meanwhile, and is retried by their next.
-  const stopServer = async () => {
-    const running = await serverStarting.catch(() => undefined);
-    await running?.close();
-    await closeUnclaimedDb();
-  };
-  const stopEmulator = async () => (await emulatorStarting.catch(() => undefined))?.stop();
-  await Promise.all([stopServer(), stopEmulator()]);
-  unlock?.();
-});
+onShutdown(
+  async () => {
+    startup.abort();
+    // The emulator stops beside the server, not after it: the server's drain can take seconds, and a
+    // supervisor's grace period (systemd, a test stack) may end before a second, sequential stop.
+    // Token checks are local, so the draining API does not need the emulator; only an owner's first
+    // request of this run (which saves their account) fails meanwhile, and is retried by their next.
+    const stopServer = async () => {
+      const running = await serverStarting.catch(() => undefined);
+      await running?.close();
+      await closeUnclaimedDb();
+    };
+    const stopEmulator = async () => (await emulatorStarting.catch(() => undefined))?.stop();
+    await Promise.all([stopServer(), stopEmulator()]);
+    unlock?.();
+  },
+  () => emulatorUp?.forceStop(),
+);
 
 try {
   if (wantsEmulator) {
@@ -68,6 +73,7 @@ try {
       dataDir: base.dataDir,
       signal: startup.signal,
     });
+    emulatorStarting.then((e) => (emulatorUp = e)).catch(() => {});
   }
   // The server's code (Fastify, firebase-admin, the answerer…) loads while the emulator starts, rather
   // than before it: a static import would hold up the emulator's spawn until all of it is compiled.
