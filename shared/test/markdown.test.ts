@@ -139,3 +139,40 @@ describe('images in answers', () => {
     expect(el.querySelector('td')?.textContent).toBe('cell');
   });
 });
+
+describe('hostile nesting', () => {
+  it('renders thousands of nested blockquotes (which overflowed the parser) as a bounded quote with its text', () => {
+    const el = render(`${'> '.repeat(3000)}the quoted fact`);
+    expect(el.textContent).toContain('the quoted fact');
+    let depth = 0;
+    for (let q = el.querySelector('blockquote'); q; q = q.querySelector(':scope > blockquote')) depth++;
+    expect(depth).toBeGreaterThan(1);
+    expect(depth).toBeLessThanOrEqual(16);
+  });
+
+  it('renders a list nested 1,000 levels deep (seconds of parsing before) quickly, keeping every item', () => {
+    const md = Array.from({ length: 1000 }, (_, i) => `${'  '.repeat(i)}- item ${i}`).join('\n');
+    const t0 = performance.now();
+    const el = render(md);
+    expect(performance.now() - t0).toBeLessThan(5000);
+    expect(el.textContent).toContain('item 0');
+    expect(el.textContent).toContain('item 999');
+    expect(el.querySelectorAll('li').length).toBeGreaterThan(20);
+  });
+
+  it('renders raw HTML nested thousands of elements deep without breaking the chat', () => {
+    const el = render(`${'<div><span>'.repeat(1000)}deep text${'</span></div>'.repeat(1000)}`);
+    expect(el.textContent).toContain('deep text');
+  });
+
+  it('leaves indentation and quote markers inside fenced code alone', () => {
+    const code = `${' '.repeat(80)}deep\n${'> '.repeat(30)}not a quote`;
+    expect(render(`\`\`\`\n${code}\n\`\`\``).querySelector('pre code')?.textContent).toBe(code);
+  });
+
+  it('keeps ordinary nesting as it was', () => {
+    const el = render('- a\n  - b\n    - c\n\n> > quoted twice');
+    expect(el.querySelectorAll('ul ul ul li')).toHaveLength(1);
+    expect(el.querySelector('blockquote blockquote')?.textContent?.trim()).toBe('quoted twice');
+  });
+});
