@@ -1,4 +1,5 @@
 import { withoutFencedCode } from '../text/markdown.js';
+import { MD_LINK_OR_IMAGE } from '../text/markdownLinks.js';
 
 /**
  * The text embedded for a chunk: where it sits (page title › heading path) and what it says, with
@@ -19,7 +20,7 @@ export function passageText(p: EmbeddablePassage, maxWords?: number): string {
     .filter(Boolean)
     .join(' › ');
   let body = withoutFencedCode(p.content)
-    .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(MD_LINK_OR_IMAGE, '$1')
     .replace(/[#*_`>|~]+/g, ' ')
     .replace(/\s+/g, ' ')
     .trim();

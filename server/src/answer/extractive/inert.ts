@@ -1,4 +1,5 @@
 import { FenceReader } from '../../text/markdown.js';
+import { MD_IMAGE, MD_IMAGE_REF } from '../../text/markdownLinks.js';
 
 /**
  * An extractive answer quotes page text, and the chat renders Markdown with raw HTML passed through:
@@ -25,8 +26,5 @@ export function inertMarkdown(markdown: string): string {
 }
 
 function inertProse(text: string): string {
-  return text
-    .replace(/!\[([^\]]*)\]\([^)]*\)/g, '$1')
-    .replace(/!\[([^\]]*)\](?:\[[^\]]*\])?/g, '$1')
-    .replace(/</g, '&lt;');
+  return text.replace(MD_IMAGE, '$1').replace(MD_IMAGE_REF, '$1').replace(/</g, '&lt;');
 }

@@ -1,5 +1,6 @@
 /** Splitting a chunk's Markdown into the units an extractive answer is made of. */
 import { backtickFence, isTableBlock, repairFences, splitBlocks, tablePlain } from './blocks.js';
+import { MD_IMAGE, MD_LINK, MD_LINK_WITH_TARGET } from '../../text/markdownLinks.js';
 
 export { backtickFence, repairFences, splitBlocks } from './blocks.js';
 
@@ -70,7 +71,7 @@ export function toUnits(markdown: string, pageUrl: string, headingPath = ''): Un
     const describes = term?.block === i - 1 ? { term: term.text } : {};
     const termMatch = TERM_BLOCK.exec(trimmed);
     if (termMatch && isTerm(termMatch[1]!.trim())) {
-      term = { text: termMatch[1]!.replace(/\[([^\]]*)\]\([^)]*\)/g, '$1').trim(), block: i };
+      term = { text: termMatch[1]!.replace(MD_LINK, '$1').trim(), block: i };
       return;
     }
     if (/^(`{3,}|~{3,})/.test(trimmed)) {
@@ -205,23 +206,21 @@ export function splitSentences(paragraph: string): string[] {
 
 /** Relative link targets would resolve against the embedding page: make them absolute. Drop images. */
 export function absolutizeLinks(markdown: string, pageUrl: string): string {
-  return markdown
-    .replace(/!\[[^\]]*\]\([^)]*\)/g, '')
-    .replace(/\[([^\]]*)\]\(\s*<?([^)\s>]*)>?(?:\s+"[^"]*")?\s*\)/g, (whole, text: string, target: string) => {
-      try {
-        const url = new URL(target, pageUrl);
-        if (!/^https?:$/.test(url.protocol)) return text;
-        return `[${text}](${url.href})`;
-      } catch {
-        return text;
-      }
-    });
+  return markdown.replace(MD_IMAGE, '').replace(MD_LINK_WITH_TARGET, (whole, text: string, target: string) => {
+    try {
+      const url = new URL(target, pageUrl);
+      if (!/^https?:$/.test(url.protocol)) return text;
+      return `[${text}](${url.href})`;
+    } catch {
+      return text;
+    }
+  });
 }
 
 /** Words only: link text without targets, no emphasis or escapes. */
 export function toPlain(markdown: string): string {
   return markdown
-    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(MD_LINK, '$1')
     .replace(/[*_`>#]|\\(?=[\\`*_{}[\]()#+\-.!])/g, '')
     .replace(/\s+/g, ' ')
     .trim();
