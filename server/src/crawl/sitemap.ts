@@ -10,11 +10,46 @@ export interface SitemapLimits {
   maxBytes: number;
 }
 
-/** <loc> entries of a sitemap or sitemap index (a tolerant regex read: sitemaps are flat XML). */
+/**
+ * <loc> entries of a sitemap or sitemap index (a tolerant read: sitemaps are flat XML). A scan, not
+ * a regex: the regex this replaced backtracked over whitespace, and "<loc>" followed by 400 spaces
+ * and no "</loc>" held the crawl (and, on the embedded default, the whole server) for minutes.
+ */
 export function parseSitemap(xml: string): { urls: string[]; sitemaps: string[] } {
   const isIndex = /<sitemapindex[\s>]/i.test(xml);
-  const locs = [...xml.matchAll(/<loc>\s*(?:<!\[CDATA\[)?\s*([^<\]]+?)\s*(?:\]\]>)?\s*<\/loc>/gi)].map((m) => decodeXml(m[1]!));
+  const locs: string[] = [];
+  for (const open of xml.matchAll(/<loc>/gi)) {
+    const loc = locAt(xml, open.index + '<loc>'.length);
+    if (loc) locs.push(decodeXml(loc));
+  }
   return isIndex ? { urls: [], sitemaps: locs } : { urls: locs, sitemaps: [] };
+}
+
+/** The URL of a <loc> whose text starts at `from`: up to the next tag, or inside one CDATA section. */
+function locAt(xml: string, from: number): string | undefined {
+  const start = skipSpace(xml, from);
+  let text: string;
+  let after: number;
+  if (xml.startsWith('<![CDATA[', start)) {
+    const end = xml.indexOf(']]>', start + 9);
+    if (end < 0) return undefined;
+    text = xml.slice(start + 9, end);
+    after = end + 3;
+  } else {
+    const end = xml.indexOf('<', start);
+    if (end < 0) return undefined;
+    text = xml.slice(start, end);
+    after = end;
+  }
+  const close = skipSpace(xml, after);
+  if (xml.slice(close, close + 6).toLowerCase() !== '</loc>') return undefined;
+  const url = text.trim();
+  return url && !/[<\]]/.test(url) ? url : undefined;
+}
+
+function skipSpace(s: string, i: number): number {
+  while (i < s.length && /\s/.test(s[i]!)) i++;
+  return i;
 }
 
 const decodeXml = (s: string) =>
