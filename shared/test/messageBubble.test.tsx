@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, render } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { MessageBubble } from '../src/chat/MessageBubble';
+import { MessageBubble, withoutSourcesList } from '../src/chat/MessageBubble';
 
 afterEach(cleanup);
 
@@ -37,5 +37,20 @@ describe('MessageBubble sources', () => {
   it('keeps a sources heading that is part of the answer when there is no list to show', () => {
     const { container } = render(<MessageBubble role="assistant" content={'**Sources**\n1. [A](https://docs.test/a)'} sources={[]} />);
     expect(container.querySelector('.docent-markdown')?.textContent).toContain('Sources');
+  });
+});
+
+describe('withoutSourcesList', () => {
+  it('drops only a trailing list of sources, and answers at once on a crafted one', () => {
+    expect(withoutSourcesList('Answer.\n\n**Sources**\n1. [A](https://a.test/)\n', sources)).toBe('Answer.');
+    expect(withoutSourcesList('Answer.\n\n**Sources**\n1. [A](https://a.test/)\nMore text.', sources)).toBe(
+      'Answer.\n\n**Sources**\n1. [A](https://a.test/)\nMore text.',
+    );
+    expect(withoutSourcesList('**Sources**\n', sources)).toBe('**Sources**\n');
+    // Backtracked exponentially in the regex this replaced (28 lines took seconds, each more doubled it).
+    const crafted = `**Sources**\n0. []()\n${'0. [](]()\n'.repeat(5000)}.**Sources**\n0. [](`;
+    const t0 = performance.now();
+    expect(withoutSourcesList(crafted, sources)).toBe(crafted);
+    expect(performance.now() - t0).toBeLessThan(1000);
   });
 });

@@ -63,6 +63,18 @@ export function charsetParam(contentType: string): string | undefined {
 function sniffDeclared(bytes: Uint8Array): string | undefined {
   // latin1 maps bytes 1:1, so ASCII declarations are readable whatever the real encoding is.
   const head = Buffer.from(bytes.subarray(0, 2048)).toString('latin1');
-  const meta = /<meta[^>]+charset\s*=\s*["']?\s*([\w.:-]+)/i.exec(head) ?? /<\?xml[^>]+encoding\s*=\s*["']([\w.:-]+)["']/i.exec(head);
-  return meta?.[1];
+  // Tag by tag: as one pattern (`<meta[^>]+charset…`) the search backtracked with the cube of the head.
+  return (
+    declaredIn(head, /<meta/gi, /charset\s*=\s*["']?\s*([\w.:-]+)/i) ?? declaredIn(head, /<\?xml/gi, /encoding\s*=\s*["']([\w.:-]+)["']/i)
+  );
+}
+
+/** The first declaration found inside one of the tags `open` finds (each read up to its `>`). */
+function declaredIn(head: string, open: RegExp, declaration: RegExp): string | undefined {
+  for (const tag of head.matchAll(open)) {
+    const end = head.indexOf('>', tag.index);
+    const found = declaration.exec(head.slice(tag.index + tag[0].length, end < 0 ? head.length : end));
+    if (found) return found[1];
+  }
+  return undefined;
 }

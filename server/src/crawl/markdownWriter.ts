@@ -165,7 +165,9 @@ class Writer {
   toString(): string {
     return this.out
       .join('')
-      .replace(/[ \t]+$/gm, '')
+      .split('\n')
+      .map(withoutTrailingBlanks)
+      .join('\n')
       .replace(/\n{3,}/g, '\n\n')
       .trim();
   }
@@ -235,7 +237,7 @@ function renderNode(node: ChildNode, w: Writer, chrome: boolean, budget: Budget)
       w.brk(2);
       return;
     case 'pre': {
-      const code = textContent(el).replace(/^\n+|\s+$/g, '');
+      const code = textContent(el).replace(/^\n+/, '').trimEnd();
       if (!code) return;
       budget.left -= code.length;
       w.brk(2);
@@ -351,4 +353,11 @@ function inlineText(el: Element): string {
   };
   walk(el);
   return s.replace(/[\s\u00a0]+/g, ' ').trim();
+}
+
+/** A line without its trailing spaces and tabs (a `[ \t]+$` pattern is quadratic on a long run of them). */
+function withoutTrailingBlanks(line: string): string {
+  let end = line.length;
+  while (end > 0 && (line[end - 1] === ' ' || line[end - 1] === '\t')) end--;
+  return line.slice(0, end);
 }

@@ -5,7 +5,7 @@
  * Long sections are cut into ~targetChars pieces with overlapChars of overlap, cut at word
  * boundaries, so a sentence split across two chunks is still findable in one of them.
  */
-import { splitBlocks as splitMarkdownBlocks } from '../text/markdown.js';
+import { atxHeading, splitBlocks as splitMarkdownBlocks } from '../text/markdown.js';
 export interface ChunkerOptions {
   /** Preferred chunk size in characters. */
   targetChars?: number;
@@ -113,11 +113,11 @@ export class MarkdownChunker {
     const stack: { level: number; text: string }[] = [];
     let path: string[] = [];
     for (const raw of splitBlocks(markdown)) {
-      const heading = /^(#{1,6})\s+(.+?)\s*#*$/.exec(raw);
-      if (heading && !raw.includes('\n')) {
-        const level = heading[1]!.length;
+      const heading = atxHeading(raw);
+      if (heading) {
+        const level = heading.level;
         while (stack.length > 0 && stack[stack.length - 1]!.level >= level) stack.pop();
-        stack.push({ level, text: heading[2]! });
+        stack.push({ level, text: heading.text });
         path = stack.map((h) => h.text);
         yield { text: raw, path, heading: true };
         continue;

@@ -138,3 +138,19 @@ export function withoutFencedCode(markdown: string, by = ' '): string {
   }
   return out.join('\n');
 }
+
+/**
+ * A one-line block's ATX heading (`## Text ##`): its level and text, as `^(#{1,6})\s+(.+?)\s*#*$` read
+ * it (trailing `#`s, then spaces, are not the text). Read by hand: that pattern backtracked with the
+ * cube of a hostile line's runs of spaces, on the thread that indexes and answers.
+ */
+export function atxHeading(block: string): { level: number; text: string } | undefined {
+  let level = 0;
+  while (level < block.length && block[level] === '#') level++;
+  if (level === 0 || level > 6 || !/\s/.test(block[level] ?? '') || block.includes('\n')) return undefined;
+  const rest = block.slice(level).trimStart();
+  let end = rest.length;
+  while (end > 1 && rest[end - 1] === '#') end--;
+  while (end > 1 && /\s/.test(rest[end - 1]!)) end--;
+  return rest ? { level, text: rest.slice(0, end) } : undefined;
+}

@@ -54,13 +54,25 @@ interface BubbleProps {
 
 /**
  * The Markdown copy of the sources that answers stored before the chat listed them itself end with
- * ("**Sources**" and a numbered list of links): the list under the answer says the same.
+ * ("**Sources**" and a numbered list of links): the list under the answer says the same. Read line by
+ * line: the one regex this replaced backtracked exponentially on a crafted list, freezing the chat.
  */
-const STORED_SOURCES_LIST = /\n*\*\*Sources\*\*\n(?:\d+\. \[[^\n]*\]\([^\n]*\)\n?)+\s*$/;
+const SOURCES_HEADING = '**Sources**\n';
+const SOURCE_ITEM = /^\d+\. \[[^\n]*\]\([^\n]*\)$/;
 
 /** An answer's text without a Sources list when the bubble shows one: one list per answer. */
-export const withoutSourcesList = (content: string, sources?: Source[]) =>
-  sources?.length ? content.replace(STORED_SOURCES_LIST, '') : content;
+export function withoutSourcesList(content: string, sources?: Source[]): string {
+  const at = sources?.length ? content.lastIndexOf(SOURCES_HEADING) : -1;
+  if (at < 0) return content;
+  const items = content
+    .slice(at + SOURCES_HEADING.length)
+    .trimEnd()
+    .split('\n');
+  if (!items.every((line) => SOURCE_ITEM.test(line))) return content;
+  let end = at;
+  while (end > 0 && content[end - 1] === '\n') end--;
+  return content.slice(0, end);
+}
 
 /** One message: the user's on the right as plain text, the assistant's on the left as markdown. */
 export function MessageBubble({ role, content, createdAt, sources, streaming, feedback, onRate }: BubbleProps) {

@@ -60,7 +60,7 @@ export const MAX_TABLE_ROWS = 12;
 
 /** A fenced code block, cut at a line boundary with a note when it is long. */
 export function codeMarkdown(code: string): string {
-  const lines = code.replace(/\s+$/, '').split('\n');
+  const lines = code.trimEnd().split('\n');
   const kept: string[] = [];
   let chars = 0;
   for (const line of lines) {

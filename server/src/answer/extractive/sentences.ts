@@ -1,5 +1,6 @@
 /** Splitting a chunk's Markdown into the units an extractive answer is made of. */
 import { backtickFence, isTableBlock, repairFences, splitBlocks, tablePlain } from './blocks.js';
+import { atxHeading } from '../../text/markdown.js';
 import { MD_IMAGE, MD_LINK, MD_LINK_WITH_TARGET } from '../../text/markdownLinks.js';
 
 export { backtickFence, repairFences, splitBlocks } from './blocks.js';
@@ -38,13 +39,25 @@ const MAX_TERM_CHARS = 600;
 /** A block that is one bold span and nothing else: how the page writer renders `<dt>`. */
 const TERM_BLOCK = new RegExp(`^\\*\\*([^\\n]{1,${MAX_TERM_CHARS}}?)\\*\\*$`);
 
+/** Where a signature's parameters start: its first ( or [ (a term is one line), else its end. */
+function signatureStart(term: string): number {
+  const at = term.search(/[([]/);
+  return at >= 0 && !term.includes('\n', at) ? at : term.length;
+}
+
+/**
+ * A code block's text without its closing fence line (and the spaces after it), if it has one. By
+ * hand: the pattern `\n?(`{3,}|~{3,})\s*$` backtracked over long runs of backticks.
+ */
+function withoutClosingFence(code: string): string {
+  const trimmed = code.trimEnd();
+  const fence = /(?:(?<!`)`{3,}|(?<!~)~{3,})$/.exec(trimmed);
+  if (!fence) return code;
+  return trimmed.slice(0, fence.index > 0 && trimmed[fence.index - 1] === '\n' ? fence.index - 1 : fence.index);
+}
+
 /** The words before a signature's parameters: `class typing.DefaultDict(…)` → class, typing.DefaultDict. */
-const headWords = (term: string): string[] =>
-  term
-    .replace(/[([].*$/, '')
-    .trim()
-    .split(/\s+/)
-    .filter(Boolean);
+const headWords = (term: string): string[] => term.slice(0, signatureStart(term)).trim().split(/\s+/).filter(Boolean);
 
 /**
  * Whether a lone bold line is a term (a name, a signature, a glossary word, "Note:") rather than a
@@ -75,13 +88,14 @@ export function toUnits(markdown: string, pageUrl: string, headingPath = ''): Un
       return;
     }
     if (/^(`{3,}|~{3,})/.test(trimmed)) {
-      const body = trimmed.replace(/^(`{3,}|~{3,})[^\n]*\n?/, '').replace(/\n?(`{3,}|~{3,})\s*$/, '');
+      const opened = trimmed.replace(/^(`{3,}|~{3,})[^\n]*\n?/, '');
+      const body = withoutClosingFence(opened);
       if (body.trim()) units.push({ kind: 'code', text: body, plain: body, block: i, heading, ...describes });
       return;
     }
-    const headingLine = /^(#{1,6})\s+(.+?)\s*#*$/.exec(trimmed);
-    if (headingLine && !trimmed.includes('\n')) {
-      headings.enter(headingLine[1]!.length, toPlain(headingLine[2]!));
+    const headingLine = atxHeading(trimmed);
+    if (headingLine) {
+      headings.enter(headingLine.level, toPlain(headingLine.text));
       return;
     }
     if (isTableBlock(trimmed)) {
@@ -156,7 +170,7 @@ const MAX_LABEL_CHARS = 80;
  * argparse"). A trailing colon is left to the caller.
  */
 export function termLabel(term: string): string {
-  let t = term.replace(/\s*:$/, '');
+  let t = term.endsWith(':') ? term.slice(0, -1).trimEnd() : term;
   if (t.length > MAX_LABEL_CHARS) t = t.replace(/^([^(]{1,60}?)\(.*\)$/, '$1(…)');
   const head = headWords(t);
   const name = head[head.length - 1] ?? '';

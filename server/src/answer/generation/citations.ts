@@ -19,8 +19,13 @@ import { FenceReader } from '../../text/markdown.js';
 const CITATION = /\[(\d{1,2}(?:\s*,\s*\d{1,2})*)\]/y;
 /** Text that may still grow into a CITATION. */
 const MAYBE_CITATION = /^\[[\d,\s]{0,12}$/;
-/** A line (from its start) that is or may still grow into a fence line: containers, then a fence run. */
-const MAYBE_FENCE_LINE = /^[ \t]*(?:>[ \t]?)*[ \t]*(?:(?:[-*+]|\d{1,9}[.)]?)[ \t]*)?(?:[`~]{0,2}|(?:`{3,}|~{3,}).*)$/;
+/**
+ * A line (from its start) that is or may still grow into a fence line: containers, then a fence run.
+ * The containers are one class (indent and quote markers in any order; the Markdown module decides
+ * on the whole line): spelled as `[ \t]*(?:>[ \t]?)*[ \t]*` they backtracked with the cube of a
+ * streamed line's length.
+ */
+const MAYBE_FENCE_LINE = /^[ \t>]*(?:(?:[-*+]|\d{1,9}[.)]?)[ \t]*)?(?:[`~]{0,2}|(?:`{3,}|~{3,}).*)$/;
 
 export class CitationRenumberer {
   private held = '';
