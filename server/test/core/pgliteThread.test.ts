@@ -101,6 +101,62 @@ describe.skipIf(onPostgres())('PGlite on a worker thread', () => {
     expect(await db.query('SELECT 1 AS ok')).toEqual([{ ok: 1 }]); // and the database works on
   });
 
+  it('answers a statement it has seen before (one trip into the engine) exactly as the first time', async () => {
+    const inProcess = await openPglite(undefined, { thread: false });
+    try {
+      const sql = `SELECT $1::bytea AS b, $2::timestamptz AS t, $3::jsonb AS j, $4::text[] AS list, $5::uuid[] AS ids,
+                          $6::int AS n, $7::bool AS yes, $8::text AS nothing, $9::numeric AS num`;
+      const runs = [
+        [
+          Buffer.from([1]),
+          new Date('2025-01-01T00:00:00Z'),
+          { a: 1 },
+          ['x'],
+          ['6f1c1a52-7d2e-4d59-9a43-1f1bb0b5f3a1'],
+          1,
+          true,
+          null,
+          '1.5',
+        ],
+        [Buffer.from([2, 3]), new Date('2026-02-02T02:02:02Z'), [null, 'two'], [], [], -7, false, null, '0.25'],
+      ];
+      for (const params of [...runs, ...runs]) expect(await db.query(sql, params)).toEqual(await inProcess.query(sql, params));
+    } finally {
+      await inProcess.close();
+    }
+  });
+
+  it('goes on working after a statement fails at any step, inside a transaction or not', async () => {
+    await db.query('CREATE TABLE steps (id int PRIMARY KEY, body text)');
+    const insert = 'INSERT INTO steps VALUES ($1, $2)';
+    await db.query(insert, [1, 'one']);
+    // Fails when first parsed (the statement is unknown), when executed with known types, and in binding.
+    await expect(db.query('SELEC $1::int', [1])).rejects.toMatchObject({ code: '42601' });
+    await expect(db.query(insert, [1, 'again'])).rejects.toMatchObject({ code: '23505' });
+    await expect(db.query(insert, ['not a number', 'x'])).rejects.toMatchObject({ code: '22P02' });
+    expect(await db.query('SELECT body FROM steps WHERE id = $1', [1])).toEqual([{ body: 'one' }]);
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.query(insert, [2, 'two']);
+        await tx.query('SELEC $1::int', [2]);
+      }),
+    ).rejects.toMatchObject({ code: '42601' });
+    await db.transaction(async (tx) => {
+      await tx.query(insert, [3, 'three']);
+      await tx.query(insert, [4, 'four']);
+    });
+    expect(await db.query('SELECT id FROM steps ORDER BY id')).toEqual([{ id: 1 }, { id: 3 }, { id: 4 }]);
+  });
+
+  it("learns a statement's parameters again after the schema changes them", async () => {
+    await db.query('CREATE TABLE shapes (v int)');
+    const insert = 'INSERT INTO shapes VALUES ($1)';
+    await db.query(insert, [5]);
+    await db.query('ALTER TABLE shapes ALTER COLUMN v TYPE jsonb USING to_jsonb(v)');
+    await db.query(insert, [{ sides: [3, 4] }]);
+    expect(await db.query('SELECT v FROM shapes ORDER BY v::text')).toEqual([{ v: 5 }, { v: { sides: [3, 4] } }]);
+  });
+
   it('finishes the work it was given before closing, then refuses more', async () => {
     const own = await openPglite(undefined);
     const queued = Array.from({ length: 50 }, (_, i) => own.query<{ i: number }>('SELECT $1::int AS i', [i]));

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/config.js';
+import { securityHeaders } from '../../src/http/security.js';
 import { buildTestApp, type TestApp } from '../helpers/app.js';
 
 let t: TestApp;
@@ -15,6 +17,17 @@ describe('security headers and envelopes', () => {
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
     expect(res.headers['referrer-policy']).toBeDefined();
+    expect(res.headers['strict-transport-security']).toBeUndefined(); // served over http here
+    // The same headers on every answer, an error or an unknown route too.
+    const missing = await t.app.inject({ method: 'GET', url: '/api/v1/nowhere' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.headers['content-security-policy']).toBe(csp);
+    expect(missing.headers['x-frame-options']).toBe('SAMEORIGIN');
+  });
+
+  it('asks browsers for https only where the product is served over https', () => {
+    const headers = securityHeaders(loadConfig({ DATA_DIR: '/tmp/docent-unused', PUBLIC_URL: 'https://docent.example' }));
+    expect(headers['strict-transport-security']).toMatch(/^max-age=\d+/);
   });
 
   it('answers unknown routes with a 404 envelope', async () => {
