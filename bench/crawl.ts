@@ -9,6 +9,7 @@
  *   npm run bench:crawl -- --server=nginx     nginx (Debian package) on 127.0.0.1
  *   npm run bench:crawl -- --url=http://127.0.0.1:8766/index.html   an already running server
  *   npm run bench:crawl -- --pg=postgres://postgres@127.0.0.1:5432/test   PostgreSQL instead of PGlite
+ *   npm run bench:crawl -- --memory           PGlite in memory instead of in a temporary data dir
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -109,9 +110,21 @@ async function openDb(): Promise<{ db: Db; name: string; close(): Promise<void> 
     await migrate(db);
     return { db, name: 'PostgreSQL', close: async () => (await db.query(`DROP SCHEMA ${schema} CASCADE`), await db.close()) };
   }
-  const db = await openPglite(undefined);
+  if ('memory' in args) {
+    const db = await openPglite(undefined);
+    await migrate(db);
+    return { db, name: 'PGlite (in memory)', close: () => db.close() };
+  }
+  // As the product runs it: a data dir on disk (an in-memory database pays for growing its files in
+  // memory, which a data dir does not, and skips the file system, which a data dir does not).
+  const dir = mkdtempSync(path.join(tmpdir(), 'docent-bench-crawl-'));
+  const db = await openPglite(path.join(dir, 'pglite'));
   await migrate(db);
-  return { db, name: 'PGlite (in memory)', close: () => db.close() };
+  return {
+    db,
+    name: 'PGlite (data dir)',
+    close: async () => (await db.close(), rmSync(dir, { recursive: true, force: true })),
+  };
 }
 
 const rate = (n: number, ms: number, what = 'pages') => `${(n / (ms / 1000)).toFixed(1)} ${what}/s`;

@@ -9,10 +9,13 @@
  *   npm run bench:eventloop [-- --rounds=2 --depth=2 --max-pages=1000 --visitors=20 --modes=off,on --profile=DIR]
  * --profile writes the server's CPU profiles (main thread and workers) to DIR, to see what still stalls.
  * --chat-only=SECONDS runs no crawl: the visitors alone for that long (answers/s without a crawl).
+ * --distinct (with --chat-only) asks every Python-docs question of the QA sets (../shared/corpora and
+ *   eval/dev, about 200) once, none twice, and ends when they are all answered: answers/s for new
+ *   questions only, where the 10 repeated ones show what a site's recurring questions cost.
  */
 import { fork, spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { loadConfig } from '../server/src/config.js';
@@ -30,6 +33,7 @@ const MAX_PAGES = Number(args['max-pages'] ?? 1000);
 const VISITORS = Number(args.visitors ?? 20);
 const MODES = (args.modes ?? 'off,on').split(',') as ('on' | 'off')[];
 const CHAT_ONLY_S = args['chat-only'] ? Number(args['chat-only']) : undefined;
+const DISTINCT = 'distinct' in args;
 const PROFILE = args.profile ? path.resolve(args.profile) : undefined;
 const SITE_PORT = 39_000 + Math.floor(Math.random() * 500);
 const QUESTIONS = [
@@ -44,6 +48,23 @@ const QUESTIONS = [
   'How does exception handling work with try and except?',
   'What does the lru_cache decorator do?',
 ];
+
+/** Every Python-docs question of the QA sets, answerable or not, each once. */
+function distinctQuestions(): string[] {
+  const files = [
+    '../shared/corpora/pydocs-qa.jsonl',
+    '../shared/corpora/pydocs-unanswerable.jsonl',
+    'eval/dev/pydocs-dev-qa.jsonl',
+    'eval/dev/pydocs-dev2-qa.jsonl',
+    'eval/dev/pydocs-dev-unanswerable.jsonl',
+  ];
+  const lines = files.flatMap((f) =>
+    readFileSync(path.resolve(f), 'utf8')
+      .split('\n')
+      .filter((l) => l.trim()),
+  );
+  return [...new Set(lines.map((l) => (JSON.parse(l) as { question: string }).question))];
+}
 
 interface Report {
   windowMs: number;
@@ -152,11 +173,14 @@ async function round(seedDir: string, ids: { chatBot: string; taskId: string }, 
   const latencies: number[] = [];
   let errors = 0;
   let crawling = true;
+  let distinct: string[] | undefined;
 
   const visitor = async (v: number, messages = Infinity) => {
     const visitorId = `visitor-${randomUUID().replace(/-/g, '')}${String(v).padStart(4, '0')}`;
     let conversation = '';
     for (let n = 0; crawling && n < messages; n++) {
+      const question = distinct ? distinct.shift() : QUESTIONS[(v + n) % QUESTIONS.length];
+      if (question === undefined) break; // every distinct question asked
       if (n % 10 === 0) {
         const res = await fetch(`${api}/conversations`, {
           method: 'POST',
@@ -169,11 +193,14 @@ async function round(seedDir: string, ids: { chatBot: string; taskId: string }, 
       const res = await fetch(`${api}/conversations/${conversation}/messages`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ visitor_id: visitorId, content: QUESTIONS[(v + n) % QUESTIONS.length] }),
+        body: JSON.stringify({ visitor_id: visitorId, content: question }),
       });
-      await res.arrayBuffer();
+      const body = await res.text();
       if (res.ok) latencies.push(performance.now() - t);
-      else errors++;
+      else {
+        errors++;
+        console.error(`answer failed: ${res.status} ${body.slice(0, 200)}`);
+      }
     }
   };
   // Warm-up, outside the window: every question once, so first-use compilation is not counted.
@@ -181,9 +208,14 @@ async function round(seedDir: string, ids: { chatBot: string; taskId: string }, 
   latencies.length = 0;
   errors = 0;
   child.send({ cmd: 'reset' }); // the crawl started at the worker's first poll, during the warm-up
-  const taskDone = crawlDone ?? new Promise<string>((r) => setTimeout(() => r('no crawl'), CHAT_ONLY_S! * 1000));
-  void taskDone.finally(() => (crawling = false));
+  if (DISTINCT && !crawlDone) distinct = distinctQuestions();
   const visitors = Promise.all(Array.from({ length: VISITORS }, (_, v) => visitor(v)));
+  const taskDone =
+    crawlDone ??
+    (distinct
+      ? visitors.then(() => 'no crawl, distinct questions')
+      : new Promise<string>((r) => setTimeout(() => r('no crawl'), CHAT_ONLY_S! * 1000)));
+  void taskDone.finally(() => (crawling = false));
   const status = await taskDone;
   await visitors;
   const crawlMs = performance.now() - started;
@@ -197,6 +229,7 @@ async function round(seedDir: string, ids: { chatBot: string; taskId: string }, 
     pglite: thread === 'on' ? 'worker thread' : 'main thread',
     task: status,
     crawl_s: Math.round(crawlMs / 100) / 10,
+    answers: latencies.length,
     answers_per_s: Math.round((latencies.length / (report.windowMs / 1000)) * 10) / 10,
     answer_p50_ms: Math.round(pct(latencies, 50)),
     answer_p99_ms: Math.round(pct(latencies, 99)),

@@ -9,7 +9,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Answerer } from '../server/src/answer/answerer.js';
-import { databaseLexer } from '../server/src/answer/extractive/extractive.js';
+import { databaseLexer } from '../server/src/answer/extractive/lexer.js';
 import { FullTextRetriever } from '../server/src/answer/retrieval/retriever.js';
 import { openPglite } from '../server/src/db/pglite.js';
 import { isRefusal, keywordHit, recallHit, rootRelative, summarise, topPages, type AnswerRecord, type QaItem } from './metrics.js';

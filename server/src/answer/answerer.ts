@@ -1,6 +1,7 @@
 import type { Source } from '../../../shared/src/api/types.js';
 import { CitationRenumberer } from './generation/citations.js';
-import { extractiveAnswer, NOT_COVERED_ANSWER, type Lexer } from './extractive/extractive.js';
+import { extractiveAnswer, NOT_COVERED_ANSWER } from './extractive/extractive.js';
+import type { Lexer } from './extractive/lexer.js';
 import { LlmError, type LlmClient } from '../provider/chat.js';
 import { buildPrompt } from './generation/prompt.js';
 import { toPlain } from './extractive/sentences.js';

@@ -1,7 +1,7 @@
 import type { Config } from '../config.js';
 import type { Db } from '../db/db.js';
 import { Answerer } from './answerer.js';
-import { databaseLexer } from './extractive/extractive.js';
+import { databaseLexer } from './extractive/lexer.js';
 import { createLlmClient } from '../provider/chat.js';
 import type { RetrievalParams } from './retrieval/params.js';
 import { FullTextRetriever } from './retrieval/retriever.js';

@@ -1,7 +1,7 @@
-import type { Queryable } from '../../db/db.js';
 import { inertMarkdown } from './inert.js';
+import type { Lexer } from './lexer.js';
 import { headingLabel, renderWindow } from './render.js';
-import { databaseSectionReader, type SectionReader, type SectionText } from './sections.js';
+import type { SectionText } from './sections.js';
 import { toUnits } from './sentences.js';
 import { bestWindow, extendWindow, type LexedUnit, type Window, type WindowQuery } from './window.js';
 import type { PageHit, QueryTerm } from '../types.js';
@@ -17,36 +17,6 @@ import type { PageHit, QueryTerm } from '../types.js';
 
 export const NOT_COVERED_ANSWER =
   "I couldn't find this in the site's pages, so I can't answer it reliably. Try rephrasing the question, or ask about something the site covers.";
-
-/**
- * Stems words the same way the full-text index does, so sentence matching agrees with retrieval;
- * and, from the same database, reads each retrieved chunk in its section (see sections.ts). Without
- * a section reader each chunk is read alone.
- */
-export type Lexer = ((texts: string[]) => Promise<Set<string>[]>) & { sections?: SectionReader };
-
-export function databaseLexer(db: Queryable): Lexer {
-  return Object.assign(lexemesOf(db), { sections: databaseSectionReader(db) });
-}
-
-function lexemesOf(db: Queryable): (texts: string[]) => Promise<Set<string>[]> {
-  return async (texts) => {
-    if (texts.length === 0) return [];
-    const rows = await db.query<{ ord: number; lexemes: string[] | null }>(
-      // Dotted and slashed names count with their parts as well ("json.dumps()" says json and dump),
-      // as the question's do in retrieval; and words as written, for the keywords retrieval searches
-      // although they are stopwords ("with" of "the with statement").
-      `SELECT x.ord::int AS ord,
-              ARRAY(SELECT lexeme FROM unnest(to_tsvector('english', x.t) || to_tsvector('english', regexp_replace(x.t, '[./]+', ' ', 'g'))
-                                              || to_tsvector('simple', x.t))) AS lexemes
-         FROM unnest($1::text[]) WITH ORDINALITY AS x(t, ord)`,
-      [texts.map((t) => t.slice(0, 4000))],
-    );
-    const out = texts.map(() => new Set<string>());
-    for (const row of rows) out[row.ord - 1] = new Set(row.lexemes ?? []);
-    return out;
-  };
-}
 
 export interface ExtractiveAnswer {
   markdown: string;

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { databaseLexer, extractiveAnswer, NOT_COVERED_ANSWER } from '../../../src/answer/extractive/extractive.js';
+import { extractiveAnswer, NOT_COVERED_ANSWER } from '../../../src/answer/extractive/extractive.js';
+import { databaseLexer } from '../../../src/answer/extractive/lexer.js';
 import { FullTextRetriever } from '../../../src/answer/retrieval/retriever.js';
 import { absolutizeLinks, splitBlocks, splitSentences, termLabel, toUnits } from '../../../src/answer/extractive/sentences.js';
 import type { Db } from '../../../src/db/db.js';

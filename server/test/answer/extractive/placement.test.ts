@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { databaseLexer, extractiveAnswer } from '../../../src/answer/extractive/extractive.js';
+import { extractiveAnswer } from '../../../src/answer/extractive/extractive.js';
+import { databaseLexer } from '../../../src/answer/extractive/lexer.js';
 import { toUnits } from '../../../src/answer/extractive/sentences.js';
 import { bestWindow, extendWindow, type LexedUnit, type WindowQuery } from '../../../src/answer/extractive/window.js';
 import { FullTextRetriever } from '../../../src/answer/retrieval/retriever.js';

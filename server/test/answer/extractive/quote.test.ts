@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { codeMarkdown, repairFences, tableMarkdown } from '../../../src/answer/extractive/blocks.js';
-import { databaseLexer, extractiveAnswer } from '../../../src/answer/extractive/extractive.js';
+import { extractiveAnswer } from '../../../src/answer/extractive/extractive.js';
+import { databaseLexer } from '../../../src/answer/extractive/lexer.js';
 import { toUnits } from '../../../src/answer/extractive/sentences.js';
 import { FullTextRetriever } from '../../../src/answer/retrieval/retriever.js';
 import type { Db } from '../../../src/db/db.js';

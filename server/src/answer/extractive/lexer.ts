@@ -1,0 +1,69 @@
+import type { Queryable } from '../../db/db.js';
+import { databaseSectionReader, type SectionReader } from './sections.js';
+
+/**
+ * Stems words the same way the full-text index does, so sentence matching agrees with retrieval;
+ * and, from the same database, reads each retrieved chunk in its section (see sections.ts). Without
+ * a section reader each chunk is read alone.
+ */
+export type Lexer = ((texts: string[]) => Promise<Set<string>[]>) & { sections?: SectionReader };
+
+export function databaseLexer(db: Queryable): Lexer {
+  return Object.assign(lexemesOf(db), { sections: databaseSectionReader(db) });
+}
+
+function lexemesOf(db: Queryable): (texts: string[]) => Promise<Set<string>[]> {
+  const cache = new LexemeCache();
+  return async (texts) => {
+    const keys = texts.map((t) => t.slice(0, 4000));
+    const out = keys.map((k) => cache.get(k));
+    const missing = [...new Set(keys.filter((_, i) => out[i] === undefined))];
+    if (missing.length === 0) return out as Set<string>[];
+    const rows = await db.query<{ ord: number; lexemes: string[] | null }>(
+      // Dotted and slashed names count with their parts as well ("json.dumps()" says json and dump),
+      // as the question's do in retrieval; and words as written, for the keywords retrieval searches
+      // although they are stopwords ("with" of "the with statement").
+      `SELECT x.ord::int AS ord,
+              ARRAY(SELECT lexeme FROM unnest(to_tsvector('english', x.t) || to_tsvector('english', regexp_replace(x.t, '[./]+', ' ', 'g'))
+                                              || to_tsvector('simple', x.t))) AS lexemes
+         FROM unnest($1::text[]) WITH ORDINALITY AS x(t, ord)`,
+      [missing],
+    );
+    const found = new Map(missing.map((k) => [k, new Set<string>()]));
+    for (const row of rows) found.set(missing[row.ord - 1]!, new Set(row.lexemes ?? []));
+    for (const [k, lexemes] of found) cache.set(k, lexemes);
+    return keys.map((k, i) => out[i] ?? found.get(k)!);
+  };
+}
+
+/**
+ * Lexemes of sentences lexed before, least recently used out first, bounded by the characters kept.
+ * A text's lexemes depend on the text alone, and the sections answers quote from recur across
+ * questions (a site's popular pages): lexing them was ~45% of the embedded database's work per
+ * extractive answer. The sets are shared, so nothing may change them.
+ */
+class LexemeCache {
+  private readonly entries = new Map<string, Set<string>>();
+  private chars = 0;
+  constructor(private readonly maxChars = 2_000_000) {}
+
+  get(text: string): Set<string> | undefined {
+    const hit = this.entries.get(text);
+    if (hit) {
+      this.entries.delete(text);
+      this.entries.set(text, hit);
+    }
+    return hit;
+  }
+
+  set(text: string, lexemes: Set<string>): void {
+    if (this.entries.has(text)) return;
+    this.entries.set(text, lexemes);
+    this.chars += text.length;
+    for (const [oldest] of this.entries) {
+      if (this.chars <= this.maxChars) break;
+      this.entries.delete(oldest);
+      this.chars -= oldest.length;
+    }
+  }
+}
