@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { databaseLexer } from '../../../src/answer/extractive/lexer.js';
+import { DOTTED_NAME, databaseLexer } from '../../../src/answer/extractive/lexer.js';
 import type { Db, Queryable } from '../../../src/db/db.js';
 import { openTestDb } from '../../helpers/db.js';
 
@@ -26,6 +26,28 @@ describe('the extractive lexer', () => {
     const [a, b] = await lex(['Call json.dumps() with the indent argument.', 'Running servers']);
     expect([...a!]).toEqual(expect.arrayContaining(['json.dumps', 'json', 'dump', 'indent', 'argument', 'with']));
     expect([...b!]).toEqual(expect.arrayContaining(['run', 'server']));
+  });
+
+  it('skips the parts pass only where it would add nothing', async () => {
+    const texts = [
+      'Done. Next we run it... then stop.',
+      'Use and/ or, e.g. this; see the 3. item and version 3.5 of it.',
+      'Edit /etc/hosts and ~/.bashrc, then call os.path.join() or f()./x.',
+      'Visit http://example.org/docs/index.html or mail a.b@example.org.',
+      'A lone . dot, a lone / slash, a trailing slash/ and .hidden files.',
+      'Ratios 1/2 and 3.14; paths ./run.sh and ../up; "quoted".end',
+    ];
+    const full = await db.query<{ lexemes: string[] }>(
+      `SELECT ARRAY(SELECT lexeme FROM unnest(to_tsvector('english', t) || to_tsvector('english', regexp_replace(t, '[./]+', ' ', 'g'))
+                                              || to_tsvector('simple', t)) ORDER BY 1) AS lexemes
+         FROM unnest($1::text[]) WITH ORDINALITY AS x(t, ord) ORDER BY ord`,
+      [texts],
+    );
+    const lexed = await databaseLexer(db)(texts);
+    expect(lexed.map((s) => [...s].sort())).toEqual(full.map((r) => [...r.lexemes].sort()));
+    // The shortcut is taken: a sentence with no joining dot or slash does not match.
+    const plain = await db.query<{ m: boolean }>(`SELECT 'Done. Next we run it, then stop.' ~ '${DOTTED_NAME}' AS m`);
+    expect(plain[0]!.m).toBe(false);
   });
 
   it('lexes a sentence once across questions, and answers in order with repeats and new texts mixed', async () => {
