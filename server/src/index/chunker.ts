@@ -3,9 +3,19 @@
  * can be avoided, starts a new chunk at each section unless the current one is still small, and
  * carries the page title and the heading path ("Install > Linux > Debian") of where it starts.
  * Long sections are cut into ~targetChars pieces with overlapChars of overlap, cut at word
- * boundaries, so a sentence split across two chunks is still findable in one of them.
+ * boundaries, so a sentence split across two chunks is still findable in one of them. A chunk cut
+ * inside fenced code closes the code at its end, and the next opens it again at its start, so every
+ * chunk's fences balance: a quote never shows code as prose, nor prose swallowed by an open fence.
  */
-import { atxHeading, splitBlocks as splitMarkdownBlocks } from '../text/markdown.js';
+import {
+  atxHeading,
+  closesFence,
+  FenceReader,
+  fenceOf,
+  markdownLines,
+  splitBlocks as splitMarkdownBlocks,
+  type Fence,
+} from '../text/markdown.js';
 export interface ChunkerOptions {
   /** Preferred chunk size in characters. */
   targetChars?: number;
@@ -30,6 +40,8 @@ interface Block {
   path: string[];
   /** The block is the heading line that opens its section. */
   heading: boolean;
+  /** A piece of an oversized block cut inside its code: it goes on the line after the piece before. */
+  inCode?: boolean;
 }
 
 export const HEADING_SEPARATOR = ' > ';
@@ -61,14 +73,27 @@ export class MarkdownChunker {
     let size = 0;
     let path: string[] = [];
     let prevPath: string[] | undefined;
+    /** The code the current chunk starts inside, cut from the chunk before. */
+    let startsIn: Fence | undefined;
+    /** The code the last chunk ended inside. */
+    let endedIn: Fence | undefined;
 
     const flush = () => {
-      const content = parts.join('\n\n').trim();
-      if (content) {
+      // Code keeps its first line's indent.
+      const text = startsIn
+        ? parts
+            .join('\n\n')
+            .replace(/^(?:[ \t]*\n)+/, '')
+            .trimEnd()
+        : parts.join('\n\n').trim();
+      if (text.trim()) {
+        const { content, open } = balanced(text, startsIn);
         chunks.push({ ordinal: chunks.length, title, headingPath: path.join(HEADING_SEPARATOR), content });
+        endedIn = open;
       }
       parts = [];
       size = 0;
+      startsIn = endedIn;
     };
 
     let pendingHeadings: string[] = [];
@@ -87,14 +112,20 @@ export class MarkdownChunker {
       // Sections start a fresh chunk, unless the current one is still too small to stand alone.
       if (newSection && size >= this.minChars) flush();
       if (size > 0 && size + 2 + unitSize > this.targetChars) {
-        const tail = newSection ? '' : overlapTail(parts.join('\n\n'), this.overlapChars);
+        const { tail, open } = newSection ? { tail: '', open: undefined } : codeAwareTail(parts.join('\n\n'), this.overlapChars, startsIn);
         flush();
+        startsIn = tail ? open : endedIn;
         if (tail) {
           parts.push(tail);
           size = tail.length;
         }
       }
       if (parts.length === 0) path = block.path;
+      if (block.inCode && parts.length > 0) {
+        parts[parts.length - 1] += `\n${block.text}`;
+        size += 1 + block.text.length;
+        continue;
+      }
       for (const text of unit) {
         size += (parts.length > 0 ? 2 : 0) + text.length;
         parts.push(text);
@@ -126,7 +157,11 @@ export class MarkdownChunker {
         yield { text: raw, path, heading: false };
         continue;
       }
-      for (const piece of splitLong(raw, this.targetChars)) yield { text: piece, path, heading: false };
+      const reader = new FenceReader();
+      for (const piece of splitLong(raw, this.targetChars)) {
+        yield { text: piece, path, heading: false, inCode: reader.inside };
+        for (const line of markdownLines(piece)) reader.next(line);
+      }
     }
   }
 }
@@ -148,11 +183,47 @@ export function splitLong(text: string, size: number): string[] {
     if (cut < size / 2) cut = Math.max(window.lastIndexOf('. '), window.lastIndexOf('? '), window.lastIndexOf('! ')) + 1;
     if (cut < size / 2) cut = window.lastIndexOf(' ');
     if (cut < size / 2) cut = size;
-    pieces.push(rest.slice(0, cut).trim());
-    rest = rest.slice(cut).trim();
+    pieces.push(rest.slice(0, cut).trimEnd());
+    // Cut at a line end, the next line keeps its indent (code's).
+    rest = rest[cut] === '\n' ? rest.slice(cut + 1).trimEnd() : rest.slice(cut).trim();
   }
   if (rest) pieces.push(rest);
   return pieces.filter(Boolean);
+}
+
+const fenceLine = (f: Fence): string => f.char.repeat(f.length);
+
+/**
+ * A chunk's text with its code balanced: opened again at the start when the text starts inside code
+ * (`startsIn`), and closed at the end when it ends inside code (`open`, which the next chunk starts in).
+ */
+export function balanced(text: string, startsIn?: Fence): { content: string; open: Fence | undefined } {
+  const content = startsIn ? `${fenceLine(startsIn)}${startsIn.info}\n${text}` : text;
+  const reader = new FenceReader();
+  for (const line of markdownLines(content)) reader.next(line);
+  const open = reader.fence;
+  return { content: open ? `${content}\n${fenceLine(open)}` : content, open };
+}
+
+/**
+ * overlapTail of a chunk's text, and the code it starts inside (if any). In code the tail is whole
+ * lines (a line cut at a word reads as nonsense), and a tail that starts on the closing fence starts
+ * after it.
+ */
+export function codeAwareTail(text: string, n: number, startsIn?: Fence): { tail: string; open: Fence | undefined } {
+  const tail = overlapTail(text, n);
+  if (!tail || tail === text) return { tail, open: tail ? startsIn : undefined };
+  const reader = new FenceReader();
+  if (startsIn) reader.next(`${fenceLine(startsIn)}${startsIn.info}`);
+  let line = '';
+  for (line of markdownLines(text.slice(0, text.lastIndexOf(tail)))) reader.next(line);
+  const open = reader.fence;
+  // The tail's first line was read in part above; a fence-like part of it is left alone.
+  if (!open || fenceOf(line)) return { tail, open: undefined };
+  let lines = markdownLines(tail);
+  if (line !== '') lines = lines.slice(1);
+  if (lines.length > 0 && closesFence(lines[0]!, open)) return { tail: lines.slice(1).join('\n').trim(), open: undefined };
+  return { tail: lines.join('\n').trim() ? lines.join('\n') : '', open };
 }
 
 /** The last ~n characters of text, starting at a word boundary. */

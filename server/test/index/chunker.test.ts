@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { joinOverlapping } from '../../src/answer/extractive/sections.js';
 import { MarkdownChunker, overlapTail, splitBlocks, splitLong } from '../../src/index/chunker.js';
+import { FenceReader, markdownLines } from '../../src/text/markdown.js';
 
 const md = [
   '# Guide',
@@ -73,6 +75,25 @@ describe('MarkdownChunker', () => {
     for (const ch of chunks) expect(ch.content.length).toBeLessThanOrEqual(300);
     // Nothing is lost: every sentence appears in some chunk.
     for (let i = 0; i < 60; i++) expect(chunks.some((ch) => ch.content.includes(`Sentence number ${i} is here.`))).toBe(true);
+  });
+
+  it('closes code cut at a chunk end and opens it again in the next chunk, lines whole and indented', () => {
+    const code = Array.from({ length: 40 }, (_, i) => `    print("line ${i} of the example")`);
+    const md = `# Title\n\nIntro that explains the example below.\n\n\`\`\`\n${code.join('\n')}\n\`\`\`\n\nAfter the code, a closing paragraph.`;
+    const chunks = new MarkdownChunker({ targetChars: 400, overlapChars: 60, minChars: 100 }).chunk('T', md);
+    expect(chunks.length).toBeGreaterThan(3);
+    const codeLines = new Set<string>();
+    for (const { content } of chunks) {
+      const reader = new FenceReader();
+      for (const line of markdownLines(content)) if (reader.next(line) === 'code') codeLines.add(line);
+      expect(reader.inside, content).toBe(false); // every chunk's fences balance
+      expect(content).not.toMatch(/^\S.*of the example"\)$/m); // no code line cut at a word, none unindented
+    }
+    expect(code.every((line) => codeLines.has(line))).toBe(true); // every line is read as code somewhere
+    expect(chunks.at(-1)!.content).toMatch(/After the code, a closing paragraph\.$/);
+    // Read back in its section, the code is one block again, as on the page.
+    const joined = chunks.slice(1).reduce((text, c) => joinOverlapping(text, c.content) ?? `${text}\n\n${c.content}`, chunks[0]!.content);
+    expect(joined).toContain(`\`\`\`\n${code.join('\n')}\n\`\`\``);
   });
 
   it('returns nothing for an empty document, one chunk for a heading-only one', () => {

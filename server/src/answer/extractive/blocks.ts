@@ -27,13 +27,21 @@ function codeLikeness(text: string): number {
  * everything after it would be read the wrong way round: prose shown as code, code quoted as prose.
  * The text between the fences tells which: under the right reading the code segments read as code
  * and the prose ones as prose. Reopen the block when starting inside code reads better. (A chunk
- * that ends inside code needs nothing: its last block runs to the end as code.)
+ * that ends inside code needs nothing: its last block runs to the end as code.) Chunks indexed since
+ * the chunker balances its fences never need this; it reads indexes built before.
  */
 export function repairFences(markdown: string): string {
   const lines = markdown.split('\n');
   const fences = lines.flatMap((l, i) => (fenceOf(l) ? [i] : []));
   // Only a bare fence can close a block, and a chunk that opens with a heading starts a section.
-  if (fences.length === 0 || fenceOf(lines[fences[0]!]!)!.info !== '' || /^\s*#{1,6}\s/.test(markdown)) return markdown;
+  // A text that opens with a fence opens code with it (the chunker reopens code a chunk starts inside).
+  if (
+    fences.length === 0 ||
+    fenceOf(lines[fences[0]!]!)!.info !== '' ||
+    /^\s*#{1,6}\s/.test(markdown) ||
+    !lines.slice(0, fences[0]).join('').trim()
+  )
+    return markdown;
   const bounds = [-1, ...fences, lines.length];
   let startsInCode = 0;
   let startsInProse = 0;

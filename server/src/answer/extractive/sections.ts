@@ -5,6 +5,7 @@
  * overlaps, the section reads as the page does, and a quote can start at a sentence start.
  */
 import type { Queryable } from '../../db/db.js';
+import { fenceOf } from '../../text/markdown.js';
 
 export interface SectionText {
   content: string;
@@ -26,6 +27,18 @@ const MAX_OVERLAP = 400;
  */
 export function joinOverlapping(a: string, b: string): string | undefined {
   const end = a.trimEnd();
+  const joined = joinAt(end, b);
+  if (joined !== undefined) return joined;
+  // A chunk cut inside code ends with a closing fence the page does not have, and the next opens the
+  // code again before its overlap (chunker.ts): the code reads on as one block, as on the page.
+  const eol = b.indexOf('\n');
+  if (eol < 0 || !fenceOf(b.slice(0, eol))) return undefined;
+  const code = b.slice(eol + 1);
+  const lastEol = end.lastIndexOf('\n');
+  return joinAt(end, code) ?? (lastEol > 0 && fenceOf(end.slice(lastEol + 1)) ? joinAt(end.slice(0, lastEol), code) : undefined);
+}
+
+function joinAt(end: string, b: string): string | undefined {
   for (let k = Math.min(MAX_OVERLAP, b.length, end.length); k >= MIN_OVERLAP; k--) {
     if (end.endsWith(b.slice(0, k))) return end + b.slice(k);
   }

@@ -154,6 +154,19 @@ describe('code blocks and tables', () => {
     expect(repairFences('## Install\n\nRun:\n\n```\nnpm install quill\n```')).toBe('## Install\n\nRun:\n\n```\nnpm install quill\n```');
   });
 
+  it('leaves a text that opens with a fence as written: the chunker opened the code it starts inside', () => {
+    // Log lines read much like prose, so the guess took them for prose and the prose for code.
+    const chunk =
+      '```\nMar 31 17:30:36 host systemd[1]: Unit ssh.service entered failed state.\n' +
+      'Mar 31 17:30:36 host systemd[1]: ssh.service start request repeated too quickly, refusing to start.\n' +
+      'Mar 31 17:30:36 host systemd[1]: Failed to start OpenBSD Secure Shell server.\n```\n\n' +
+      'After checking the status of the service (failed), we went on to check the logs; they indicate an error in the ' +
+      'configuration file. After editing the configuration file and fixing the error, we restart the service, then ' +
+      'verify that it is indeed running.\n\nGOING FURTHER Other types of unit files\n\n' +
+      "We have only described the most basic of systemd's capabilities in this section.";
+    expect(repairFences(chunk)).toBe(chunk);
+  });
+
   it('cuts a long table at a row and long code at a line, saying how much more the page has', () => {
     const rows = Array.from({ length: 15 }, (_, i) => `| ${i} | row ${i} |`);
     expect(tableMarkdown(['| Code | Meaning |', '| --- | --- |', ...rows].join('\n'))).toBe(
