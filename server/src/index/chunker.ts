@@ -207,23 +207,30 @@ export function balanced(text: string, startsIn?: Fence): { content: string; ope
 
 /**
  * overlapTail of a chunk's text, and the code it starts inside (if any). In code the tail is whole
- * lines (a line cut at a word reads as nonsense), and a tail that starts on the closing fence starts
+ * lines (a line cut at a word reads as nonsense), and a tail that starts on a fence line starts
  * after it.
  */
 export function codeAwareTail(text: string, n: number, startsIn?: Fence): { tail: string; open: Fence | undefined } {
   const tail = overlapTail(text, n);
   if (!tail || tail === text) return { tail, open: tail ? startsIn : undefined };
+  const at = text.lastIndexOf(tail);
+  const lineStart = text.lastIndexOf('\n', at - 1) + 1;
   const reader = new FenceReader();
   if (startsIn) reader.next(`${fenceLine(startsIn)}${startsIn.info}`);
-  let line = '';
-  for (line of markdownLines(text.slice(0, text.lastIndexOf(tail)))) reader.next(line);
-  const open = reader.fence;
-  // The tail's first line was read in part above; a fence-like part of it is left alone.
-  if (!open || fenceOf(line)) return { tail, open: undefined };
-  let lines = markdownLines(tail);
-  if (line !== '') lines = lines.slice(1);
-  if (lines.length > 0 && closesFence(lines[0]!, open)) return { tail: lines.slice(1).join('\n').trim(), open: undefined };
-  return { tail: lines.join('\n').trim() ? lines.join('\n') : '', open };
+  for (const line of markdownLines(text.slice(0, lineStart)).slice(0, -1)) reader.next(line);
+  const lines = markdownLines(tail);
+  // The line the tail starts on, whole: the tail may start after its indent or in its middle.
+  const whole = text.slice(lineStart, at) + lines[0]!;
+  const wasInside = reader.inside;
+  const role = reader.next(whole);
+  if (!wasInside && !reader.inside) return { tail, open: undefined }; // prose: as before
+  // In code the tail is whole lines: the one it starts on goes if it is a fence line or was cut.
+  const rest = role === 'open' || role === 'close' || at > lineStart ? lines.slice(1) : lines;
+  const open = role === 'close' ? undefined : reader.fence;
+  const body = rest.join('\n');
+  if (!open) return { tail: body.trim(), open: undefined };
+  // The chunk the tail starts opens the code again (balanced()).
+  return { tail: body.trim() ? body : '', open };
 }
 
 /** The last ~n characters of text, starting at a word boundary. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { joinOverlapping } from '../../src/answer/extractive/sections.js';
-import { MarkdownChunker, overlapTail, splitBlocks, splitLong } from '../../src/index/chunker.js';
+import { codeAwareTail, MarkdownChunker, overlapTail, splitBlocks, splitLong } from '../../src/index/chunker.js';
 import { FenceReader, markdownLines } from '../../src/text/markdown.js';
 
 const md = [
@@ -120,6 +120,14 @@ describe('chunker helpers', () => {
       'One two three. Four five six.',
       'Seven eight nine.',
     ]);
+  });
+  it('takes an overlap that starts in code as whole lines of that code, and one that starts on a closing fence after it', () => {
+    const text = 'Intro.\n\n```\n   first line of code\n   second line of code\n   ```\n\nAfter the code, prose.';
+    // The overlap starts at the closing fence's backticks, after its indent.
+    expect(codeAwareTail(text, text.length - text.lastIndexOf('  ```'))).toEqual({ tail: 'After the code, prose.', open: undefined });
+    // It starts in the middle of a code line: that line goes, the next chunk opens the code again.
+    const inCode = codeAwareTail(text, text.length - text.indexOf('line of code'));
+    expect(inCode).toEqual({ tail: '   second line of code\n   ```\n\nAfter the code, prose.', open: { char: '`', length: 3, info: '' } });
   });
   it('takes the overlap from a word boundary', () => {
     expect(overlapTail('alpha beta gamma delta', 8)).toBe('delta');
