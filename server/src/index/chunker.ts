@@ -7,15 +7,7 @@
  * inside fenced code closes the code at its end, and the next opens it again at its start, so every
  * chunk's fences balance: a quote never shows code as prose, nor prose swallowed by an open fence.
  */
-import {
-  atxHeading,
-  closesFence,
-  FenceReader,
-  fenceOf,
-  markdownLines,
-  splitBlocks as splitMarkdownBlocks,
-  type Fence,
-} from '../text/markdown.js';
+import { atxHeading, FenceReader, markdownLines, splitBlocks as splitMarkdownBlocks, type Fence } from '../text/markdown.js';
 export interface ChunkerOptions {
   /** Preferred chunk size in characters. */
   targetChars?: number;
