@@ -310,12 +310,18 @@ function renderNode(node: ChildNode, w: Writer, chrome: boolean, budget: Budget)
       return;
     }
     case 'table':
-    case 'thead':
-    case 'tbody':
-    case 'tfoot':
       w.brk(2);
       renderChildren(el, w, chrome, budget);
       w.brk(2);
+      return;
+    // Row groups are one table: a blank line between the header and the body would end the table
+    // after its header (GFM), and the body's rows would read as text with pipes.
+    case 'thead':
+    case 'tbody':
+    case 'tfoot':
+      w.brk(1);
+      renderChildren(el, w, chrome, budget);
+      w.brk(1);
       return;
     default:
       if (BLOCK_TAGS.has(name) || name === 'li') {

@@ -47,6 +47,26 @@ describe('extractPage', () => {
     expect(page.links).toEqual(['https://docs.example.com/a', 'https://docs.example.com/guide/']); // the ¶ anchor is the page itself
   });
 
+  it('writes a table with header and body row groups as one table', () => {
+    const html = `<html><head><title>Ops</title></head><body><main><h1>Operators</h1>
+      <table><thead><tr><th>Operation</th><th>Function</th></tr></thead>
+      <tbody><tr><td>Addition</td><td>add(a, b)</td></tr><tr><td>Negation</td><td>neg(a)</td></tr></tbody>
+      <tfoot><tr><td>All</td><td>operator</td></tr></tfoot></table><p>After the table.</p></main></body></html>`;
+    expect(extractPage(html, 'https://docs.example.com/ops').markdown).toBe(
+      [
+        '# Operators',
+        '',
+        '| Operation | Function |',
+        '| --- | --- |',
+        '| Addition | add(a, b) |',
+        '| Negation | neg(a) |',
+        '| All | operator |',
+        '',
+        'After the table.',
+      ].join('\n'),
+    );
+  });
+
   it('falls back to Readability when the page declares no main content', () => {
     const html = `<html><head><title>Post</title></head><body><div class="menu"><a href="/1">One</a> <a href="/2">Two</a></div>
       <div class="content"><h2>The post</h2>${para('First.')}${para('Second.')}${para('Third.')}</div></body></html>`;
