@@ -149,6 +149,11 @@ export class MarkdownChunker {
         yield { text: raw, path, heading: false };
         continue;
       }
+      const table = splitTable(raw, this.targetChars);
+      if (table) {
+        for (const piece of table) yield { text: piece, path, heading: false };
+        continue;
+      }
       const reader = new FenceReader();
       for (const piece of splitLong(raw, this.targetChars)) {
         yield { text: piece, path, heading: false, inCode: reader.inside };
@@ -213,6 +218,9 @@ export function codeAwareTail(text: string, n: number, startsIn?: Fence): { tail
   const lines = markdownLines(tail);
   // The line the tail starts on, whole: the tail may start after its indent or in its middle.
   const whole = text.slice(lineStart, at) + lines[0]!;
+  // Rows are whole lines that say what they say alone, and the next piece of a table repeats its
+  // header (splitTable): an overlap that starts in a table is not taken.
+  if (!reader.inside && TABLE_ROW.test(whole)) return { tail: '', open: undefined };
   const wasInside = reader.inside;
   const role = reader.next(whole);
   if (!wasInside && !reader.inside) return { tail, open: undefined }; // prose: as before
@@ -223,6 +231,37 @@ export function codeAwareTail(text: string, n: number, startsIn?: Fence): { tail
   if (!open) return { tail: body.trim(), open: undefined };
   // The chunk the tail starts opens the code again (balanced()).
   return { tail: body.trim() ? body : '', open };
+}
+
+const TABLE_ROW = /^\s*\|.*\|\s*$/;
+const DELIMITER_ROW = /^\s*\|(?:\s*:?-{3,}:?\s*\|)+\s*$/;
+
+/**
+ * A GFM table (a header row, its delimiter row, body rows) cut between rows into pieces of about
+ * `size` characters, each after the first with the header again: a piece of a table reads as a
+ * table, its columns named. Undefined when the block is not such a table, or a row is too long.
+ */
+export function splitTable(block: string, size: number): string[] | undefined {
+  const lines = block.split('\n');
+  if (lines.length < 3 || !DELIMITER_ROW.test(lines[1]!) || !lines.every((l) => TABLE_ROW.test(l))) return undefined;
+  const head = lines.slice(0, 2);
+  const headSize = head.join('\n').length;
+  // A row too long for a piece with the header is cut as text is (splitLong).
+  if (lines.some((l) => headSize + 1 + l.length > size)) return undefined;
+  const pieces: string[] = [];
+  let rows: string[] = [];
+  let chars = headSize;
+  for (const row of lines.slice(2)) {
+    if (rows.length > 0 && chars + 1 + row.length > size) {
+      pieces.push([...head, ...rows].join('\n'));
+      rows = [];
+      chars = headSize;
+    }
+    rows.push(row);
+    chars += 1 + row.length;
+  }
+  pieces.push([...head, ...rows].join('\n'));
+  return pieces;
 }
 
 /** The last ~n characters of text, starting at a word boundary. */

@@ -96,6 +96,20 @@ describe('MarkdownChunker', () => {
     expect(joined).toContain(`\`\`\`\n${code.join('\n')}\n\`\`\``);
   });
 
+  it('cuts a long table between rows, each piece with the header again, and takes no overlap from it', () => {
+    const rows = Array.from({ length: 60 }, (_, i) => `| option${i} | what option ${i} does |`);
+    const md = `# Options\n\nThe options are:\n\n| Option | Meaning |\n| --- | --- |\n${rows.join('\n')}`;
+    const chunks = new MarkdownChunker({ targetChars: 400, overlapChars: 100, minChars: 100 }).chunk('T', md);
+    const tables = chunks.filter((c) => c.content.includes('| option'));
+    expect(tables.length).toBeGreaterThan(3);
+    for (const { content } of tables) {
+      const table = content.slice(content.indexOf('| Option | Meaning |'));
+      expect(table.split('\n').slice(0, 2)).toEqual(['| Option | Meaning |', '| --- | --- |']);
+      expect(table.split('\n').every((l) => /^\|.*\|$/.test(l))).toBe(true); // one table: rows only, whole
+    }
+    expect(tables.flatMap((c) => c.content.split('\n').filter((l) => l.startsWith('| option')))).toEqual(rows); // each row once
+  });
+
   it('returns nothing for an empty document, one chunk for a heading-only one', () => {
     const c = new MarkdownChunker();
     expect(c.chunk('T', '')).toEqual([]);

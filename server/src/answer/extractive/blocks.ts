@@ -28,15 +28,18 @@ function codeLikeness(text: string): number {
  * The text between the fences tells which: under the right reading the code segments read as code
  * and the prose ones as prose. Reopen the block when starting inside code reads better. (A chunk
  * that ends inside code needs nothing: its last block runs to the end as code.) Chunks indexed since
- * the chunker balances its fences never need this; it reads indexes built before.
+ * the chunker balances its fences never need this; it reads indexes built before, where an odd
+ * number of fences shows the cut.
  */
 export function repairFences(markdown: string): string {
   const lines = markdown.split('\n');
   const fences = lines.flatMap((l, i) => (fenceOf(l) ? [i] : []));
   // Only a bare fence can close a block, and a chunk that opens with a heading starts a section.
   // A text that opens with a fence opens code with it (the chunker reopens code a chunk starts inside).
+  // With an even number of fences the text is read as written: the chunker's chunks balance, and
+  // guessing on balanced text took log lines for prose and a table for code.
   if (
-    fences.length === 0 ||
+    fences.length % 2 === 0 ||
     fenceOf(lines[fences[0]!]!)!.info !== '' ||
     /^\s*#{1,6}\s/.test(markdown) ||
     !lines.slice(0, fences[0]).join('').trim()
@@ -53,10 +56,8 @@ export function repairFences(markdown: string): string {
     startsInCode += i % 2 === 0 ? code : 1 - code;
     startsInProse += i % 2 === 0 ? 1 - code : code;
   }
-  // With an odd number of fences one reading must hold; with an even one, reading the chunk as it
-  // is written is right unless the other reading is clearly better.
-  const margin = fences.length % 2 === 1 ? 0 : 0.5;
-  return startsInCode > startsInProse + margin ? `\`\`\`\n${markdown}` : markdown;
+  // With an odd number of fences one of the two readings must hold.
+  return startsInCode > startsInProse ? `\`\`\`\n${markdown}` : markdown;
 }
 
 export { backtickFence };
