@@ -73,5 +73,9 @@ describe('one reading of code fences', () => {
     expect(inertMarkdown('```\n<b>code</b>\n```\n<img src=x>')).toBe('```\n<b>code</b>\n```\n&lt;img src=x>');
     // Four spaces: the renderer sees an indented line, not a fence, so what follows is escaped.
     expect(inertMarkdown('    ```\n<img src=x>\n```')).toBe('    ```\n&lt;img src=x>\n```');
+    // A `<` the writer escaped stays as it is (escaped twice, the visitor read "&lt;"); after an escaped
+    // backslash a `<` is bare again, and escaped.
+    expect(inertMarkdown('**\\<sha1\\>**: the full name')).toBe('**\\<sha1\\>**: the full name');
+    expect(inertMarkdown('a \\\\<img src=x> b')).toBe('a \\\\&lt;img src=x> b');
   });
 });

@@ -25,6 +25,14 @@ export function inertMarkdown(markdown: string): string {
     .join('\n');
 }
 
+/**
+ * A `<` the page writer escaped (`\<`) is already text to the renderer: escaping it again showed the
+ * visitor "&lt;" ("\&lt;sha1>" for git's `<sha1>`). Escape pairs are read first, so `\\<` (a
+ * backslash, then a bare `<`) is still escaped.
+ */
 function inertProse(text: string): string {
-  return text.replace(MD_IMAGE, '$1').replace(MD_IMAGE_REF, '$1').replace(/</g, '&lt;');
+  return text
+    .replace(MD_IMAGE, '$1')
+    .replace(MD_IMAGE_REF, '$1')
+    .replace(/\\[\s\S]|</g, (m) => (m === '<' ? '&lt;' : m));
 }
