@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { setMaxListeners } from 'node:events';
 import { cleanText } from '../text/validText.js';
 import { CanonicalLedger } from './canonical.js';
@@ -8,6 +7,7 @@ import { ExtractTimeoutError, type Extractor } from './extractor.js';
 import { CrawlFrontier, type FrontierItem } from './crawlFrontier.js';
 import { FetchError, isFetchError } from './fetchErrors.js';
 import { PagePlacement, type Candidate } from './pagePlacement.js';
+import { madeByThisFormat, pageHash } from './pageHash.js';
 import { isPdf, PDF_TYPE } from './pdf.js';
 import { PAGE_TYPES, type SafeFetcher } from './safeFetch.js';
 import { collectSitemapUrls } from './sitemap.js';
@@ -101,8 +101,10 @@ export async function crawlSite(fetcher: SafeFetcher, extractor: Extractor, opts
     if (outOfTime()) return timeSkip(url);
     const gate = await frontier.gateFor(url);
     const prior = opts.prior?.(url);
-    // Validators only where a 304 can be followed: the stored copy's links are known.
-    const ifChanged = prior?.links ? { ifNoneMatch: prior.etag ?? undefined, ifModifiedSince: prior.lastModified ?? undefined } : {};
+    // Validators only where a 304 can be followed: the stored copy's links are known, and the copy
+    // was made by this version of the writer and chunker (pageHash.ts); an older one is rebuilt.
+    const reusable = prior?.links && madeByThisFormat(prior.contentHash) ? prior : undefined;
+    const ifChanged = reusable ? { ifNoneMatch: reusable.etag ?? undefined, ifModifiedSince: reusable.lastModified ?? undefined } : {};
     let fetched;
     try {
       fetched = await gate.run(() => fetcher.fetch(url, { accept: CRAWL_TYPES, binary: BINARY_TYPES, signal, ...ifChanged }), signal);
@@ -114,7 +116,7 @@ export async function crawlSite(fetcher: SafeFetcher, extractor: Extractor, opts
       else await hooks.onOutcome({ kind: 'failed', url, reason: e.message, errorKind: e.kind });
       return;
     }
-    if (fetched.status === 304 && prior?.links) return placement.reuse(url, depth, prior, prior.links);
+    if (fetched.status === 304 && reusable?.links) return placement.reuse(url, depth, reusable, reusable.links);
     const pageUrl = normalizeUrl(fetched.url) ?? url;
     if (pageUrl !== url) {
       // Redirected: the start page may move the whole crawl (http → https, bare → www).
@@ -159,7 +161,7 @@ export async function crawlSite(fetcher: SafeFetcher, extractor: Extractor, opts
       });
     // A canonical link counts only on the same scheme and host (Python's docs point at file://).
     const canonical = acceptableCanonical(page.canonical, pageUrl);
-    const hash = createHash('sha256').update(text).digest('hex');
+    const hash = pageHash(text);
     const candidate: Candidate = {
       url,
       pageUrl,

@@ -109,3 +109,19 @@ describe('incremental re-crawl', () => {
     expect(ask.map((r) => r.url)).toEqual([`${f.site.origin}/docs/b.html`]);
   });
 });
+
+describe('an upgrade that changes what a page becomes', () => {
+  it('rebuilds every page made by an earlier version once, then keeps them as unchanged again', async () => {
+    const bot = await newBot();
+    const conditional = () => [...f.site.conditional.values()].reduce((a, b) => a + b, 0);
+    // The stored copies as an earlier version hashed them: sha256 alone, without the format tag.
+    await f.t.db.query(`UPDATE documents SET content_hash = split_part(content_hash, ':', 2) WHERE chatbot_id = $1 AND live`, [bot]);
+    const asked = conditional();
+    const rebuilt = await refresh(bot);
+    expect(rebuilt.status).toBe('completed');
+    expect(rebuilt.progress).toMatchObject({ new: 0, changed: 6, unchanged: 0, removed: 0, indexed: 6 });
+    expect(conditional() - asked).toBe(0); // not asked "changed since?": a 304 would keep the old copy
+    const again = await refresh(bot);
+    expect(again.progress).toMatchObject({ new: 0, changed: 0, unchanged: 6, removed: 0, indexed: 6 });
+  });
+});
