@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { joinOverlapping } from '../../src/answer/extractive/sections.js';
-import { codeAwareTail, MarkdownChunker, overlapTail, splitBlocks, splitLong } from '../../src/index/chunker.js';
+import { codeAwareTail, overlapTail, splitLong } from '../../src/index/chunkCuts.js';
+import { MarkdownChunker, splitBlocks } from '../../src/index/chunker.js';
 import { FenceReader, markdownLines } from '../../src/text/markdown.js';
 
 const md = [
@@ -60,6 +61,13 @@ describe('MarkdownChunker', () => {
       '# A\n\nalpha\n\n## B\n\nbeta\n\n## C\n\ngamma',
     );
     expect(chunks).toEqual([{ ordinal: 0, title: 'T', headingPath: 'A', content: '# A\n\nalpha\n\n## B\n\nbeta\n\n## C\n\ngamma' }]);
+  });
+
+  it("starts a section at each FAQ question, one level below its heading; a table of contents's bold lines are not questions", () => {
+    const answer = (n: number) => `Answer ${n} says what to do, in a sentence long enough to stand alone in its own chunk.`;
+    const md = `# FAQ\n\n## Setup\n\n**How do I install it?**\n\n${answer(1)}\n\n**Can I run it offline?**\n\n${answer(2)}\n\n## Contents\n\n**1. Why?**\n\n**2. Why not?**\n\n${answer(3)}`;
+    const paths = new MarkdownChunker({ targetChars: 200, overlapChars: 20, minChars: 50 }).chunk('T', md).map((c) => c.headingPath);
+    expect(paths).toEqual(['FAQ > Setup > How do I install it?', 'FAQ > Setup > Can I run it offline?', 'FAQ > Contents']);
   });
 
   it('pops the heading path when a shallower heading follows', () => {

@@ -1,6 +1,7 @@
 /** Splitting a chunk's Markdown into the units an extractive answer is made of. */
 import { backtickFence, isTableBlock, repairFences, splitBlocks, tablePlain } from './blocks.js';
 import { atxHeading } from '../../text/markdown.js';
+import { questionLine } from '../../text/questionLine.js';
 import { MD_IMAGE, MD_LINK, MD_LINK_WITH_TARGET } from '../../text/markdownLinks.js';
 
 export { backtickFence, repairFences, splitBlocks } from './blocks.js';
@@ -78,13 +79,19 @@ export function toUnits(markdown: string, pageUrl: string, headingPath = ''): Un
   // The term the block right after it describes (see Unit.term). Only that block: where a
   // description list ends is not marked in Markdown, and a wrong label is worse than none.
   let term: { text: string; block: number } | undefined;
-  splitBlocks(repaired).forEach((block, i) => {
+  const blocks = splitBlocks(repaired);
+  blocks.forEach((block, i) => {
     const trimmed = block.trim();
     const heading = headings.path;
     const describes = term?.block === i - 1 ? { term: term.text } : {};
     const termMatch = TERM_BLOCK.exec(trimmed);
     if (termMatch && isTerm(termMatch[1]!.trim())) {
       term = { text: termMatch[1]!.replace(MD_LINK, '$1').trim(), block: i };
+      return;
+    }
+    const question = termMatch && questionLine(blocks, i);
+    if (question) {
+      headings.enterQuestion(toPlain(question));
       return;
     }
     if (/^(`{3,}|~{3,})/.test(trimmed)) {
@@ -140,16 +147,34 @@ export function toUnits(markdown: string, pageUrl: string, headingPath = ''): Un
 class HeadingTrail {
   private trail: { level: number; text: string }[] | undefined;
   private readonly start: string[];
+  /** The FAQ question the text is under (see isQuestionLine), below the last heading. */
+  private question: string | undefined;
 
   constructor(headingPath: string) {
     this.start = headingPath ? headingPath.split(' > ').map(toPlain) : [];
   }
 
   get path(): string {
-    return (this.trail?.map((h) => h.text) ?? this.start).join(' > ');
+    const path = this.trail?.map((h) => h.text) ?? this.start;
+    return (this.question === undefined ? path : [...path, this.question]).join(' > ');
+  }
+
+  /**
+   * A question line opens an entry under the current heading, closing the entry before it. A chunk
+   * cut at a question (chunker.ts) has it as its path's last heading already: it is not entered
+   * twice, and the next question replaces it.
+   */
+  enterQuestion(text: string): void {
+    const last = this.start[this.start.length - 1];
+    if (!this.trail && this.question === undefined && last?.endsWith('?')) {
+      if (last === text) return;
+      this.start.pop();
+    }
+    this.question = text;
   }
 
   enter(level: number, text: string): void {
+    this.question = undefined;
     if (!this.trail) {
       // The chunk opening with its own section heading: the start path ends with it.
       const own = this.start[this.start.length - 1] === text;
