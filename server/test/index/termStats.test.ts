@@ -165,6 +165,43 @@ describe('term statistics kept at index time', () => {
     expect(await db.query('SELECT count(*)::int AS n FROM term_totals WHERE chatbot_id = $1', [bot.id])).toEqual([{ n: 0 }]);
   });
 
+  it('give each page, for page evidence, the words parsing its text would give, from its chunks, also after a rewrite', async () => {
+    const { site, crawl } = await harbourSite();
+    onTestFinished(() => site.close());
+    const bot = await insertChatbot(db, { ownerUid: 'owner-1' });
+    await crawl(bot.id);
+    // The page's words and lengths as parsing its text gives them (migration 006's way).
+    const compare = () =>
+      db.query<{ url: string; same: boolean; len: number; parsed_len: number }>(
+        `SELECT url, tsvector_to_array(tsv) = tsvector_to_array(to_tsvector('english', content)) AS same,
+                tsv_len AS len, length(to_tsvector('english', content)) AS parsed_len
+           FROM documents WHERE chatbot_id = $1 AND live ORDER BY url`,
+        [bot.id],
+      );
+    const pages = await compare();
+    expect(pages.length).toBeGreaterThan(3);
+    for (const p of pages) expect(p, p.url).toMatchObject({ same: true, len: p.parsed_len });
+    // A word said 12 times on the page is said (at least) 12 times in its tsv.
+    const [tides] = await db.query<{ n: number }>(
+      `SELECT array_length(positions, 1) AS n FROM documents, unnest(tsv) WHERE chatbot_id = $1 AND url = $2 AND lexeme = 'tide'`,
+      [bot.id, `${site.origin}/tides`],
+    );
+    expect(tides!.n).toBeGreaterThanOrEqual(12);
+
+    const [doc] = await db.query<{ id: string }>('SELECT id::text AS id FROM documents WHERE chatbot_id = $1 AND url = $2', [
+      bot.id,
+      `${site.origin}/tides`,
+    ]);
+    await replaceDocumentContent(db, doc!.id, '# Tides\n\nEbb and flood.', [
+      { ordinal: 0, headingPath: 'Tides', content: '# Tides\n\nEbb and flood.' },
+    ]);
+    const [rewritten] = await db.query<{ words: string[]; len: number }>(
+      'SELECT tsvector_to_array(tsv) AS words, tsv_len AS len FROM documents WHERE id = $1',
+      [doc!.id],
+    );
+    expect(rewritten).toEqual({ words: ['ebb', 'flood', 'tide'], len: 3 });
+  });
+
   it('count a staged re-crawl only once it is swapped in', async () => {
     const { site, crawl } = await harbourSite();
     onTestFinished(() => site.close());

@@ -27,6 +27,13 @@ export interface WrittenDocument {
   chunkIds: string[];
 }
 
+/** The pages' tsv from their chunks' content positions (migration 021), not parsed again. */
+const PAGE_TSV_FROM_CHUNKS_SQL = `
+UPDATE documents d SET tsv = a.tsv, tsv_len = length(a.tsv)
+  FROM (SELECT document_id, tsvector_agg(ts_filter(tsv, '{c}') ORDER BY ordinal) AS tsv
+          FROM chunks WHERE document_id = ANY($1::uuid[]) AND ordinal < 200 GROUP BY document_id) a
+ WHERE d.id = a.document_id`;
+
 /** Write a batch of documents with their chunks in one transaction. */
 export async function insertDocuments(
   db: Db,
@@ -39,8 +46,9 @@ export async function insertDocuments(
   return db.transaction(async (tx) => {
     const ids = docs.map(() => randomUUID());
     await tx.query(
-      `INSERT INTO documents (id, chatbot_id, task_id, live, url, title, content, content_hash, etag, last_modified, links)
-       SELECT d.id, $1, $2, $3, d.url, d.title, d.content, d.hash, d.etag, d.lm, ARRAY(SELECT jsonb_array_elements_text(d.links))
+      // The page's tsv comes from its chunks below (migration 021): an empty one skips the parse.
+      `INSERT INTO documents (id, chatbot_id, task_id, live, url, title, content, content_hash, etag, last_modified, links, tsv, tsv_len)
+       SELECT d.id, $1, $2, $3, d.url, d.title, d.content, d.hash, d.etag, d.lm, ARRAY(SELECT jsonb_array_elements_text(d.links)), ''::tsvector, 0
          FROM unnest($4::uuid[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[], $11::jsonb[]) AS d(id, url, title, content, hash, etag, lm, links)`,
       [
         chatbotId,
@@ -78,6 +86,7 @@ export async function insertDocuments(
         rows.map((r) => r.content),
       ],
     );
+    await tx.query(PAGE_TSV_FROM_CHUNKS_SQL, [ids]);
     await countDocuments(tx, { chatbotId, taskId, live }, ids, 1);
     return ids.map((id) => ({ id, chunkIds: inserted.filter((r) => r.document_id === id).map((r) => r.id) }));
   });
@@ -98,7 +107,8 @@ export async function replaceDocumentContent(
     if (!doc) return { removed: 0, chunkIds: [] };
     const generation = { chatbotId: doc.chatbot_id, taskId: doc.task_id, live: doc.live };
     await countDocuments(tx, generation, [documentId], -1);
-    await tx.query('UPDATE documents SET content = $2 WHERE id = $1', [documentId, content]);
+    // Its tsv comes from the new chunks below (migration 021).
+    await tx.query("UPDATE documents SET content = $2, tsv = ''::tsvector, tsv_len = 0 WHERE id = $1", [documentId, content]);
     const [gone] = await tx.query<{ n: number }>(
       'WITH d AS (DELETE FROM chunks WHERE document_id = $1 RETURNING 1) SELECT count(*)::int AS n FROM d',
       [documentId],
@@ -123,6 +133,7 @@ export async function replaceDocumentContent(
               chunks.map((c) => c.content),
             ],
           );
+    await tx.query(PAGE_TSV_FROM_CHUNKS_SQL, [[documentId]]);
     await countDocuments(tx, generation, [documentId], 1);
     return { removed, chunkIds: inserted.map((r) => r.id) };
   });
