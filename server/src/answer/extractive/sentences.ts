@@ -2,6 +2,7 @@
 import { backtickFence, isTableBlock, repairFences, splitBlocks, tablePlain } from './blocks.js';
 import { atxHeading } from '../../text/markdown.js';
 import { questionLine } from '../../text/questionLine.js';
+import { HeadingTrail } from './headingTrail.js';
 import { MD_IMAGE, MD_LINK, MD_LINK_WITH_TARGET } from '../../text/markdownLinks.js';
 
 export { backtickFence, repairFences, splitBlocks } from './blocks.js';
@@ -75,7 +76,7 @@ export function toUnits(markdown: string, pageUrl: string, headingPath = ''): Un
   // A section's first chunk starts with its heading (or a capital, or markup); a continuation chunk
   // starts wherever the overlap cut it: inside code, or in the middle of a sentence.
   const continues = repaired !== markdown || /^\s*[a-z,;:.)\]]/.test(markdown);
-  const headings = new HeadingTrail(headingPath);
+  const headings = new HeadingTrail(headingPath ? headingPath.split(' > ').map(toPlain) : []);
   // The term the block right after it describes (see Unit.term). Only that block: where a
   // description list ends is not marked in Markdown, and a wrong label is worse than none.
   let term: { text: string; block: number } | undefined;
@@ -92,6 +93,14 @@ export function toUnits(markdown: string, pageUrl: string, headingPath = ''): Un
     const question = termMatch && questionLine(blocks, i);
     if (question) {
       headings.enterQuestion(toPlain(question));
+      return;
+    }
+    if (termMatch) {
+      // A bold line that is neither (a sentence set in bold, a table of contents' "**2.5. Why
+      // Debian Bullseye?**"): one sentence, so a cut at its inner full stop leaves no stray "**".
+      const text = absolutizeLinks(trimmed, pageUrl);
+      const plain = toPlain(text);
+      if (plain.length >= 20) units.push({ kind: 'sentence', text, plain, block: i, heading, ...describes });
       return;
     }
     if (/^(`{3,}|~{3,})/.test(trimmed)) {
@@ -136,54 +145,6 @@ export function toUnits(markdown: string, pageUrl: string, headingPath = ''): Un
     } else first.text = `…${first.text}`;
   }
   return units;
-}
-
-/**
- * The heading path as a chunk's own headings change it. The chunk's path says where it starts; a
- * chunk often holds several short sections, each opened by a heading line whose level says how far
- * up the path it replaces. The levels of the starting path are not stored: its last heading is
- * taken to be one level above the first heading line the chunk opens with no match.
- */
-class HeadingTrail {
-  private trail: { level: number; text: string }[] | undefined;
-  private readonly start: string[];
-  /** The FAQ question the text is under (see isQuestionLine), below the last heading. */
-  private question: string | undefined;
-
-  constructor(headingPath: string) {
-    this.start = headingPath ? headingPath.split(' > ').map(toPlain) : [];
-  }
-
-  get path(): string {
-    const path = this.trail?.map((h) => h.text) ?? this.start;
-    return (this.question === undefined ? path : [...path, this.question]).join(' > ');
-  }
-
-  /**
-   * A question line opens an entry under the current heading, closing the entry before it. A chunk
-   * cut at a question (chunker.ts) has it as its path's last heading already: it is not entered
-   * twice, and the next question replaces it.
-   */
-  enterQuestion(text: string): void {
-    const last = this.start[this.start.length - 1];
-    if (!this.trail && this.question === undefined && last?.endsWith('?')) {
-      if (last === text) return;
-      this.start.pop();
-    }
-    this.question = text;
-  }
-
-  enter(level: number, text: string): void {
-    this.question = undefined;
-    if (!this.trail) {
-      // The chunk opening with its own section heading: the start path ends with it.
-      const own = this.start[this.start.length - 1] === text;
-      const base = own ? level - (this.start.length - 1) : level - this.start.length;
-      this.trail = this.start.map((t, i) => ({ level: base + i, text: t }));
-    }
-    while (this.trail.length && this.trail[this.trail.length - 1]!.level >= level) this.trail.pop();
-    this.trail.push({ level, text });
-  }
 }
 
 /** Longest signature shown with its parameters; a longer one is shown as `name(…)`. */

@@ -135,49 +135,53 @@ describe('the quoted passage', () => {
   });
 });
 
-it("quotes an FAQ entry's answer under its question, not on into the next entry", async () => {
-  const url = 'https://docs.vcs.test/faq';
-  const page = [
-    '## Configuration',
-    '**What should I put in user.name?**',
-    'You should put your personal name there, the one people know you by.',
-    '**What does http.postBuffer really do?**',
-    'It sets the size of the buffer used when pushing data over HTTP. A larger buffer rarely fixes a failing push.',
-    '**How do I configure a different editor?**',
-    'Set core.editor to the editor you want to use when pushing a commit message into shape.',
-  ].join('\n\n');
-  const chunks = new MarkdownChunker({ targetChars: 200, overlapChars: 20, minChars: 100 }).chunk('VCS FAQ', page);
-  // The chunker starts a section at a question: the entry is its own chunk, under its question.
-  expect(chunks.map((c) => c.headingPath)).toContain('Configuration > What does http.postBuffer really do?');
-  const { markdown } = await answerFrom(
-    [{ url, title: 'VCS FAQ', chunks: chunks.map((c) => ({ heading: c.headingPath, content: c.content })) }],
-    'Will a bigger http.postBuffer fix my failing push?',
-  );
-  expect(markdown).toBe(
-    '**VCS FAQ › Configuration › What does http.postBuffer really do?**\n\n' +
-      `It sets the size of the buffer used when pushing data over HTTP. A larger buffer rarely fixes a failing push. [[1]](${url})`,
-  );
-});
+describe('FAQ pages', () => {
+  it("quotes an FAQ entry's answer under its question, not on into the next entry", async () => {
+    const url = 'https://docs.vcs.test/faq';
+    const page = [
+      '## Configuration',
+      '**What should I put in user.name?**',
+      'You should put your personal name there, the one people know you by.',
+      '**What does http.postBuffer really do?**',
+      'It sets the size of the buffer used when pushing data over HTTP. A larger buffer rarely fixes a failing push.',
+      '**How do I configure a different editor?**',
+      'Set core.editor to the editor you want to use when pushing a commit message into shape.',
+    ].join('\n\n');
+    const chunks = new MarkdownChunker({ targetChars: 200, overlapChars: 20, minChars: 100 }).chunk('VCS FAQ', page);
+    // The chunker starts a section at a question: the entry is its own chunk, under its question.
+    expect(chunks.map((c) => c.headingPath)).toContain('Configuration > What does http.postBuffer really do?');
+    const { markdown } = await answerFrom(
+      [{ url, title: 'VCS FAQ', chunks: chunks.map((c) => ({ heading: c.headingPath, content: c.content })) }],
+      'Will a bigger http.postBuffer fix my failing push?',
+    );
+    expect(markdown).toBe(
+      '**VCS FAQ › Configuration › What does http.postBuffer really do?**\n\n' +
+        `It sets the size of the buffer used when pushing data over HTTP. A larger buffer rarely fixes a failing push. [[1]](${url})`,
+    );
+  });
 
-it('reads FAQ questions in one chunk as the headings of their answers; a table of contents is not one', () => {
-  const md = [
-    '## Configuration',
-    '**What should I put in user.name?**',
-    'Your personal name, the one people know you by.',
-    '**What does http.postBuffer really do?**',
-    'It sets the size of the buffer used when pushing over HTTP.',
-    '## Contents',
-    '**2.4. Why the Debian Distribution?**',
-    '**2.5. Why Debian Bullseye?**',
-    'In the context of this book, you are the system administrator.',
-  ].join('\n\n');
-  expect(toUnits(md, 'https://x.test/', 'FAQ').map((u) => [u.heading, u.plain])).toEqual([
-    ['FAQ > Configuration > What should I put in user.name?', 'Your personal name, the one people know you by.'],
-    ['FAQ > Configuration > What does http.postBuffer really do?', 'It sets the size of the buffer used when pushing over HTTP.'],
-    ['FAQ > Contents', 'Why the Debian Distribution?'],
-    ['FAQ > Contents', 'Why Debian Bullseye?'],
-    ['FAQ > Contents', 'In the context of this book, you are the system administrator.'],
-  ]);
+  it('reads FAQ questions in one chunk as the headings of their answers; a table of contents is not one, and stays bold', () => {
+    const md = [
+      '## Configuration',
+      '**What should I put in user.name?**',
+      'Your personal name, the one people know you by.',
+      '**What does http.postBuffer really do?**',
+      'It sets the size of the buffer used when pushing over HTTP.',
+      '## Contents',
+      '**2.4. Why the Debian Distribution?**',
+      '**2.5. Why Debian Bullseye?**',
+      'In the context of this book, you are the system administrator.',
+    ].join('\n\n');
+    expect(toUnits(md, 'https://x.test/', 'FAQ').map((u) => [u.heading, u.plain])).toEqual([
+      ['FAQ > Configuration > What should I put in user.name?', 'Your personal name, the one people know you by.'],
+      ['FAQ > Configuration > What does http.postBuffer really do?', 'It sets the size of the buffer used when pushing over HTTP.'],
+      ['FAQ > Contents', '2.4. Why the Debian Distribution?'],
+      ['FAQ > Contents', '2.5. Why Debian Bullseye?'],
+      ['FAQ > Contents', 'In the context of this book, you are the system administrator.'],
+    ]);
+    // A bold line is one sentence: cut at "2.4." it showed a stray "**" on each side.
+    expect(toUnits(md, 'https://x.test/', 'FAQ').find((u) => u.plain.startsWith('2.5'))!.text).toBe('**2.5. Why Debian Bullseye?**');
+  });
 });
 
 describe('code blocks and tables', () => {
