@@ -1,6 +1,9 @@
 import { atxHeading } from './markdown.js';
 
-/** A block that is one bold span and nothing else: how the page writer renders `<dt>` and `<p><b>`. */
+/**
+ * A block that is one bold span and nothing else: how the page writer renders `<dt>` and `<p><b>`.
+ * Up to 600 characters: API signatures in a `<dt>` run to hundreds.
+ */
 export const LONE_BOLD = /^\*\*([^\n]{1,600}?)\*\*$/;
 
 const lone = (block: string | undefined) => block !== undefined && LONE_BOLD.test(block.trim());

@@ -1,7 +1,7 @@
 /** Splitting a chunk's Markdown into the units an extractive answer is made of. */
 import { backtickFence, isTableBlock, repairFences, splitBlocks, tablePlain } from './blocks.js';
 import { atxHeading } from '../../text/markdown.js';
-import { questionLine } from '../../text/questionLine.js';
+import { LONE_BOLD, questionLine } from '../../text/questionLine.js';
 import { HeadingTrail } from './headingTrail.js';
 import { MD_IMAGE, MD_LINK, MD_LINK_WITH_TARGET } from '../../text/markdownLinks.js';
 
@@ -35,11 +35,6 @@ export interface Unit {
 }
 
 const ABBREVIATIONS = /\b(e\.g|i\.e|etc|vs|cf|approx|no|fig|Mr|Mrs|Dr)\.$/i;
-
-/** Longest lone bold line read as a term: API signatures run to hundreds of characters. */
-const MAX_TERM_CHARS = 600;
-/** A block that is one bold span and nothing else: how the page writer renders `<dt>`. */
-const TERM_BLOCK = new RegExp(`^\\*\\*([^\\n]{1,${MAX_TERM_CHARS}}?)\\*\\*$`);
 
 /** Where a signature's parameters start: its first ( or [ (a term is one line), else its end. */
 function signatureStart(term: string): number {
@@ -85,7 +80,7 @@ export function toUnits(markdown: string, pageUrl: string, headingPath = ''): Un
     const trimmed = block.trim();
     const heading = headings.path;
     const describes = term?.block === i - 1 ? { term: term.text } : {};
-    const termMatch = TERM_BLOCK.exec(trimmed);
+    const termMatch = LONE_BOLD.exec(trimmed);
     if (termMatch && isTerm(termMatch[1]!.trim())) {
       term = { text: termMatch[1]!.replace(MD_LINK, '$1').trim(), block: i };
       return;
