@@ -7,7 +7,7 @@
 export class HeadingTrail {
   private trail: { level: number; text: string }[] | undefined;
   private readonly start: string[];
-  /** The FAQ question the text is under (see isQuestionLine), below the last heading. */
+  /** The FAQ question the text is under (text/questionLine.ts), below the last heading. */
   private question: string | undefined;
 
   /** `start`: the chunk's heading path, its headings as plain text. */
