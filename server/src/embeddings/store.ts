@@ -60,9 +60,15 @@ export async function openVectorStore(db: Db): Promise<VectorStore> {
   return storeOf(db, kind);
 }
 
+/**
+ * Vectors of chunks that are gone are dropped, not an error: indexing embeds behind the writes, and a
+ * page rewritten meanwhile (its site-wide lines judged again at the end of a crawl) has new chunks,
+ * whose own vectors are queued behind.
+ */
 function insertSql(cast: string): string {
   return `INSERT INTO chunk_embeddings (chunk_id, chatbot_id, model, embedding)
-          SELECT c, $1, $2, v::${cast} FROM unnest($3::bigint[], $4::text[]) AS e(c, v)
+          SELECT e.c, $1, $2, e.v::${cast} FROM unnest($3::bigint[], $4::text[]) AS e(c, v)
+           WHERE EXISTS (SELECT 1 FROM chunks WHERE id = e.c)
           ON CONFLICT (chunk_id) DO UPDATE SET model = EXCLUDED.model, embedding = EXCLUDED.embedding`;
 }
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeEmbeddings, type FakeEmbeddings } from '../../../eval/fakeEmbeddings.js';
+import { hashedBagOfWords, startFakeEmbeddings, type FakeEmbeddings } from '../../../eval/fakeEmbeddings.js';
 import { FullTextRetriever } from '../../src/answer/retrieval/retriever.js';
 import { createVectorSearch } from '../../src/answer/retrieval/vectorSearch.js';
 import { loadConfig, type Config } from '../../src/config.js';
@@ -120,6 +120,53 @@ describe('semantic leg: vectors follow the content', () => {
     expect(await backfill.runOnce()).toBe(0); // nothing left to do
     await backfill.stop();
     await closeEmbeddingProvider();
+  });
+
+  it('pages rewritten at the end of a crawl keep their vectors, while the provider is still behind', async () => {
+    // Every page opens with the same notice: the first pages are stored before it is known to be
+    // site-wide, and rewritten without it after the crawl, while a slow provider is still embedding
+    // their first chunks.
+    const notice = '<p>This edition covers release 11; newer editions are published online.</p>';
+    const topics = ['Backups', 'Network', 'Printing', 'Packages', 'Security', 'Mail', 'Web'];
+    const routes: Record<string, { html: string }> = {
+      '/': { html: `${page('Home', 'The handbook.')}${topics.map((t) => `<a href="/${t}.html">${t}</a>`).join(' ')}` },
+    };
+    for (const t of topics)
+      routes[`/${t}.html`] = { html: page(t, `${notice}<p>The ${t.toLowerCase()} chapter says ${t.toLowerCase()} facts.</p>`) };
+    const book = await startSite(() => routes);
+    const slow = await startFakeEmbeddings(async (texts) => {
+      await new Promise((r) => setTimeout(r, 150));
+      return texts.map((t) => hashedBagOfWords(t));
+    });
+    try {
+      const cfg = loadConfig({
+        CRAWL_ALLOW_HOSTS: new URL(book.origin).host,
+        CRAWL_CONCURRENCY: '1',
+        EMBEDDINGS: 'openai',
+        EMBEDDING_BASE_URL: slow.url,
+        EMBEDDING_MODEL: 'fake-embed',
+        EMBEDDING_BATCH: '2',
+        LOG_LEVEL: 'silent',
+      });
+      const bot = await insertChatbot(db, { ownerUid: 'owner-1' });
+      const warnings: string[] = [];
+      const r = await runIndexingPipeline({
+        db,
+        config: cfg,
+        chatbotId: bot.id,
+        taskId: randomUUID(),
+        mode: { kind: 'crawl', url: `${book.origin}/`, maxDepth: 2, maxPages: 20 },
+        log: { warn: (_o, msg) => void warnings.push(msg) },
+      });
+      expect(r.indexed).toBe(topics.length + 1);
+      const notices = await db.query("SELECT 1 FROM chunks WHERE chatbot_id = $1 AND content LIKE '%newer editions%'", [bot.id]);
+      expect(notices).toEqual([]); // the first pages were rewritten
+      expect(warnings).toEqual([]);
+      expect((await vectorRows(bot.id)).length).toBe(await liveChunks(bot.id));
+    } finally {
+      await slow.close();
+      await book.close();
+    }
   });
 
   it('a provider that fails mid-crawl does not fail the crawl; the backfill fills the vectors in later', async () => {
