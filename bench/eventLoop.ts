@@ -6,7 +6,8 @@
  * (PGLITE_THREAD=off) and on its worker thread (on), each from a copy of the same seeded data dir.
  * Budget (issue #14, DESIGN §7): no event-loop delay above 100 ms.
  *
- *   npm run bench:eventloop [-- --rounds=2 --depth=2 --max-pages=1000 --visitors=20 --modes=off,on --profile=DIR]
+ *   npm run bench:eventloop [-- --rounds=2 --depth=2 --max-pages=1000 --visitors=20 --think=0 --modes=off,on --profile=DIR]
+ * --think=MS: each visitor reads an answer for MS before asking again (default 0: at once).
  * --profile writes the server's CPU profiles (main thread and workers) to DIR, to see what still stalls.
  * --chat-only=SECONDS runs no crawl: the visitors alone for that long (answers/s without a crawl).
  * --distinct (with --chat-only) asks every Python-docs question of the QA sets (../shared/corpora and
@@ -31,6 +32,8 @@ const ROUNDS = Number(args.rounds ?? 2);
 const DEPTH = Number(args.depth ?? 2);
 const MAX_PAGES = Number(args['max-pages'] ?? 1000);
 const VISITORS = Number(args.visitors ?? 20);
+/** Milliseconds a visitor reads an answer before the next question (0: ask again at once). */
+const THINK_MS = Number(args.think ?? 0);
 const MODES = (args.modes ?? 'off,on').split(',') as ('on' | 'off')[];
 const CHAT_ONLY_S = args['chat-only'] ? Number(args['chat-only']) : undefined;
 const DISTINCT = 'distinct' in args;
@@ -99,6 +102,9 @@ async function seed(dir: string, siteUrl: string): Promise<{ chatBot: string; ta
     CRAWL_ALLOW_HOSTS: new URL(siteUrl).host,
     CRAWL_MAX_PAGES: String(MAX_PAGES),
     LOG_LEVEL: 'silent',
+    // The chat bot gets its vectors here, as a bot indexed before the crawl would have them; else the
+    // server's backfill would embed all of them during the measured crawl.
+    ...(process.env.EMBEDDINGS ? { EMBEDDINGS: process.env.EMBEDDINGS } : {}),
   });
   const db = await openPglite(path.join(dir, 'pglite'));
   try {
@@ -111,6 +117,7 @@ async function seed(dir: string, siteUrl: string): Promise<{ chatBot: string; ta
       chatbotId: chat.id,
       taskId,
       mode: { kind: 'crawl', url: siteUrl, maxDepth: DEPTH, maxPages: MAX_PAGES },
+      log: { warn: (o, m) => console.error(m, o) },
     });
     await maintainAfterWrites(db); // as the crawl task does: statistics for the chat bot's chunks
     const crawled = await insertChatbot(db, { ownerUid: 'bench', name: 'Crawled during the bench' });
@@ -201,6 +208,7 @@ async function round(seedDir: string, ids: { chatBot: string; taskId: string }, 
         errors++;
         console.error(`answer failed: ${res.status} ${body.slice(0, 200)}`);
       }
+      if (THINK_MS > 0 && messages === Infinity) await new Promise((r) => setTimeout(r, THINK_MS));
     }
   };
   // Warm-up, outside the window: every question once, so first-use compilation is not counted.
@@ -232,6 +240,7 @@ async function round(seedDir: string, ids: { chatBot: string; taskId: string }, 
     answers: latencies.length,
     answers_per_s: Math.round((latencies.length / (report.windowMs / 1000)) * 10) / 10,
     answer_p50_ms: Math.round(pct(latencies, 50)),
+    answer_p95_ms: Math.round(pct(latencies, 95)),
     answer_p99_ms: Math.round(pct(latencies, 99)),
     errors,
     loop_delay_max_ms: report.max,

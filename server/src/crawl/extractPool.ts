@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
+import { backgroundTurn } from '../db/foregroundFirst.js';
 import type { ExtractedPage, ExtractOptions } from './extract.js';
 import { DEFAULT_EXTRACT_OPTIONS, ExtractTimeoutError, inlineExtractor, type Extractor } from './extractor.js';
 
@@ -153,8 +154,9 @@ export async function createExtractPool(options: ExtractPoolOptions = {}): Promi
   };
 
   return {
-    extract: (html, url, opts, signal) => submit({ html, url, opts: { ...defaults, ...opts } }, signal),
-    extractPdf: (pdf, url, signal) => submit({ html: '', pdf, url, opts: defaults }, signal),
+    // A crawl's parse waits while visitors are being answered (db/foregroundFirst.ts).
+    extract: (html, url, opts, signal) => backgroundTurn().then(() => submit({ html, url, opts: { ...defaults, ...opts } }, signal)),
+    extractPdf: (pdf, url, signal) => backgroundTurn().then(() => submit({ html: '', pdf, url, opts: defaults }, signal)),
     async close() {
       closed = true;
       for (const job of queue.splice(0)) job.reject(new Error('extractor closed'));

@@ -1,5 +1,6 @@
 import type { PGlite } from '@electric-sql/pglite';
 import type { Db, Queryable } from './db.js';
+import { inLane } from './foregroundFirst.js';
 import { Mutex } from './mutex.js';
 import { openPgliteThread } from './pgliteThread.js';
 import { withSafeErrors } from './safeError.js';
@@ -37,14 +38,16 @@ export async function openPgliteInProcess(dataDir: string | undefined): Promise<
 
   return {
     engine: 'pglite',
-    query: (sql, params) => mutex.run(() => run(pg, sql, params)),
+    query: (sql, params) => inLane(() => mutex.run(() => run(pg, sql, params))),
     transaction: (fn) =>
-      mutex.run(() =>
-        withSafeErrors(() =>
-          pg.transaction(async (tx) => {
-            const scoped: Queryable = { query: (sql, params) => run(tx, sql, params) };
-            return fn(scoped);
-          }),
+      inLane(() =>
+        mutex.run(() =>
+          withSafeErrors(() =>
+            pg.transaction(async (tx) => {
+              const scoped: Queryable = { query: (sql, params) => run(tx, sql, params) };
+              return fn(scoped);
+            }),
+          ),
         ),
       ),
     hasVector: async () => true,

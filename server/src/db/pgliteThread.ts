@@ -1,5 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import type { Db, Queryable } from './db.js';
+import { inLane } from './foregroundFirst.js';
 import { DatabaseError, safeDbError, type KeptErrorFields } from './safeError.js';
 
 /**
@@ -99,30 +100,33 @@ export async function openPgliteThread(dataDir: string | undefined, options: Pgl
     throw err;
   }
 
+  async function transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
+    if (closing) throw new DatabaseError('The embedded database is closed');
+    const { id: txId } = await send({ op: 'begin' });
+    let open = true;
+    const scoped: Queryable = {
+      query: <R>(sql: string, params?: readonly unknown[]) =>
+        open ? query<R>(sql, params, txId) : Promise.reject(new DatabaseError('The transaction is no longer open')),
+    };
+    let result: T;
+    try {
+      result = await fn(scoped);
+    } catch (err) {
+      open = false;
+      // A lost worker took the transaction with it (never committed); otherwise undo it.
+      if (!dead) await send({ op: 'rollback', tx: txId }).catch(() => {});
+      throw safeDbError(err);
+    }
+    open = false;
+    await send({ op: 'commit', tx: txId });
+    return result;
+  }
+
   return {
     engine: 'pglite',
-    query: (sql, params) => (closing ? Promise.reject(new DatabaseError('The embedded database is closed')) : query(sql, params)),
-    async transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
-      if (closing) throw new DatabaseError('The embedded database is closed');
-      const { id: txId } = await send({ op: 'begin' });
-      let open = true;
-      const scoped: Queryable = {
-        query: <R>(sql: string, params?: readonly unknown[]) =>
-          open ? query<R>(sql, params, txId) : Promise.reject(new DatabaseError('The transaction is no longer open')),
-      };
-      let result: T;
-      try {
-        result = await fn(scoped);
-      } catch (err) {
-        open = false;
-        // A lost worker took the transaction with it (never committed); otherwise undo it.
-        if (!dead) await send({ op: 'rollback', tx: txId }).catch(() => {});
-        throw safeDbError(err);
-      }
-      open = false;
-      await send({ op: 'commit', tx: txId });
-      return result;
-    },
+    query: (sql, params) =>
+      closing ? Promise.reject(new DatabaseError('The embedded database is closed')) : inLane(() => query(sql, params)),
+    transaction: <T>(fn: (tx: Queryable) => Promise<T>) => inLane(() => transaction(fn)),
     hasVector: async () => true,
     close: () =>
       (closing ??= (async () => {

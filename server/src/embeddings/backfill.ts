@@ -1,3 +1,4 @@
+import { backgroundTurn, inBackground } from '../db/foregroundFirst.js';
 import type { Config } from '../config.js';
 import type { Db } from '../db/db.js';
 import { embeddingProvider, textToEmbed } from './shared.js';
@@ -56,6 +57,7 @@ export function startEmbeddingBackfill(
       );
       if (rows.length === 0) return done;
       after = rows[rows.length - 1]!.id;
+      await backgroundTurn();
       const vectors = await provider!.embed(
         rows.map((r) => textToEmbed(provider!, { title: r.title, headingPath: r.heading_path, content: r.content })),
         'passage',
@@ -82,7 +84,7 @@ export function startEmbeddingBackfill(
   }
 
   function runOnce(): Promise<number> {
-    running ??= pass()
+    running ??= inBackground(pass)
       .then((n) => {
         if (n > 0) log.info({ chunks: n, model: provider!.model }, 'embedded chunks that had no vector from this model');
         return n;

@@ -1,4 +1,5 @@
 import type { Db } from '../db/db.js';
+import { backgroundTurn } from '../db/foregroundFirst.js';
 import { insertDocuments, replaceDocumentContent, type NewDocument } from '../db/repositories/documents.js';
 import type { EmbeddablePassage } from '../embeddings/passageText.js';
 import type { EmbeddingProvider } from '../embeddings/provider.js';
@@ -138,6 +139,7 @@ export class Indexer {
     const e = this.opts.embeddings;
     if (!e || this.embeddingsOff || this.opts.signal?.aborted) return;
     try {
+      await backgroundTurn(); // the model's thread takes a core: visitors' answers first
       const vectors = await e.provider.embed(
         passages.map((p) => textToEmbed(e.provider, p)),
         'passage',

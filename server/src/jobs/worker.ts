@@ -1,3 +1,4 @@
+import { inBackground } from '../db/foregroundFirst.js';
 import { hostname } from 'node:os';
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
@@ -121,13 +122,16 @@ export function startWorker(opts: WorkerOptions): Worker {
     );
     opts.log.info({ taskId: task.id, type: task.task_type, attempt: task.attempts }, 'task started');
     try {
-      await handler({
-        db: opts.db,
-        config: opts.config,
-        task,
-        signal,
-        progress: (p) => saveProgress(opts.db, task.id, id, p),
-      });
+      // Background: on the embedded database, visitors' queries go first (db/foregroundFirst.ts).
+      await inBackground(() =>
+        handler({
+          db: opts.db,
+          config: opts.config,
+          task,
+          signal,
+          progress: (p) => saveProgress(opts.db, task.id, id, p),
+        }),
+      );
       if (signal.aborted) throw signal.reason ?? new Error('aborted');
       await completeTask(opts.db, task.id, id);
       opts.log.info({ taskId: task.id }, 'task completed');
