@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Db, Queryable } from '../db.js';
 import { one } from '../db.js';
+import { inSteps } from '../inSteps.js';
 import { countDocuments, swapTermStats } from './termStats.js';
 
 /**
@@ -34,7 +35,11 @@ UPDATE documents d SET tsv = a.tsv, tsv_len = length(a.tsv)
           FROM chunks WHERE document_id = ANY($1::uuid[]) AND ordinal < 200 GROUP BY document_id) a
  WHERE d.id = a.document_id`;
 
-/** Write a batch of documents with their chunks in one transaction. */
+/**
+ * Write a batch of documents with their chunks: one transaction on PostgreSQL, statement by
+ * statement on PGlite so visitors' queries go between them (inSteps.ts). The documents go first,
+ * their chunks next, the counts last.
+ */
 export async function insertDocuments(
   db: Db,
   chatbotId: string,
@@ -43,7 +48,7 @@ export async function insertDocuments(
   docs: NewDocument[],
 ): Promise<WrittenDocument[]> {
   if (docs.length === 0) return [];
-  return db.transaction(async (tx) => {
+  return inSteps(db, async (tx) => {
     const ids = docs.map(() => randomUUID());
     await tx.query(
       // The page's tsv comes from its chunks below (migration 021): an empty one skips the parse.
