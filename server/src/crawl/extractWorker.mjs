@@ -2,7 +2,9 @@
 // parent (tsx, vitest, node); it registers tsx to load the TypeScript extractor.
 import { parentPort } from 'node:worker_threads';
 import { register } from 'tsx/esm/api';
+import { runAtLowestPriority } from '../threadPriority.mjs';
 
+runAtLowestPriority(); // a crawl's parsing yields the cores to visitors' answers
 register();
 const { extractPage } = await import('./extract.ts');
 const { extractPdf } = await import('./pdf.ts');

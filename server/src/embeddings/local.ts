@@ -30,6 +30,9 @@ class Lane {
   private nextId = 1;
   private closed = false;
 
+  /** `background`: the thread runs at the lowest CPU priority (a crawl's passages, not questions). */
+  constructor(private readonly background: boolean) {}
+
   run(texts: string[], signal?: AbortSignal): Promise<Float32Array[]> {
     if (this.closed) return Promise.reject(new EmbeddingError('the local embedding model is shut down'));
     return new Promise((resolve, reject) => {
@@ -56,7 +59,10 @@ class Lane {
   }
 
   private start(): Promise<void> {
-    const worker = new Worker(new URL('./localWorker.mjs', import.meta.url), { resourceLimits: { maxOldGenerationSizeMb: 512 } });
+    const worker = new Worker(new URL('./localWorker.mjs', import.meta.url), {
+      resourceLimits: { maxOldGenerationSizeMb: 512 },
+      workerData: { background: this.background },
+    });
     this.worker = worker;
     this.ready = new Promise<void>((resolve, reject) => {
       worker.once('error', reject);
@@ -123,7 +129,7 @@ class Lane {
 }
 
 export function localEmbeddings(): EmbeddingProvider {
-  const lanes: Record<EmbedKind, Lane> = { query: new Lane(), passage: new Lane() };
+  const lanes: Record<EmbedKind, Lane> = { query: new Lane(false), passage: new Lane(true) };
   return {
     model: LOCAL_MODEL,
     async embed(texts, kind, signal) {
