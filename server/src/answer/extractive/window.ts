@@ -97,7 +97,8 @@ export function bestWindow(units: LexedUnit[], q: WindowQuery): Window | undefin
  * with the units that follow in its section first (the command after "run:", the condition after
  * "unless", the name after "the best way is"), then back to the start of its paragraph with what
  * the budget has left (a paragraph read from its middle lacks what its first sentence says it is
- * about). Following text first: the fact usually comes after the sentence that names the question's
+ * about), then to earlier paragraphs of its section that say the question (earlierParagraphs).
+ * Following text first: the fact usually comes after the sentence that names the question's
  * words, and the budget spent on the paragraph's opening pushed it out of the quote.
  */
 /** `announced`: the rules for the unit a closing colon announces (see completeLeadIn), when they differ from `q`'s. */
@@ -140,7 +141,54 @@ export function extendWindow(units: LexedUnit[], w: Window, q: WindowQuery, anno
     words += wordCount(u);
     start--;
   }
+  ({ start, words } = earlierParagraphs(units, { start, words, blocks }, q));
   return completeLeadIn(units, { ...w, start, end, words }, announced);
+}
+
+const saysQuestion = (units: LexedUnit[], q: WindowQuery) => units.some((x) => [...x.lexemes].some((l) => q.weight.has(l)));
+
+/**
+ * With budget left once the quote has gone on to its section's end and back to its paragraph's
+ * start: the paragraphs before it in its section, whole, or the last sentences of one that fit, for
+ * as long as each says a question word (the condition or the setting the quote goes on about is often
+ * stated just above it: "… at least HTTP/1.1, raising this value usually doesn't solve most push
+ * problems." before "Note that increasing this value …"). Only those: the budget is a limit, not a
+ * size to fill.
+ */
+function earlierParagraphs(
+  units: LexedUnit[],
+  at: { start: number; words: number; blocks: number },
+  q: WindowQuery,
+): { start: number; words: number } {
+  const { heading, term } = units[at.start]!.unit;
+  let { start, words, blocks } = at;
+  while (start > 0) {
+    let first = start - 1;
+    while (first > 0 && units[first - 1]!.unit.block === units[start - 1]!.unit.block) first--;
+    const paragraph = units.slice(first, start);
+    const added = paragraph.map((x) => x.unit);
+    if (added[0]!.kind !== 'sentence' || added.some((u) => u.heading !== heading || u.partial || u.term !== term)) break;
+    if (!saysQuestion(paragraph, q)) break;
+    const addedBlocks = added.filter(isBlock).length;
+    if (addedBlocks > 0 && (!q.blocks || blocks + addedBlocks > q.maxBlocks)) break;
+    const addedWords = added.reduce((n, u) => n + wordCount(u), 0);
+    if (words + addedWords <= q.maxWords) {
+      words += addedWords;
+      blocks += addedBlocks;
+      start = first;
+      continue;
+    }
+    // Not whole: its last sentences that fit, from a sentence start, if they say a question word too.
+    let from = start;
+    let fromWords = words;
+    while (from > first && added[from - 1 - first]!.kind === 'sentence' && fromWords + wordCount(added[from - 1 - first]!) <= q.maxWords) {
+      fromWords += wordCount(added[from - 1 - first]!);
+      from--;
+    }
+    if (from < start && saysQuestion(units.slice(from, start), q)) return { start: from, words: fromWords };
+    break;
+  }
+  return { start, words };
 }
 
 /**

@@ -180,4 +180,33 @@ describe('extendWindow', () => {
     );
     expect(extendWindow(units, bestWindow(units, query(25))!, query(25)).end).toBe(0);
   });
+
+  it('with budget left at the end of its section, reaches back to earlier paragraphs that say the question, not to others', () => {
+    const units = lexed(
+      [
+        'The audit log has its own chapter later in this guide, with its options.',
+        'The command is often suggested for slow pushes, but it rarely helps: most servers support streaming.',
+        'It can help with an old proxy, at the cost of memory.',
+        'Leave the command at its default unless you know you need it.',
+      ].join('\n\n'),
+    );
+    // A budget under the section's 53 words, so that it is not quoted whole.
+    const w = bestWindow(units, query(45))!;
+    expect(units[w.start]!.unit.plain).toMatch(/^Leave the command/);
+    const grown = extendWindow(units, w, query(45));
+    // "It can help …", the paragraph before it, says no question word: the quote stays on its own.
+    // When that paragraph names the command, the quote reaches back over it and the one before.
+    expect(units[grown.start]!.unit.plain).toMatch(/^Leave the command/);
+    const said = lexed(
+      [
+        'The audit log has its own chapter later in this guide, with its options.',
+        'The command is often suggested for slow pushes, but it rarely helps: most servers support streaming.',
+        'The command can help with an old proxy, at the cost of memory.',
+        'Leave the command at its default unless you know you need it.',
+      ].join('\n\n'),
+    );
+    const back = extendWindow(said, bestWindow(said, query(45))!, query(45));
+    expect(said[back.start]!.unit.plain).toMatch(/^The command is often suggested/);
+    expect(said[back.end]!.unit.plain).toMatch(/^Leave the command/);
+  });
 });
