@@ -181,8 +181,10 @@ function earlierParagraphs(
     // Not whole: its last sentences that fit, from a sentence start, if they say a question word too.
     let from = start;
     let fromWords = words;
-    while (from > first && added[from - 1 - first]!.kind === 'sentence' && fromWords + wordCount(added[from - 1 - first]!) <= q.maxWords) {
-      fromWords += wordCount(added[from - 1 - first]!);
+    while (from > first) {
+      const u = units[from - 1]!.unit;
+      if (u.kind !== 'sentence' || fromWords + wordCount(u) > q.maxWords) break;
+      fromWords += wordCount(u);
       from--;
     }
     if (from < start && saysQuestion(units.slice(from, start), q)) return { start: from, words: fromWords };
