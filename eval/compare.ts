@@ -92,17 +92,21 @@ export function compareReports(before: EvalReport, after: EvalReport): string {
     siteDiffs(b, a).forEach((d, i) => out.push(`${DIFFS[i]!.label}: ${ids(d)}`));
   }
   for (const b of before.sites) if (!after.sites.some((s) => s.name === b.name)) out.push(`\n${b.name}: not in the new report`);
-  if (common.length === 0) return out.join('\n');
+  // Held-out sites are compared above, site by site, but never decide: the rule is read on the dev sites.
+  const held = common.filter((c) => c.a.heldOut || c.b.heldOut).map((c) => c.a.name);
+  if (held.length) out.push(`\nheld out (not in the mean or the keep rule): ${held.join(', ')}`);
+  const dev = common.filter((c) => !c.a.heldOut && !c.b.heldOut);
+  if (dev.length === 0) return out.join('\n');
 
-  const meanBefore = meanOverSites(common.map((c) => c.b.summary));
-  const meanAfter = meanOverSites(common.map((c) => c.a.summary));
-  out.push(`\nmean over ${common.map((c) => c.a.name).join(', ')}`, table(metricRows(meanBefore, meanAfter)));
+  const meanBefore = meanOverSites(dev.map((c) => c.b.summary));
+  const meanAfter = meanOverSites(dev.map((c) => c.a.summary));
+  out.push(`\nmean over ${dev.map((c) => c.a.name).join(', ')}`, table(metricRows(meanBefore, meanAfter)));
   out.push('\nkeep rule: the mean rises and no site loses more than one question');
   for (const [i, pick] of [
     [0, (m: MeanSummary) => m.retrievedRecallAt5],
     [1, (m: MeanSummary) => m.keywordHitRate],
   ] as const) {
-    const per = common.map((c) => ({ name: c.a.name, lost: siteDiffs(c.b, c.a)[i]!.lost.length }));
+    const per = dev.map((c) => ({ name: c.a.name, lost: siteDiffs(c.b, c.a)[i]!.lost.length }));
     const worst = per.reduce((w, p) => (p.lost > w.lost ? p : w), per[0]!);
     const rises = pick(meanAfter) > pick(meanBefore);
     const verdict = rises && worst.lost <= 1 ? 'KEEP' : 'DO NOT KEEP';

@@ -9,6 +9,8 @@ export interface SiteReport {
   pages: number;
   chunks: number;
   readmePages?: number;
+  /** A held-out site (eval/sites.ts): shown, but not in the mean or the keep rule. */
+  heldOut?: boolean;
   /** Seconds the crawl took; null when an earlier run's bot was reused. */
   crawlSeconds: number | null;
   summary: SiteSummary;
@@ -24,6 +26,7 @@ export interface EvalReport {
   argv: string[];
   seconds: number;
   sites: SiteReport[];
+  /** Over the dev sites only (held-out sites are left out). */
   mean: MeanSummary;
   /** Sites that could not be served, crawled or asked: left out of the mean. */
   failures: { site: string; error: string }[];
@@ -111,10 +114,12 @@ export function overviewTable(r: Pick<EvalReport, 'sites' | 'mean'>): string {
       'BM25 MRR@10',
     ],
   ];
-  for (const s of r.sites) {
+  const dev = r.sites.filter((s) => !s.heldOut);
+  for (const s of dev) {
     rows.push(overviewRow(s.name, s.summary));
     for (const [name, sub] of Object.entries(s.subsets)) rows.push(overviewRow(`  ${s.name} ${name}`, sub));
   }
-  if (r.sites.length > 1) rows.push(overviewRow(`mean of ${r.sites.length} sites`, r.mean, { n: '' }));
+  if (dev.length > 1) rows.push(overviewRow(`mean of ${dev.length} sites`, r.mean, { n: '' }));
+  for (const s of r.sites.filter((x) => x.heldOut)) rows.push(overviewRow(`${s.name} (held out)`, s.summary));
   return table(rows);
 }

@@ -61,7 +61,7 @@ function parseParams(json: string): Partial<RetrievalParams> {
   return given as Partial<RetrievalParams>;
 }
 
-const USAGE = `usage: npm run eval -- [--sites pydocs,debian,git,sample] [--data-dir DIR [--recrawl]] [--rechunk]
+const USAGE = `usage: npm run eval -- [--sites pydocs,debian,git,sample,sqlite] [--data-dir DIR [--recrawl]] [--rechunk]
        [--out FILE] [--compare OLD.json [--to NEW.json]] [--quiet] [--max-pages N] [--max-depth N] [--params JSON]
        [--embeddings local|openai|off]
    or: npm run eval -- --site URL --qa FILE [--unanswerable FILE] [same options]`;
@@ -191,7 +191,7 @@ async function evaluate(args: Args, sites: SiteDef[]): Promise<EvalReport> {
     argv: process.argv.slice(2),
     seconds: Math.round((Date.now() - started) / 1000),
     sites: reports,
-    mean: meanOverSites(reports.map((r) => r.summary)),
+    mean: meanOverSites(reports.filter((r) => !r.heldOut).map((r) => r.summary)),
     failures,
   };
 }

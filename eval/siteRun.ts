@@ -1,4 +1,6 @@
 /** One site of a run: get its bot (crawl it, or reuse the data dir's), ask every question, summarise. */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import type { Db } from '../server/src/db/db.js';
 import { crawlIntoBot, type ApiTarget } from './api.js';
 import { loadBm25Index } from './bm25.js';
@@ -33,6 +35,8 @@ async function latestBot(db: Db, name: string, startUrl: string | null): Promise
 
 async function serve(site: SiteDef): Promise<ServedSite> {
   if ('origin' in site.serve) return { origin: site.serve.origin, stop: async () => {} };
+  if ('dir' in site.serve && !existsSync(path.join(site.serve.dir, site.seed)))
+    throw new Error(`${site.serve.dir}/${site.seed} is missing${site.package ? `: apt-get install ${site.package}` : ''}`);
   return 'dir' in site.serve ? serveDir(site.serve.dir) : serveScript(site.serve.script, site.seed);
 }
 
@@ -92,6 +96,7 @@ export async function runSite(t: ApiTarget, db: Db, site: SiteDef, opts: SiteRun
     pages: counts?.pages ?? 0,
     chunks: counts?.chunks ?? 0,
     ...(site.readmePages !== undefined && { readmePages: site.readmePages }),
+    ...(site.heldOut && { heldOut: true }),
     crawlSeconds,
     summary: summariseSite(questions),
     subsets,

@@ -34,9 +34,18 @@ export interface SiteDef {
   readmePages?: number;
   /** The name its bot gets (and is found again by in a data dir); `eval:<name>` when absent. */
   botName?: string;
+  /**
+   * A site no change was tuned on (eval/heldout): measured only when named (`--sites sqlite`), shown
+   * beside the dev sites but left out of their mean and of the keep rule, so it stays a check of how
+   * a change carries to a site nobody looked at while making it.
+   */
+  heldOut?: boolean;
+  /** The Debian package that installs a folder-served site, named when the folder is missing. */
+  package?: string;
 }
 
 const q = (file: string): QuestionFile => ({ file, set: path.basename(file, '.jsonl') });
+const heldOut = path.join(repo, 'eval', 'heldout');
 
 export const SITES: SiteDef[] = [
   {
@@ -85,15 +94,35 @@ export const SITES: SiteDef[] = [
   },
 ];
 
+/**
+ * Held-out sites (eval/heldout/README.md): questions written from the site's pages before the product
+ * was run on it. The site is a Debian package's HTML, served as a folder.
+ */
+export const HELD_OUT_SITES: SiteDef[] = [
+  {
+    name: 'sqlite',
+    serve: { dir: '/usr/share/doc/sqlite3' },
+    seed: 'index.html',
+    qa: [q(path.join(heldOut, 'sqlite-qa.jsonl'))],
+    unanswerable: [q(path.join(heldOut, 'sqlite-unanswerable.jsonl'))],
+    rules: {},
+    heldOut: true,
+    // What the package's docs are (`apt-get install sqlite3-doc`), for the error when it is missing.
+    package: 'sqlite3-doc',
+  },
+];
+
+/** The dev sites by default; any dev or held-out sites by name ("pydocs,sqlite"). */
 export function pickSites(names: string | undefined): SiteDef[] {
   if (!names) return SITES;
+  const known = [...SITES, ...HELD_OUT_SITES];
   const wanted = names
     .split(',')
     .map((n) => n.trim())
     .filter(Boolean);
-  const unknown = wanted.filter((n) => !SITES.some((s) => s.name === n));
-  if (unknown.length) throw new Error(`unknown site ${unknown.join(', ')}: choose from ${SITES.map((s) => s.name).join(', ')}`);
-  return SITES.filter((s) => wanted.includes(s.name));
+  const unknown = wanted.filter((n) => !known.some((s) => s.name === n));
+  if (unknown.length) throw new Error(`unknown site ${unknown.join(', ')}: choose from ${known.map((s) => s.name).join(', ')}`);
+  return known.filter((s) => wanted.includes(s.name));
 }
 
 /** A site given on the command line (`--site URL --qa FILE [--unanswerable FILE]`), served by someone else. */

@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { compareReports, diffQuestions } from '../../../eval/compare.js';
 import { readQuestions } from '../../../eval/evaluate.js';
 import { meanOverSites, summariseSite, type QuestionResult } from '../../../eval/metrics.js';
-import { crawlWarning, type EvalReport, type SiteReport } from '../../../eval/report.js';
+import { crawlWarning, overviewTable, type EvalReport, type SiteReport } from '../../../eval/report.js';
 import { serveDir } from '../../../eval/siteServer.js';
 
 const result = (id: string, hit: boolean, keywordHit = hit): QuestionResult => ({
@@ -86,6 +86,19 @@ describe('--compare', () => {
     ]);
     expect(compareReports(before, lopsided)).toMatch(/lost per site: one 0, two 2 => DO NOT KEEP/);
     expect(compareReports(lopsided, lopsided)).toContain('(does not rise)');
+  });
+
+  it('shows a held-out site but leaves it out of the mean and the keep rule', () => {
+    const held = (questions: QuestionResult[]): SiteReport => ({ ...site('sqlite', questions), heldOut: true });
+    const before = report([site('one', [result('a1', true), result('a2', false)]), held([result('h1', true), result('h2', true)])]);
+    // The dev site gains one; the held-out site loses both: by the rule that is still a keep.
+    const after = report([site('one', [result('a1', true), result('a2', true)]), held([result('h1', false), result('h2', false)])]);
+    const text = compareReports(before, after);
+    expect(text).toContain('retrieved recall@5: gained -; lost h1 h2');
+    expect(text).toContain('held out (not in the mean or the keep rule): sqlite');
+    expect(text).toMatch(/retrieved recall@5: mean 0\.500 -> 1\.000 \(rises\); lost per site: one 0 => KEEP/);
+    expect(overviewTable(after)).toMatch(/sqlite \(held out\)/);
+    expect(overviewTable(after)).not.toMatch(/mean of/);
   });
 
   it('says which sites only one report has', () => {
