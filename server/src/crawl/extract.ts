@@ -4,6 +4,8 @@ import { parseDocument } from 'htmlparser2';
 import { parseHTML } from 'linkedom';
 import { flattenDeep, MAX_TREE_DEPTH } from './flattenDeep.js';
 import { distinctLineKeys } from './lineKeys.js';
+import { linkDensity } from './linkDensity.js';
+import { collectReveals, mayReveal } from './revealable.js';
 import { isSkipped, renderMarkdown, textContent } from './markdownWriter.js';
 import type { PdfPageText } from './pdf.js';
 import { normalizeUrl } from './urls.js';
@@ -121,8 +123,10 @@ function mainContent(html: string, found: Scan, cap: number, opts: ExtractOption
   const body = found.body ?? found.root.children;
   const bodyChars = visibleChars(body);
   const declared = declaredMain(found);
+  // Tab and accordion panels, hidden until opened, are read too (Readability's copy has none left).
+  const reveals = found.reveal ? collectReveals(found.root) : undefined;
   if (declared && visibleChars(declared) >= DECLARED_MIN_SHARE * bodyChars) {
-    let markdown = renderMarkdown(declared, { maxChars: cap });
+    let markdown = renderMarkdown(declared, { maxChars: cap, reveals });
     // Tables of contents and term indexes (mostly links) are navigation, not answers: keep a
     // searchable head instead of thousands of chunks of link lists.
     if (markdown.length > NAV_PAGE_KEEP_CHARS && linkDensity(declared) > 0.6) markdown = cutAtLine(markdown, NAV_PAGE_KEEP_CHARS);
@@ -131,7 +135,7 @@ function mainContent(html: string, found: Scan, cap: number, opts: ExtractOption
       return {
         markdown,
         method: 'declared',
-        outsideKeys: distinctLineKeys(renderMarkdown(body, { pageChrome: true, exclude: declared, maxChars: cap })),
+        outsideKeys: distinctLineKeys(renderMarkdown(body, { pageChrome: true, exclude: declared, maxChars: cap, reveals })),
       };
   }
   // Readability parses the raw HTML again, which our flattening did not reach, and its cleaning is
@@ -151,7 +155,7 @@ function mainContent(html: string, found: Scan, cap: number, opts: ExtractOption
       }
     }
   }
-  return { markdown: renderMarkdown(body, { pageChrome: true, maxChars: cap }), method: 'body', outsideKeys: [] };
+  return { markdown: renderMarkdown(body, { pageChrome: true, maxChars: cap, reveals }), method: 'body', outsideKeys: [] };
 }
 
 /** The region the page marks as its main content, if it marks exactly one. */
@@ -171,24 +175,6 @@ function visibleChars(nodes: ChildNode | ChildNode[]): number {
 }
 
 const NAV_PAGE_KEEP_CHARS = 20_000;
-
-/** Share of an element's text that sits inside links. */
-function linkDensity(root: Element): number {
-  let all = 0;
-  let linked = 0;
-  const walk = (n: ChildNode, inLink: boolean) => {
-    if (n.type === 'text') {
-      const len = (n as unknown as { data: string }).data.trim().length;
-      all += len;
-      if (inLink) linked += len;
-    } else if (n.type === 'tag') {
-      const el = n as Element;
-      for (const c of el.children) walk(c, inLink || el.name === 'a');
-    }
-  };
-  walk(root, false);
-  return all === 0 ? 0 : linked / all;
-}
 
 const cutAtLine = (s: string, n: number) => {
   const cut = s.lastIndexOf('\n', n);
@@ -220,6 +206,8 @@ interface Scan {
   canonical?: string;
   robotsMeta?: string;
   anchors: Element[];
+  /** Some element is a tab panel or hidden (revealable.ts reads the page's controls then). */
+  reveal?: boolean;
 }
 
 /** One walk over the tree collects everything the crawler needs from a page. */
@@ -266,6 +254,7 @@ function scan(root: Document): Scan {
         continue; // nothing of interest inside
     }
     if (a.role === 'main' && a.hidden === undefined) s.roleMain ??= el;
+    if (!s.reveal && mayReveal(a)) s.reveal = true;
     if (a.itemprop !== undefined && /(?:^|\s)(?:articleBody|mainContentOfPage)(?:\s|$)/.test(a.itemprop)) s.itemMain ??= el;
     for (let i = el.children.length - 1; i >= 0; i--) stack.push(el.children[i]!);
   }

@@ -1,4 +1,5 @@
 import type { ChildNode, Element } from 'domhandler';
+import { linkDensity } from './linkDensity.js';
 import { fencedCode } from '../text/markdown.js';
 
 /**
@@ -29,7 +30,6 @@ export const SKIP_TAGS = new Set([
   'input',
   'textarea',
   'nav',
-  'aside',
   'img',
   'picture',
   'video',
@@ -44,8 +44,14 @@ export const SKIP_TAGS = new Set([
   'base',
   'dialog',
 ]);
-/** Also dropped when the whole body is the content (no declared main element). */
-export const PAGE_CHROME_TAGS = new Set(['header', 'footer']);
+/**
+ * Also dropped when the whole body is the content (no declared main element). An <aside> beside the
+ * content is a sidebar; inside a page's declared main region it is part of the text: a note, tip or
+ * warning callout (Starlight renders every one as an aside), a footnote (docutils), a sidebar note.
+ */
+export const PAGE_CHROME_TAGS = new Set(['header', 'footer', 'aside']);
+/** An aside whose text is mostly links is a table of contents or "related pages", not a note. */
+const ASIDE_MAX_LINK_SHARE = 0.5;
 const BLOCK_TAGS = new Set([
   'p',
   'div',
@@ -71,10 +77,18 @@ const BLOCK_TAGS = new Set([
 const SKIP_ROLES = new Set(['navigation', 'search', 'banner', 'contentinfo', 'complementary']);
 const SKIP_CLASSES = /(?:^|\s)(?:headerlink|anchorjs-link|sr-only|visually-hidden|skip-link)(?:\s|$)/;
 
-export function isSkipped(el: Element, pageChrome: boolean): boolean {
+/** Panels a visitor opens with a tab or button on the page (revealable.ts). */
+export interface Reveals {
+  /** Whether a hidden element is a panel the page lets a visitor open. */
+  opens(el: Element): boolean;
+  /** The name of the tab or button that opens a panel, to write above its text. */
+  label(el: Element): string | undefined;
+}
+
+export function isSkipped(el: Element, pageChrome: boolean, reveals?: Reveals): boolean {
   if (SKIP_TAGS.has(el.name) || (pageChrome && PAGE_CHROME_TAGS.has(el.name))) return true;
   const a = el.attribs;
-  if (a.hidden !== undefined || a['aria-hidden'] === 'true') return true;
+  if ((a.hidden !== undefined && !reveals?.opens(el)) || a['aria-hidden'] === 'true') return true;
   if (a.role && SKIP_ROLES.has(a.role) && (pageChrome || a.role === 'navigation' || a.role === 'search')) return true;
   return a.class !== undefined && SKIP_CLASSES.test(a.class);
 }
@@ -180,18 +194,20 @@ export interface RenderOptions {
   maxChars?: number;
   /** A node left out (the region already extracted, when rendering the rest of the page). */
   exclude?: ChildNode;
+  /** The page's tab and accordion panels: read even when hidden, under their control's name. */
+  reveals?: Reveals;
 }
 
 /** Render an element's content as Markdown. */
 export function renderMarkdown(root: ChildNode | ChildNode[], opts: RenderOptions = {}): string {
   const w = new Writer();
-  const budget: Budget = { left: opts.maxChars ?? Infinity, exclude: opts.exclude };
+  const budget: Budget = { left: opts.maxChars ?? Infinity, exclude: opts.exclude, reveals: opts.reveals };
   const nodes = Array.isArray(root) ? root : [root];
   for (const n of nodes) renderNode(n, w, opts.pageChrome ?? false, budget);
   return w.toString();
 }
 
-type Budget = { left: number; exclude?: ChildNode };
+type Budget = { left: number; exclude?: ChildNode; reveals?: Reveals };
 
 function renderChildren(el: { children: ChildNode[] }, w: Writer, chrome: boolean, budget: Budget): void {
   for (const c of el.children) {
@@ -211,7 +227,14 @@ function renderNode(node: ChildNode, w: Writer, chrome: boolean, budget: Budget)
     return; // comments, directives, CDATA
   }
   const el = node as Element;
-  if (isSkipped(el, chrome) || el === budget.exclude) return;
+  if (isSkipped(el, chrome, budget.reveals) || el === budget.exclude) return;
+  if (el.name === 'aside' && linkDensity(el) > ASIDE_MAX_LINK_SHARE) return;
+  const label = budget.reveals?.label(el);
+  if (label) {
+    w.brk(2);
+    w.word(`**${label.replace(/\*\*/g, '')}**`);
+    w.brk(2);
+  }
   const name = el.name;
   switch (name) {
     case 'h1':
@@ -259,7 +282,7 @@ function renderNode(node: ChildNode, w: Writer, chrome: boolean, budget: Budget)
       w.brk(1);
       let n = Number(el.attribs.start) || 1;
       for (const li of el.children) {
-        if (li.type !== 'tag' || isSkipped(li as Element, chrome)) continue;
+        if (li.type !== 'tag' || isSkipped(li as Element, chrome, budget.reveals)) continue;
         if ((li as Element).name !== 'li') {
           renderNode(li, w, chrome, budget);
           continue;

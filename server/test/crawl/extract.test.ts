@@ -12,7 +12,7 @@ describe('extractPage', () => {
         <h2>Steps</h2><ol><li>Install <code>pkg</code></li><li>Run it<ul><li>fast</li></ul></li></ol>
         <pre>line 1\n  line 2 &lt;tag&gt;</pre>
         <table><tr><th>Name</th><th>Value</th></tr><tr><td>a</td><td>1</td></tr></table>
-        <aside>Related: SIDEBAR</aside><script>var x = 1;</script>
+        <aside>Related: <a href="/a">SIDEBAR links to other guides</a></aside><script>var x = 1;</script>
         <dl><dt>f(x)</dt><dd>Returns x.</dd></dl></main>
       <footer>FOOTER</footer></body></html>`;
     const page = extractPage(html, 'https://docs.example.com/guide/');
@@ -45,6 +45,48 @@ describe('extractPage', () => {
       ].join('\n'),
     );
     expect(page.links).toEqual(['https://docs.example.com/a', 'https://docs.example.com/guide/']); // the ¶ anchor is the page itself
+  });
+
+  it('keeps a note, tip or footnote the main region holds in an <aside>, not a sidebar beside it', () => {
+    // Starlight renders every callout as an aside inside <main>; docutils renders footnotes so.
+    const html = `<html><head><title>Setup</title></head><body>
+      <aside class="sidebar"><p>Sidebar: SIDEBARTOKEN</p></aside>
+      <main><h1>Setup</h1>${para('Install it.')}
+        <aside aria-label="Caution" class="starlight-aside starlight-aside--caution">
+          <p class="starlight-aside__title" aria-hidden="true"><svg><path d="M0"/></svg>Caution</p>
+          <section class="starlight-aside__content"><p>Never run the installer as root: it rewrites /etc/hosts.</p></section>
+        </aside>
+        <aside class="footnote brackets" role="note"><span class="label">1</span><p>Tested on Debian 12.</p></aside>
+        <aside class="toc">On this page <a href="#a">Install it</a> <a href="#b">Configure it</a></aside>
+      </main></body></html>`;
+    const md = extractPage(html, 'https://docs.example.com/setup').markdown;
+    expect(md).toContain('Never run the installer as root: it rewrites /etc/hosts.');
+    expect(md).toContain('Tested on Debian 12.');
+    expect(md).not.toContain('SIDEBARTOKEN');
+    expect(md).not.toContain('Configure it');
+    // With no declared main region, an aside is still the page's sidebar.
+    const bare = extractPage(html.replace(/<\/?main>/g, ''), 'https://docs.example.com/setup').markdown;
+    expect(bare).not.toContain('SIDEBARTOKEN');
+  });
+
+  it('reads every tab and accordion panel, hidden until opened, under the name of its control', () => {
+    // Starlight's tabs (the panel names its tab), and the WAI-ARIA accordion (a button controls the panel).
+    const html = `<html><head><title>Install</title></head><body><main><h1>Install</h1>${para('Pick your system.')}
+      <ul role="tablist"><li><a role="tab" id="tab-0" href="#tab-panel-0">macOS</a></li><li><a role="tab" id="tab-1" href="#tab-panel-1">Windows</a></li></ul>
+      <div role="tabpanel" id="tab-panel-0" aria-labelledby="tab-0"><pre>brew install lumen</pre></div>
+      <div role="tabpanel" id="tab-panel-1" aria-labelledby="tab-1" hidden><p>Run the installer from an admin prompt:</p><pre>winget install lumen</pre></div>
+      <h2>FAQ</h2>
+      <h3><button type="button" aria-expanded="false" aria-controls="faq-1" id="faq-1-q">Is Lumen free?</button></h3>
+      <div id="faq-1" role="region" aria-labelledby="faq-1-q" hidden><p>Yes: MIT licensed, for any use.</p></div>
+      <div hidden><p>OTHERLANG copy that no control opens</p></div>
+      <div role="tabpanel" aria-hidden="true" hidden><p>DECORATIVE copy</p></div>
+    </main></body></html>`;
+    const md = extractPage(html, 'https://docs.example.com/install').markdown;
+    expect(md).toContain('**macOS**\n\n```\nbrew install lumen\n```');
+    expect(md).toContain('**Windows**\n\nRun the installer from an admin prompt:\n\n```\nwinget install lumen\n```');
+    expect(md).toContain('**Is Lumen free?**\n\nYes: MIT licensed, for any use.');
+    expect(md).not.toContain('OTHERLANG');
+    expect(md).not.toContain('DECORATIVE');
   });
 
   it('writes a table with header and body row groups as one table', () => {
