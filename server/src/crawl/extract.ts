@@ -6,7 +6,8 @@ import { flattenDeep, MAX_TREE_DEPTH } from './flattenDeep.js';
 import { distinctLineKeys } from './lineKeys.js';
 import { linkDensity } from './linkDensity.js';
 import { collectReveals, mayReveal } from './revealable.js';
-import { isSkipped, renderMarkdown, textContent } from './markdownWriter.js';
+import { renderMarkdown, textContent } from './markdownWriter.js';
+import { isSkipped } from './skipRules.js';
 import type { PdfPageText } from './pdf.js';
 import { normalizeUrl } from './urls.js';
 

@@ -1,5 +1,6 @@
 import type { ChildNode, Element } from 'domhandler';
-import { linkDensity } from './linkDensity.js';
+import { isSkipped, type Reveals } from './skipRules.js';
+import { dropInvisible } from '../text/invisible.js';
 import { fencedCode } from '../text/markdown.js';
 
 /**
@@ -12,46 +13,6 @@ import { fencedCode } from '../text/markdown.js';
  * parse; this walk does the same job in a few milliseconds, which the crawl throughput needs.
  */
 
-/** Elements never rendered: invisible, interactive or page chrome. */
-export const SKIP_TAGS = new Set([
-  'script',
-  'style',
-  'noscript',
-  'template',
-  'iframe',
-  'object',
-  'embed',
-  'svg',
-  'canvas',
-  'math',
-  'form',
-  'button',
-  'select',
-  'input',
-  'textarea',
-  'nav',
-  'img',
-  'picture',
-  'video',
-  'audio',
-  'source',
-  'track',
-  'map',
-  'head',
-  'title',
-  'meta',
-  'link',
-  'base',
-  'dialog',
-]);
-/**
- * Also dropped when the whole body is the content (no declared main element). An <aside> beside the
- * content is a sidebar; inside a page's declared main region it is part of the text: a note, tip or
- * warning callout (Starlight renders every one as an aside), a footnote (docutils), a sidebar note.
- */
-export const PAGE_CHROME_TAGS = new Set(['header', 'footer', 'aside']);
-/** An aside whose text is mostly links is a table of contents or "related pages", not a note. */
-const ASIDE_MAX_LINK_SHARE = 0.5;
 const BLOCK_TAGS = new Set([
   'p',
   'div',
@@ -74,25 +35,6 @@ const BLOCK_TAGS = new Set([
   'dd',
   'dl',
 ]);
-const SKIP_ROLES = new Set(['navigation', 'search', 'banner', 'contentinfo', 'complementary']);
-const SKIP_CLASSES = /(?:^|\s)(?:headerlink|anchorjs-link|sr-only|visually-hidden|skip-link)(?:\s|$)/;
-
-/** Panels a visitor opens with a tab or button on the page (revealable.ts). */
-export interface Reveals {
-  /** Whether a hidden element is a panel the page lets a visitor open. */
-  opens(el: Element): boolean;
-  /** The name of the tab or button that opens a panel, to write above its text. */
-  label(el: Element): string | undefined;
-}
-
-export function isSkipped(el: Element, pageChrome: boolean, reveals?: Reveals): boolean {
-  if (SKIP_TAGS.has(el.name) || (pageChrome && PAGE_CHROME_TAGS.has(el.name))) return true;
-  const a = el.attribs;
-  if ((a.hidden !== undefined && !reveals?.opens(el)) || a['aria-hidden'] === 'true') return true;
-  if (a.role && SKIP_ROLES.has(a.role) && (pageChrome || a.role === 'navigation' || a.role === 'search')) return true;
-  return a.class !== undefined && SKIP_CLASSES.test(a.class);
-}
-
 class Writer {
   private out: string[] = [];
   private pendingBreaks = 0;
@@ -218,7 +160,7 @@ function renderChildren(el: { children: ChildNode[] }, w: Writer, chrome: boolea
 
 function renderNode(node: ChildNode, w: Writer, chrome: boolean, budget: Budget): void {
   if (node.type === 'text') {
-    const data = (node as unknown as { data: string }).data;
+    const data = textOf(node);
     budget.left -= data.length;
     w.text(data);
     return;
@@ -228,7 +170,6 @@ function renderNode(node: ChildNode, w: Writer, chrome: boolean, budget: Budget)
   }
   const el = node as Element;
   if (isSkipped(el, chrome, budget.reveals) || el === budget.exclude) return;
-  if (el.name === 'aside' && linkDensity(el) > ASIDE_MAX_LINK_SHARE) return;
   const label = budget.reveals?.label(el);
   if (label) {
     w.brk(2);
@@ -358,8 +299,11 @@ function renderNode(node: ChildNode, w: Writer, chrome: boolean, budget: Budget)
 }
 
 /** All text below a node, unrendered (code blocks keep their line breaks). */
+/** A text node's characters, without the invisible ones that would split its words in the index. */
+const textOf = (n: ChildNode): string => dropInvisible((n as unknown as { data: string }).data);
+
 export function textContent(node: ChildNode): string {
-  if (node.type === 'text') return (node as unknown as { data: string }).data;
+  if (node.type === 'text') return textOf(node);
   const children = (node as Element).children;
   if (!children) return '';
   if ((node as Element).name === 'br') return '\n';
@@ -372,7 +316,7 @@ export function textContent(node: ChildNode): string {
 function inlineText(el: Element): string {
   let s = '';
   const walk = (n: ChildNode) => {
-    if (n.type === 'text') s += (n as unknown as { data: string }).data;
+    if (n.type === 'text') s += textOf(n);
     else if (n.type === 'tag' && !isSkipped(n as Element, false)) {
       const block = BLOCK_TAGS.has((n as Element).name) || (n as Element).name === 'br';
       if (block) s += ' ';

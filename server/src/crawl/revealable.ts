@@ -1,5 +1,6 @@
 import type { ChildNode, Document, Element } from 'domhandler';
-import { textContent, type Reveals } from './markdownWriter.js';
+import { textContent } from './markdownWriter.js';
+import type { Reveals } from './skipRules.js';
 
 /**
  * Text a visitor opens with a control on the page: the tabs of an install guide (npm / Yarn, macOS

@@ -89,6 +89,18 @@ describe('extractPage', () => {
     expect(md).not.toContain('DECORATIVE');
   });
 
+  it('drops characters no reader sees, which would split the words they sit in', () => {
+    // Docusaurus ends every heading with a link whose text is a zero-width space; pages hyphenate with &shy;.
+    const html = `<html><head><title>Setup&#8203;</title></head><body><main>
+      <h2 class="anchor" id="installation">Installation<a href="#installation" class="hash-link" aria-label="Direct link to Installation">&#8203;</a></h2>
+      ${para('Edit the con&shy;figuration file, then restart.')}<pre>npm&#8203;install lumen</pre></main></body></html>`;
+    const page = extractPage(html, 'https://docs.example.com/setup');
+    expect(page.title).toBe('Setup');
+    expect(page.markdown).toMatch(/^## Installation\n\nEdit the configuration file, then restart\./);
+    expect(page.markdown).toContain('```\nnpminstall lumen\n```');
+    expect(page.markdown).not.toMatch(/[\u00ad\u200b]/);
+  });
+
   it('writes a table with header and body row groups as one table', () => {
     const html = `<html><head><title>Ops</title></head><body><main><h1>Operators</h1>
       <table><thead><tr><th>Operation</th><th>Function</th></tr></thead>

@@ -1,4 +1,5 @@
 /** Turning untrusted question text into safe full-text search input. */
+import { dropInvisible } from '../../text/invisible.js';
 
 /** Longest question text that reaches the database; the rest adds nothing to a search. */
 export const MAX_QUERY_CHARS = 1000;
@@ -8,7 +9,7 @@ export const MAX_QUERY_TERMS = 24;
 /** PostgreSQL text cannot hold NUL; other control characters are noise. */
 export function cleanQueryText(text: string): string {
   // eslint-disable-next-line no-control-regex
-  return text.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, ' ').slice(0, MAX_QUERY_CHARS);
+  return dropInvisible(text.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, ' ')).slice(0, MAX_QUERY_CHARS);
 }
 
 /**

@@ -159,6 +159,14 @@ describe('full-text retrieval', () => {
     expect(paths(r)[0]).toBe('/floats');
   });
 
+  it('reads a question with invisible characters in its words as the words a reader sees', async () => {
+    // Pasted text brings zero-width spaces and soft hyphens: "in\u200bstall" is "install".
+    const plain = await retriever.retrieve(bot, 'How do I install Quill?');
+    const pasted = await retriever.retrieve(bot, 'How do I in\u200bstall Qu\u00adill?');
+    expect(pasted.terms.map((t) => t.lexeme)).toEqual(plain.terms.map((t) => t.lexeme));
+    expect(paths(pasted)).toEqual(paths(plain));
+  });
+
   it('reads a path the page writes whole ("/tmp") as holding its parts ("tmp")', async () => {
     const site = (await insertChatbot(db, { ownerUid: 'o' })).id;
     await seedPages(db, site, [

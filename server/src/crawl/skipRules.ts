@@ -1,0 +1,67 @@
+/**
+ * Which elements of a page are not its text: invisible, interactive, page chrome, or hidden
+ * with nothing on the page to open them. The Markdown writer and the extractor's size checks
+ * read a page through these rules alike.
+ */
+import type { Element } from 'domhandler';
+import { linkDensity } from './linkDensity.js';
+
+/** Elements never rendered: invisible, interactive or page chrome. */
+export const SKIP_TAGS = new Set([
+  'script',
+  'style',
+  'noscript',
+  'template',
+  'iframe',
+  'object',
+  'embed',
+  'svg',
+  'canvas',
+  'math',
+  'form',
+  'button',
+  'select',
+  'input',
+  'textarea',
+  'nav',
+  'img',
+  'picture',
+  'video',
+  'audio',
+  'source',
+  'track',
+  'map',
+  'head',
+  'title',
+  'meta',
+  'link',
+  'base',
+  'dialog',
+]);
+/**
+ * Also dropped when the whole body is the content (no declared main element). An <aside> beside the
+ * content is a sidebar; inside a page's declared main region it is part of the text: a note, tip or
+ * warning callout (Starlight renders every one as an aside), a footnote (docutils), a sidebar note.
+ */
+export const PAGE_CHROME_TAGS = new Set(['header', 'footer', 'aside']);
+/** An aside whose text is mostly links is a table of contents or "related pages", not a note. */
+const ASIDE_MAX_LINK_SHARE = 0.5;
+const SKIP_ROLES = new Set(['navigation', 'search', 'banner', 'contentinfo', 'complementary']);
+const SKIP_CLASSES = /(?:^|\s)(?:headerlink|anchorjs-link|sr-only|visually-hidden|skip-link)(?:\s|$)/;
+
+/** Panels a visitor opens with a tab or button on the page (revealable.ts). */
+export interface Reveals {
+  /** Whether a hidden element is a panel the page lets a visitor open. */
+  opens(el: Element): boolean;
+  /** The name of the tab or button that opens a panel, to write above its text. */
+  label(el: Element): string | undefined;
+}
+
+export function isSkipped(el: Element, pageChrome: boolean, reveals?: Reveals): boolean {
+  if (SKIP_TAGS.has(el.name) || (pageChrome && PAGE_CHROME_TAGS.has(el.name))) return true;
+  const a = el.attribs;
+  if ((a.hidden !== undefined && !reveals?.opens(el)) || a['aria-hidden'] === 'true') return true;
+  if (a.role && SKIP_ROLES.has(a.role) && (pageChrome || a.role === 'navigation' || a.role === 'search')) return true;
+  if (a.class !== undefined && SKIP_CLASSES.test(a.class)) return true;
+  return el.name === 'aside' && linkDensity(el) > ASIDE_MAX_LINK_SHARE;
+}
