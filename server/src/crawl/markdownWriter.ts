@@ -1,4 +1,5 @@
 import type { ChildNode, Element } from 'domhandler';
+import { numberedCode } from './numberedCode.js';
 import { isSkipped, type Reveals } from './skipRules.js';
 import { dropInvisible } from '../text/invisible.js';
 import { fencedCode } from '../text/markdown.js';
@@ -273,11 +274,14 @@ function renderNode(node: ChildNode, w: Writer, chrome: boolean, budget: Budget)
       w.brk(1);
       return;
     }
-    case 'table':
+    case 'table': {
+      const code = numberedCode(el, textContent);
       w.brk(2);
-      renderChildren(el, w, chrome, budget);
+      if (code) for (const pre of code) renderNode(pre, w, chrome, budget);
+      else renderChildren(el, w, chrome, budget);
       w.brk(2);
       return;
+    }
     // Row groups are one table: a blank line between the header and the body would end the table
     // after its header (GFM), and the body's rows would read as text with pipes.
     case 'thead':
@@ -298,10 +302,10 @@ function renderNode(node: ChildNode, w: Writer, chrome: boolean, budget: Budget)
   }
 }
 
-/** All text below a node, unrendered (code blocks keep their line breaks). */
 /** A text node's characters, without the invisible ones that would split its words in the index. */
 const textOf = (n: ChildNode): string => dropInvisible((n as unknown as { data: string }).data);
 
+/** All text below a node, unrendered (code blocks keep their line breaks). */
 export function textContent(node: ChildNode): string {
   if (node.type === 'text') return textOf(node);
   const children = (node as Element).children;

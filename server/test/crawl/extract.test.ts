@@ -101,6 +101,20 @@ describe('extractPage', () => {
     expect(page.markdown).not.toMatch(/[\u00ad\u200b]/);
   });
 
+  it('writes a code block with line numbers as the code alone, not as a table', () => {
+    // Sphinx/Pygments and Jekyll/Rouge lay numbered code out as a one-row table: gutter, then code.
+    const pygments = `<div class="highlight"><table class="highlighttable"><tr><td class="linenos"><div class="linenodiv"><pre><span class="normal">1</span>
+<span class="normal">2</span></pre></div></td><td class="code"><div><pre><span class="kn">import</span> os
+<span class="nb">print</span>(os.getcwd())</pre></div></td></tr></table></div>`;
+    const rouge = `<table class="rouge-table"><tbody><tr><td class="rouge-gutter gl"><pre class="lineno">1</pre></td><td class="rouge-code"><pre>npm start</pre></td></tr></tbody></table>`;
+    const scores = '<table><tr><td>1</td><td>2</td><td>Total: 3</td></tr></table>';
+    const html = `<html><head><title>Code</title></head><body><main><h1>Code</h1>${para('Run this.')}${pygments}${rouge}${scores}</main></body></html>`;
+    const md = extractPage(html, 'https://docs.example.com/code').markdown;
+    expect(md).toContain('\n\n```\nimport os\nprint(os.getcwd())\n```\n\n```\nnpm start\n```\n\n');
+    expect(md).not.toMatch(/\|\s*```/);
+    expect(md).toContain('| 1 | 2 | Total: 3 |');
+  });
+
   it('writes a table with header and body row groups as one table', () => {
     const html = `<html><head><title>Ops</title></head><body><main><h1>Operators</h1>
       <table><thead><tr><th>Operation</th><th>Function</th></tr></thead>
