@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Message } from '../../../shared/src/api/types.js';
 import { newVisitorId } from '../helpers/app.js';
 import { idTokenFor } from '../helpers/auth.js';
-import { buildCrawlApp, waitForTask } from '../helpers/crawlApp.js';
+import { buildCrawlApp, crawlNewBot } from '../helpers/crawlApp.js';
 import { startSite, type FixtureSite } from '../fixtures/sites/docsSite.js';
 
 /**
@@ -58,16 +58,7 @@ beforeAll(async () => {
   }));
   crawl = await buildCrawlApp({ CRAWL_ALLOW_HOSTS: site.host });
   const auth = { authorization: `Bearer ${await idTokenFor('framework-owner@example.com')}` };
-  const res = await crawl.t.app.inject({
-    method: 'POST',
-    url: '/api/v1/crawl-and-index',
-    headers: auth,
-    payload: { url: `${site.origin}/`, max_depth: 2, max_pages: 10 },
-  });
-  expect(res.statusCode).toBe(200);
-  const { chatbot_id, task_id } = res.json().data as { chatbot_id: string; task_id: string };
-  botId = chatbot_id;
-  expect((await waitForTask(crawl.t, auth, botId, task_id)).status).toBe('completed');
+  botId = await crawlNewBot(crawl.t, auth, `${site.origin}/`, { max_depth: 2, max_pages: 10 });
 });
 afterAll(async () => {
   await crawl?.close();

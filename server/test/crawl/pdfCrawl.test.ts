@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Message } from '../../../shared/src/api/types.js';
 import { newVisitorId } from '../helpers/app.js';
 import { idTokenFor } from '../helpers/auth.js';
-import { buildCrawlApp, waitForTask } from '../helpers/crawlApp.js';
+import { buildCrawlApp, crawlNewBot } from '../helpers/crawlApp.js';
 import { startSite, type FixtureSite } from '../fixtures/sites/docsSite.js';
 import { tinyPdf } from '../fixtures/tinyPdf.js';
 
@@ -23,7 +23,6 @@ const MAX_BYTES = 300_000;
 
 let site: FixtureSite;
 let crawl: Awaited<ReturnType<typeof buildCrawlApp>>;
-let auth: Record<string, string>;
 let botId: string;
 
 beforeAll(async () => {
@@ -47,17 +46,8 @@ beforeAll(async () => {
     '/docs/away.pdf': { redirect: `http://127.0.0.2:${new URL(origin).port}/docs/manual.pdf` },
   }));
   crawl = await buildCrawlApp({ CRAWL_ALLOW_HOSTS: site.host, CRAWL_MAX_BYTES: String(MAX_BYTES) });
-  auth = { authorization: `Bearer ${await idTokenFor('pdf-owner@example.com')}` };
-  const res = await crawl.t.app.inject({
-    method: 'POST',
-    url: '/api/v1/crawl-and-index',
-    headers: auth,
-    payload: { url: `${site.origin}/`, max_depth: 2, max_pages: 20 },
-  });
-  expect(res.statusCode).toBe(200);
-  const { chatbot_id, task_id } = res.json().data as { chatbot_id: string; task_id: string };
-  botId = chatbot_id;
-  expect((await waitForTask(crawl.t, auth, botId, task_id)).status).toBe('completed');
+  const auth = { authorization: `Bearer ${await idTokenFor('pdf-owner@example.com')}` };
+  botId = await crawlNewBot(crawl.t, auth, `${site.origin}/`, { max_depth: 2, max_pages: 20 });
 });
 afterAll(async () => {
   await crawl?.close();

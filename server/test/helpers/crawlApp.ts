@@ -38,3 +38,18 @@ export async function waitForTask(t: TestApp, auth: Record<string, string>, botI
   }
   throw new Error('task did not finish');
 }
+
+/** A new bot crawled from `url` through POST /crawl-and-index, once its task has completed. */
+export async function crawlNewBot(
+  t: TestApp,
+  auth: Record<string, string>,
+  url: string,
+  limits: { max_depth: number; max_pages: number },
+): Promise<string> {
+  const res = await t.app.inject({ method: 'POST', url: '/api/v1/crawl-and-index', headers: auth, payload: { url, ...limits } });
+  if (res.statusCode !== 200) throw new Error(`crawl-and-index answered ${res.statusCode}: ${res.body}`);
+  const { chatbot_id, task_id } = res.json().data as { chatbot_id: string; task_id: string };
+  const task = await waitForTask(t, auth, chatbot_id, task_id);
+  if (task.status !== 'completed') throw new Error(`the crawl task ${task.status}`);
+  return chatbot_id;
+}
