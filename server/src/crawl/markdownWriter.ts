@@ -32,6 +32,7 @@ const BLOCK_TAGS = new Set([
   'html',
   'caption',
   'fieldset',
+  'form',
   'hgroup',
   'dd',
   'dl',

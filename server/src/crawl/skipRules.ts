@@ -18,7 +18,6 @@ export const SKIP_TAGS = new Set([
   'svg',
   'canvas',
   'math',
-  'form',
   'button',
   'select',
   'input',
@@ -63,5 +62,20 @@ export function isSkipped(el: Element, pageChrome: boolean, reveals?: Reveals): 
   if ((a.hidden !== undefined && !reveals?.opens(el)) || a['aria-hidden'] === 'true') return true;
   if (a.role && SKIP_ROLES.has(a.role) && (pageChrome || a.role === 'navigation' || a.role === 'search')) return true;
   if (a.class !== undefined && SKIP_CLASSES.test(a.class)) return true;
+  if (el.name === 'form') return !holdsProse(el);
   return el.name === 'aside' && linkDensity(el) > ASIDE_MAX_LINK_SHARE;
+}
+
+/**
+ * Whether a <form> holds the page's text rather than being a form: ASP.NET Web Forms wrap every
+ * page's whole body in one, and skipping it left short pages with no text at all. A search box or a
+ * sign-up form has no heading or paragraph; its controls are skipped one by one either way.
+ */
+function holdsProse(el: Element): boolean {
+  for (const c of el.children) {
+    if (c.type !== 'tag') continue;
+    const child = c as Element;
+    if (child.name === 'p' || /^h[1-6]$/.test(child.name) || holdsProse(child)) return true;
+  }
+  return false;
 }

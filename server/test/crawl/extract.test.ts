@@ -115,6 +115,17 @@ describe('extractPage', () => {
     expect(md).toContain('| 1 | 2 | Total: 3 |');
   });
 
+  it("reads a page that ASP.NET Web Forms wrap in one <form>, but not a real form's labels", () => {
+    const html = `<html><head><title>Contact</title></head><body><form method="post" action="./contact.aspx" id="form1">
+      <input type="hidden" name="__VIEWSTATE" value="dDwtMTA4" />
+      <div id="content"><h1>Contact us</h1><p>Call our office on 01234 567890, Monday to Friday, 9am to 5pm.</p>
+      <form action="/search"><label for="q">SEARCHLABEL</label><input id="q" name="q"><button>Go</button></form></div>
+    </form></body></html>`;
+    const page = extractPage(html, 'https://www.example.com/contact.aspx');
+    expect(page.markdown).toContain('# Contact us\n\nCall our office on 01234 567890, Monday to Friday, 9am to 5pm.');
+    expect(page.markdown).not.toMatch(/SEARCHLABEL|VIEWSTATE|dDwtMTA4/);
+  });
+
   it('writes a table with header and body row groups as one table', () => {
     const html = `<html><head><title>Ops</title></head><body><main><h1>Operators</h1>
       <table><thead><tr><th>Operation</th><th>Function</th></tr></thead>
