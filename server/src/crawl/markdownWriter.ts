@@ -1,5 +1,5 @@
 import type { ChildNode, Element } from 'domhandler';
-import { numberedCode } from './numberedCode.js';
+import { layoutCells, numberedCode } from './tableKinds.js';
 import { isSkipped, type Reveals } from './skipRules.js';
 import { dropInvisible } from '../text/invisible.js';
 import { fencedCode } from '../text/markdown.js';
@@ -277,8 +277,14 @@ function renderNode(node: ChildNode, w: Writer, chrome: boolean, budget: Budget)
     }
     case 'table': {
       const code = numberedCode(el, textContent);
+      const layout = code ? undefined : layoutCells(el);
       w.brk(2);
       if (code) for (const pre of code) renderNode(pre, w, chrome, budget);
+      else if (layout)
+        for (const cell of layout) {
+          renderChildren(cell, w, chrome, budget);
+          w.brk(2);
+        }
       else renderChildren(el, w, chrome, budget);
       w.brk(2);
       return;

@@ -107,12 +107,26 @@ describe('extractPage', () => {
 <span class="normal">2</span></pre></div></td><td class="code"><div><pre><span class="kn">import</span> os
 <span class="nb">print</span>(os.getcwd())</pre></div></td></tr></table></div>`;
     const rouge = `<table class="rouge-table"><tbody><tr><td class="rouge-gutter gl"><pre class="lineno">1</pre></td><td class="rouge-code"><pre>npm start</pre></td></tr></tbody></table>`;
-    const scores = '<table><tr><td>1</td><td>2</td><td>Total: 3</td></tr></table>';
+    const scores = '<table><tr><td>1</td><td>2</td><td>Total: 3</td></tr><tr><td>4</td><td>5</td><td>Total: 9</td></tr></table>';
     const html = `<html><head><title>Code</title></head><body><main><h1>Code</h1>${para('Run this.')}${pygments}${rouge}${scores}</main></body></html>`;
     const md = extractPage(html, 'https://docs.example.com/code').markdown;
     expect(md).toContain('\n\n```\nimport os\nprint(os.getcwd())\n```\n\n```\nnpm start\n```\n\n');
     expect(md).not.toMatch(/\|\s*```/);
-    expect(md).toContain('| 1 | 2 | Total: 3 |');
+    expect(md).toContain('| 1 | 2 | Total: 3 |\n| 4 | 5 | Total: 9 |');
+  });
+
+  it('writes the cells of a layout table as text, and a table of data inside one as a table', () => {
+    // AsciiDoc's admonition (one row: icon cell, note), and a page laid out in a table around a data table.
+    const note = `<div class="admonitionblock"><table><tr><td class="icon"><div class="title">Note</div></td>
+      <td class="content">Some placeholders depend on other options given to the traversal.</td></tr></table></div>`;
+    const laidOut = `<table width="100%"><tr><td><h2>Prices</h2><p>Our plans, billed monthly.</p>
+      <table><tr><th>Plan</th><th>Price</th></tr><tr><td>Basic</td><td>$5</td></tr></table></td><td><p>Questions? Call us.</p></td></tr></table>`;
+    const html = `<html><head><title>Prices</title></head><body><main><h1>Prices</h1>${para('Read on.')}${note}${laidOut}</main></body></html>`;
+    const md = extractPage(html, 'https://docs.example.com/prices').markdown;
+    expect(md).toContain('\n\nNote\n\nSome placeholders depend on other options given to the traversal.\n\n');
+    expect(md).toContain(
+      '## Prices\n\nOur plans, billed monthly.\n\n| Plan | Price |\n| --- | --- |\n| Basic | $5 |\n\nQuestions? Call us.',
+    );
   });
 
   it("reads a page that ASP.NET Web Forms wrap in one <form>, but not a real form's labels", () => {
