@@ -1,7 +1,3 @@
-import type { ChildNode, Document, Element } from 'domhandler';
-import { textContent } from './markdownWriter.js';
-import type { Reveals } from './skipRules.js';
-
 /**
  * Text a visitor opens with a control on the page: the tabs of an install guide (npm / Yarn, macOS
  * / Windows), the answers of an FAQ accordion, a "details" disclosure built with ARIA. Docusaurus,
@@ -10,6 +6,10 @@ import type { Reveals } from './skipRules.js';
  * it is read, each panel under the name of the control that opens it. Hidden text no control opens
  * (templates, closed dialogs, the other language's copy) stays out.
  */
+import type { ChildNode, Document, Element } from 'domhandler';
+import { textContent } from './markdownWriter.js';
+import type { Reveals } from './skipRules.js';
+
 /** Whether a page needs the walk below: it has a tab panel or an element hidden until opened. */
 export const mayReveal = (a: Record<string, string>): boolean => a.hidden !== undefined || a.role === 'tabpanel';
 
