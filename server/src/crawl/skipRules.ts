@@ -54,12 +54,14 @@ export interface Reveals {
   opens(el: Element): boolean;
   /** The name of the tab or button that opens a panel, to write above its text. */
   label(el: Element): string | undefined;
+  /** Whether a tab list only repeats the names already written above its panels. */
+  repeats(el: Element): boolean;
 }
 
 export function isSkipped(el: Element, pageChrome: boolean, reveals?: Reveals): boolean {
   if (SKIP_TAGS.has(el.name) || (pageChrome && PAGE_CHROME_TAGS.has(el.name))) return true;
   const a = el.attribs;
-  if ((a.hidden !== undefined && !reveals?.opens(el)) || a['aria-hidden'] === 'true') return true;
+  if ((a.hidden !== undefined && !reveals?.opens(el)) || a['aria-hidden'] === 'true' || reveals?.repeats(el)) return true;
   if (a.role && SKIP_ROLES.has(a.role) && (pageChrome || a.role === 'navigation' || a.role === 'search')) return true;
   if (a.class !== undefined && SKIP_CLASSES.test(a.class)) return true;
   if (el.name === 'form') return !holdsProse(el);

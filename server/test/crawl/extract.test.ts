@@ -87,6 +87,21 @@ describe('extractPage', () => {
     expect(md).toContain('**Is Lumen free?**\n\nYes: MIT licensed, for any use.');
     expect(md).not.toContain('OTHERLANG');
     expect(md).not.toContain('DECORATIVE');
+    // The tab list only repeats the names now written above the panels.
+    expect(md).not.toMatch(/^- macOS$/m);
+  });
+
+  it('names the panels of tabs that name them by order only (Docusaurus)', () => {
+    const html = `<html><head><title>Install</title></head><body><main><h1>Install</h1>${para('Pick your package manager.')}
+      <div class="tabs-container"><ul role="tablist" class="tabs"><li role="tab" aria-selected="true">npm</li><li role="tab" aria-selected="false">Yarn</li></ul>
+      <div class="margin-top--md"><div role="tabpanel"><pre><code>npm install lumen</code></pre></div>
+      <div role="tabpanel" hidden=""><pre><code>yarn add lumen</code></pre></div></div></div>
+      <ul role="tablist"><li role="tab">Only</li><li role="tab">Two</li></ul><div role="tabpanel"><p>A list with one panel for two tabs keeps its names.</p></div>
+    </main></body></html>`;
+    const md = extractPage(html, 'https://docs.example.com/install').markdown;
+    expect(md).toContain('**npm**\n\n```\nnpm install lumen\n```\n\n**Yarn**\n\n```\nyarn add lumen\n```');
+    expect(md).not.toMatch(/^- npm$/m);
+    expect(md).toContain('- Only\n- Two\n\nA list with one panel for two tabs keeps its names.');
   });
 
   it('drops characters no reader sees, which would split the words they sit in', () => {
