@@ -70,14 +70,16 @@ export function isSkipped(el: Element, pageChrome: boolean, reveals?: Reveals): 
 
 /**
  * Whether a <form> holds the page's text rather than being a form: ASP.NET Web Forms wrap every
- * page's whole body in one, and skipping it left short pages with no text at all. A search box or a
- * sign-up form has no heading or paragraph; its controls are skipped one by one either way.
+ * page's whole body in one, and skipping it left short pages with no text at all. Such a form holds
+ * the page's headings (or its main region or article). A search box, a contact form or a comment
+ * form holds labels and paragraphs of instructions ("Your email address will not be published"),
+ * not headings, and stays out; the controls of a form that is read are skipped one by one.
  */
 function holdsProse(el: Element): boolean {
   for (const c of el.children) {
     if (c.type !== 'tag') continue;
     const child = c as Element;
-    if (child.name === 'p' || /^h[1-6]$/.test(child.name) || holdsProse(child)) return true;
+    if (/^(h[1-6]|main|article)$/.test(child.name) || holdsProse(child)) return true;
   }
   return false;
 }

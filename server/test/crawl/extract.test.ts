@@ -148,11 +148,12 @@ describe('extractPage', () => {
     const html = `<html><head><title>Contact</title></head><body><form method="post" action="./contact.aspx" id="form1">
       <input type="hidden" name="__VIEWSTATE" value="dDwtMTA4" />
       <div id="content"><h1>Contact us</h1><p>Call our office on 01234 567890, Monday to Friday, 9am to 5pm.</p>
-      <form action="/search"><label for="q">SEARCHLABEL</label><input id="q" name="q"><button>Go</button></form></div>
+      <form action="/search"><label for="q">SEARCHLABEL</label><input id="q" name="q"><button>Go</button></form>
+      <form id="commentform"><p class="comment-notes">COMMENTNOTE: your email address will not be published.</p><p><label>Comment</label><textarea></textarea></p></form></div>
     </form></body></html>`;
     const page = extractPage(html, 'https://www.example.com/contact.aspx');
     expect(page.markdown).toContain('# Contact us\n\nCall our office on 01234 567890, Monday to Friday, 9am to 5pm.');
-    expect(page.markdown).not.toMatch(/SEARCHLABEL|VIEWSTATE|dDwtMTA4/);
+    expect(page.markdown).not.toMatch(/SEARCHLABEL|COMMENTNOTE|VIEWSTATE|dDwtMTA4/);
   });
 
   it('writes a table with header and body row groups as one table', () => {
