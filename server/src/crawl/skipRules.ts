@@ -46,7 +46,12 @@ export const PAGE_CHROME_TAGS = new Set(['header', 'footer', 'aside']);
 /** An aside whose text is mostly links is a table of contents or "related pages", not a note. */
 const ASIDE_MAX_LINK_SHARE = 0.5;
 const SKIP_ROLES = new Set(['navigation', 'search', 'banner', 'contentinfo', 'complementary']);
-const SKIP_CLASSES = /(?:^|\s)(?:headerlink|anchorjs-link|sr-only|visually-hidden|skip-link)(?:\s|$)/;
+/**
+ * Heading links and screen-reader copies, and a blog's visitor comments and reply form (WordPress
+ * puts them inside <main>, under the post): what visitors wrote is not what the site says.
+ */
+const SKIP_CLASSES =
+  /(?:^|\s)(?:headerlink|anchorjs-link|sr-only|visually-hidden|skip-link|comments-area|comment-list|commentlist|comment-respond)(?:\s|$)/;
 
 /** Panels a visitor opens with a tab or button on the page (revealable.ts). */
 export interface Reveals {

@@ -156,6 +156,17 @@ describe('extractPage', () => {
     expect(page.markdown).not.toMatch(/SEARCHLABEL|COMMENTNOTE|VIEWSTATE|dDwtMTA4/);
   });
 
+  it("leaves out a blog post's visitor comments and reply form, which WordPress puts inside <main>", () => {
+    const html = `<html><head><title>Release notes</title></head><body><main id="main"><article><h1>Lumen 3.0 is out</h1>${para('Lumen 3.0 adds dark mode.')}</article>
+      <div id="comments" class="comments-area default-max-width"><h2 class="comments-title">2 comments</h2>
+        <ol class="comment-list"><li class="comment"><p>VISITORCOMMENT: it broke my build!</p></li></ol>
+        <div id="respond" class="comment-respond"><h3 id="reply-title">Leave a Reply</h3><form id="commentform"><p>Your email address will not be published.</p></form></div></div>
+    </main></body></html>`;
+    const md = extractPage(html, 'https://blog.example.com/lumen-3').markdown;
+    expect(md).toContain('# Lumen 3.0 is out\n\nLumen 3.0 adds dark mode.');
+    expect(md).not.toMatch(/VISITORCOMMENT|2 comments|Leave a Reply|will not be published/);
+  });
+
   it('writes a table with header and body row groups as one table', () => {
     const html = `<html><head><title>Ops</title></head><body><main><h1>Operators</h1>
       <table><thead><tr><th>Operation</th><th>Function</th></tr></thead>
