@@ -45,14 +45,12 @@ export function collectReveals(root: Document): Reveals {
     const names = by.map((id) => text(byId.get(id))).filter(Boolean);
     return names.length ? names.join(' ') : text(controls.get(el.attribs.id ?? ''));
   };
-  const { byPosition, repeated } = tabsInOrder(tablists, named, text);
+  const lists = tablists.map((list) => ({ list, tabs: withRole(list, 'tab') }));
+  const { byPosition, repeated } = tabsInOrder(lists, named, text);
   // A tab list whose every tab is tied to its panel by ids (Starlight, the WAI-ARIA pattern).
   const tied = (tab: Element) =>
     (!!tab.attribs.id && labelledBy.has(tab.attribs.id)) || (!!tab.attribs['aria-controls'] && byId.has(tab.attribs['aria-controls']));
-  for (const list of tablists) {
-    const tabs = withRole(list, 'tab');
-    if (tabs.length > 0 && tabs.every(tied)) repeated.add(list);
-  }
+  for (const { list, tabs } of lists) if (tabs.length > 0 && tabs.every(tied)) repeated.add(list);
   return {
     opens: (el) => el.attribs['aria-hidden'] !== 'true' && isPanel(el),
     label: (el) => (isPanel(el) ? (named(el) ?? byPosition.get(el)) : undefined),
@@ -67,14 +65,13 @@ export function collectReveals(root: Document): Reveals {
  * (`repeated`) says the names again, and is not written.
  */
 function tabsInOrder(
-  tablists: Element[],
+  lists: { list: Element; tabs: Element[] }[],
   named: (panel: Element) => string | undefined,
   text: (el: Element) => string | undefined,
 ): { byPosition: Map<Element, string>; repeated: Set<Element> } {
   const byPosition = new Map<Element, string>();
   const repeated = new Set<Element>();
-  for (const list of tablists) {
-    const tabs = withRole(list, 'tab');
+  for (const { list, tabs } of lists) {
     let box = list.parent as Element | null;
     for (let up = 0; box && up < 3; up++, box = box.parent as Element | null) {
       const panels = withRole(box, 'tabpanel');
