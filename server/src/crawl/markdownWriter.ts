@@ -8,7 +8,7 @@ import { fencedCode } from '../text/markdown.js';
  * HTML (an htmlparser2/domhandler tree) → Markdown for the index, in one linear walk.
  * Headings keep their level (the chunker's structure), code blocks stay verbatim and fenced,
  * lists and tables keep their shape; links become their text (URLs are noise for search and
- * snippets); images, scripts and page chrome are dropped.
+ * snippets); an inline SVG diagram gives its words; images, scripts and page chrome are dropped.
  *
  * Why not turndown: on the Python docs it cost 0.4–0.8 s for a 400 KB page on top of a DOM
  * parse; this walk does the same job in a few milliseconds, which the crawl throughput needs.
@@ -289,6 +289,9 @@ function renderNode(node: ChildNode, w: Writer, chrome: boolean, budget: Budget)
       w.brk(2);
       return;
     }
+    case 'svg':
+      writeDiagramWords(el, w, budget);
+      return;
     // Row groups are one table: a blank line between the header and the body would end the table
     // after its header (GFM), and the body's rows would read as text with pipes.
     case 'thead':
@@ -309,6 +312,33 @@ function renderNode(node: ChildNode, w: Writer, chrome: boolean, budget: Budget)
   }
 }
 
+/**
+ * The words an inline SVG draws (its <text> elements, in document order), as one paragraph: a
+ * syntax diagram, a flowchart or a labelled chart says them to the reader as much as a paragraph
+ * does (SQLite's 52 syntax pages are one diagram each). Each label is a word group of its own,
+ * since minified SVG puts no space between elements. An icon draws no text and writes nothing;
+ * a decorative one is aria-hidden and never reaches here.
+ */
+function writeDiagramWords(svg: Element, w: Writer, budget: Budget): void {
+  const labels: string[] = [];
+  const walk = (n: ChildNode) => {
+    if (n.type !== 'tag') return;
+    const el = n as Element;
+    if (el.name === 'text') {
+      // A <tspan> placed on a line of its own (x, y or dy) is a word of its own.
+      const label = inlineText(el, (t) => t.attribs.x !== undefined || t.attribs.y !== undefined || t.attribs.dy !== undefined);
+      if (label) labels.push(label);
+    } else if (!isSkipped(el, false)) for (const c of el.children) walk(c);
+  };
+  for (const c of svg.children) walk(c);
+  const text = labels.join(' ');
+  if (!text) return;
+  budget.left -= text.length;
+  w.brk(2);
+  w.text(text);
+  w.brk(2);
+}
+
 /** A text node's characters, without the invisible ones that would split its words in the index. */
 const textOf = (n: ChildNode): string => dropInvisible((n as unknown as { data: string }).data);
 
@@ -323,13 +353,13 @@ export function textContent(node: ChildNode): string {
   return s;
 }
 
-/** Visible text of an inline context (a heading, a term), whitespace collapsed. */
-function inlineText(el: Element): string {
+/** Visible text of an inline context (a heading, a term), whitespace collapsed; `apart` elements are words of their own. */
+function inlineText(el: Element, apart = (e: Element) => BLOCK_TAGS.has(e.name) || e.name === 'br'): string {
   let s = '';
   const walk = (n: ChildNode) => {
     if (n.type === 'text') s += textOf(n);
     else if (n.type === 'tag' && !isSkipped(n as Element, false)) {
-      const block = BLOCK_TAGS.has((n as Element).name) || (n as Element).name === 'br';
+      const block = apart(n as Element);
       if (block) s += ' ';
       for (const c of (n as Element).children) walk(c);
       if (block) s += ' ';

@@ -6,7 +6,10 @@
 import type { Element } from 'domhandler';
 import { linkDensity } from './linkDensity.js';
 
-/** Elements never rendered: invisible, interactive or page chrome. */
+/**
+ * Elements never rendered: invisible, interactive or page chrome. (An inline <svg> is read for the
+ * words its diagram draws: markdownWriter.ts.)
+ */
 export const SKIP_TAGS = new Set([
   'script',
   'style',
@@ -15,7 +18,6 @@ export const SKIP_TAGS = new Set([
   'iframe',
   'object',
   'embed',
-  'svg',
   'canvas',
   'math',
   'button',

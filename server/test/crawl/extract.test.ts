@@ -167,6 +167,21 @@ describe('extractPage', () => {
     expect(md).not.toMatch(/VISITORCOMMENT|2 comments|Leave a Reply|will not be published/);
   });
 
+  it("reads the words a diagram draws, but not an icon's or a decorative SVG's", () => {
+    // Minified SVG (no whitespace between elements), as Pikchr and most diagram tools write it.
+    const diagram =
+      '<svg viewBox="0 0 600 140"><style>text{font:10px}</style><title>SVGTITLE</title><path d="M9,17L26,17"/>' +
+      '<text x="79" y="17">ANALYZE</text><text x="251" y="123">schema-name</text><text x="352" y="123">.</text>' +
+      '<g><text x="481" y="123"><tspan>table-or-index</tspan><tspan>-name</tspan></text>' +
+      '<text x="90" y="60"><tspan x="90" dy="0">Load</tspan><tspan x="90" dy="12">balancer</tspan></text></g></svg>';
+    const html = `<html><head><title>ANALYZE</title></head><body><main><h1>ANALYZE</h1>${diagram}
+      <p>The ANALYZE command gathers statistics. <svg class="icon" viewBox="0 0 8 8"><path d="M0 0h8v8z"/></svg></p>
+      <svg aria-hidden="true"><text>DECORATIVE</text></svg></main></body></html>`;
+    const md = extractPage(html, 'https://docs.example.com/analyze.html').markdown;
+    expect(md).toContain('# ANALYZE\n\nANALYZE schema-name . table-or-index-name Load balancer\n\nThe ANALYZE command gathers statistics.');
+    expect(md).not.toMatch(/SVGTITLE|DECORATIVE|font:10px/);
+  });
+
   it('writes a table with header and body row groups as one table', () => {
     const html = `<html><head><title>Ops</title></head><body><main><h1>Operators</h1>
       <table><thead><tr><th>Operation</th><th>Function</th></tr></thead>
