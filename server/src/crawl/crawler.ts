@@ -31,6 +31,9 @@ const BINARY_TYPES = [PDF_TYPE];
 
 export const TIME_LIMIT_REASON = 'Not fetched: the crawl time limit was reached';
 const ROBOTS_REASON = 'Blocked by robots.txt';
+/** A client-rendered app sends an empty shell: say so, or the owner sees "no text" on a page full of it. */
+export const SCRIPT_BUILT_REASON =
+  'No text content in the HTML the server sends: this page builds its text with JavaScript in the browser, which the crawler does not run';
 /** Node timers overflow (and fire at once) past 2^31 - 1 ms. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
@@ -157,7 +160,7 @@ export async function crawlSite(fetcher: SafeFetcher, extractor: Extractor, opts
       return hooks.onOutcome({
         kind: 'skipped',
         url,
-        reason: pdf ? 'No text content (a PDF of scanned images has none)' : 'No text content',
+        reason: pdf ? 'No text content (a PDF of scanned images has none)' : page.scriptBuilt ? SCRIPT_BUILT_REASON : 'No text content',
       });
     // A canonical link counts only on the same scheme and host (Python's docs point at file://).
     const canonical = acceptableCanonical(page.canonical, pageUrl);

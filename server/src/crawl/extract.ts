@@ -7,7 +7,7 @@ import { distinctLineKeys } from './lineKeys.js';
 import { linkDensity } from './linkDensity.js';
 import { collectReveals, mayReveal } from './revealable.js';
 import { renderMarkdown, textContent } from './markdownWriter.js';
-import { isSkipped } from './skipRules.js';
+import { visibleChars } from './visibleChars.js';
 import type { PdfPageText } from './pdf.js';
 import { normalizeUrl } from './urls.js';
 
@@ -35,6 +35,8 @@ export interface ExtractedPage {
   nofollow: boolean;
   /** Keys of the page's lines left out of `markdown` (lineKeys.ts), for site-level boilerplate counts. */
   outsideKeys: number[];
+  /** No text, but scripts: the page builds its text in the browser, which the crawler does not run. */
+  scriptBuilt?: boolean;
   /** How the content was chosen (diagnostics and tests). */
   method: 'declared' | 'readability' | 'body' | 'text' | 'pdf';
   /** A PDF's text page by page (pdf.ts); `markdown` is the pages joined. Chunks cite their page. */
@@ -112,6 +114,7 @@ export function extractPage(html: string, pageUrl: string, opts: ExtractOptions 
     ...result,
     title: title || firstHeading(markdown),
     markdown: markdown.length > cap ? markdown.slice(0, cap) : markdown,
+    scriptBuilt: found.scripts && !markdown.trim() ? true : undefined,
     outsideKeys,
     method,
   };
@@ -164,17 +167,6 @@ function declaredMain(found: Scan): Element | undefined {
   return found.main ?? found.roleMain ?? found.itemMain ?? (found.articles.length === 1 ? found.articles[0] : undefined);
 }
 
-/** Characters of text the Markdown writer would render under these nodes, body chrome excluded. */
-function visibleChars(nodes: ChildNode | ChildNode[]): number {
-  let n = 0;
-  const walk = (node: ChildNode) => {
-    if (node.type === 'text') n += (node as unknown as { data: string }).data.replace(/\s+/g, '').length;
-    else if (node.type === 'tag' && !isSkipped(node as Element, true)) for (const c of (node as Element).children) walk(c);
-  };
-  for (const node of Array.isArray(nodes) ? nodes : [nodes]) walk(node);
-  return n;
-}
-
 const NAV_PAGE_KEEP_CHARS = 20_000;
 
 const cutAtLine = (s: string, n: number) => {
@@ -209,6 +201,8 @@ interface Scan {
   anchors: Element[];
   /** Some element is a tab panel or hidden (revealable.ts reads the page's controls then). */
   reveal?: boolean;
+  /** The page runs scripts (not only JSON data blocks). */
+  scripts?: boolean;
 }
 
 /** One walk over the tree collects everything the crawler needs from a page. */
@@ -250,6 +244,8 @@ function scan(root: Document): Scan {
         if ((a.name ?? '').toLowerCase() === 'robots') s.robotsMeta = `${s.robotsMeta ?? ''} ${a.content ?? ''}`;
         break;
       case 'script':
+        if (!a.type || /javascript|module/i.test(a.type)) s.scripts = true;
+        continue;
       case 'style':
       case 'template':
         continue; // nothing of interest inside

@@ -75,6 +75,7 @@ export async function runIndexingPipeline(input: PipelineInput): Promise<Pipelin
   const counts: TaskProgress = { discovered: 0, fetched: 0, indexed: 0, failed: 0, skipped: 0 };
   const failureKinds = new Set<string>();
   let startFailure: PipelineResult['startFailure'];
+  let startSkipped: string | undefined;
   const firstUrl = mode.kind === 'crawl' ? mode.url : mode.urls[0];
   let sources: SourceRecord[] = [];
   // A refresh keeps its sources aside until the swap: written now, they would overwrite the live
@@ -126,6 +127,7 @@ export async function runIndexingPipeline(input: PipelineInput): Promise<Pipelin
       sources.push({ url: o.url, status: 'failed', error: o.reason, depth });
     } else if (o.kind === 'skipped') {
       counts.skipped++;
+      if (o.url === firstUrl) startSkipped = o.reason;
       sources.push({ url: o.url, status: 'skipped', error: o.reason, depth });
     }
     if (sources.length >= SOURCES_BATCH) await flushSources();
@@ -198,6 +200,7 @@ export async function runIndexingPipeline(input: PipelineInput): Promise<Pipelin
     keptPrevious,
     stoppedBy,
     startFailure,
+    startSkipped,
     failureKinds,
     timings: { totalMs: Date.now() - started },
   };

@@ -39,6 +39,8 @@ export interface PipelineResult extends TaskProgress {
   stoppedBy?: 'time' | 'aborted';
   /** Why the first URL (the start URL of a crawl) failed, if it did. */
   startFailure?: { reason: string; kind: FetchErrorKind | 'extract' };
+  /** Why the first URL was fetched but not indexed (no text, noindex, a redirect off the site…), if it was. */
+  startSkipped?: string;
   failureKinds: Set<string>;
   timings: { totalMs: number };
 }

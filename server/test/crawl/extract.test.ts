@@ -182,6 +182,22 @@ describe('extractPage', () => {
     expect(md).not.toMatch(/SVGTITLE|DECORATIVE|font:10px/);
   });
 
+  it('tells an app shell that builds its text with scripts from a page with no text', () => {
+    const shell = (head: string, body: string) => `<html><head><title>App</title>${head}</head><body>${body}</body></html>`;
+    const app = extractPage(
+      shell(
+        '<script type="module" src="/assets/index.js"></script>',
+        '<noscript>You need to enable JavaScript to run this app.</noscript><div id="root"></div>',
+      ),
+      'https://app.example.com/',
+    );
+    expect(app).toMatchObject({ markdown: '', scriptBuilt: true });
+    const dataOnly = extractPage(shell('<script type="application/ld+json">{"name":"x"}</script>', '<div></div>'), 'https://example.com/');
+    expect(dataOnly.scriptBuilt).toBeUndefined();
+    const withText = extractPage(shell('<script src="/a.js"></script>', '<p>Server-rendered text.</p>'), 'https://example.com/');
+    expect(withText.scriptBuilt).toBeUndefined();
+  });
+
   it('writes a table with header and body row groups as one table', () => {
     const html = `<html><head><title>Ops</title></head><body><main><h1>Operators</h1>
       <table><thead><tr><th>Operation</th><th>Function</th></tr></thead>

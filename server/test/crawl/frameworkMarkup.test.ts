@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Message } from '../../../shared/src/api/types.js';
 import { newVisitorId } from '../helpers/app.js';
 import { idTokenFor } from '../helpers/auth.js';
-import { buildCrawlApp, crawlNewBot } from '../helpers/crawlApp.js';
+import { buildCrawlApp, crawlNewBot, waitForTask } from '../helpers/crawlApp.js';
 import { startSite, type FixtureSite } from '../fixtures/sites/docsSite.js';
 
 /**
@@ -46,18 +46,24 @@ const FAQ = page(
   <div hidden><p>HIDDENTOKEN: a template nothing on the page opens.</p></div>`,
 );
 
+/** A client-rendered app's shell (Create React App's): the text and links arrive with the script. */
+const APP_SHELL = `<!doctype html><html><head><title>Lumen Cloud</title><script type="application/ld+json">{"@type":"WebApplication"}</script>
+  <script defer src="/static/js/main.js"></script></head><body><noscript>You need to enable JavaScript to run this app.</noscript><div id="root"></div></body></html>`;
+
 let site: FixtureSite;
 let crawl: Awaited<ReturnType<typeof buildCrawlApp>>;
 let botId: string;
+let auth: Record<string, string>;
 
 beforeAll(async () => {
   site = await startSite(() => ({
     '/': { html: page('Lumen', '<h1>Lumen</h1><p>The documentation of Lumen, a static site generator.</p>') },
     '/docs/install.html': { html: INSTALL },
     '/docs/faq.html': { html: FAQ },
+    '/app/': { html: APP_SHELL },
   }));
   crawl = await buildCrawlApp({ CRAWL_ALLOW_HOSTS: site.host });
-  const auth = { authorization: `Bearer ${await idTokenFor('framework-owner@example.com')}` };
+  auth = { authorization: `Bearer ${await idTokenFor('framework-owner@example.com')}` };
   botId = await crawlNewBot(crawl.t, auth, `${site.origin}/`, { max_depth: 2, max_pages: 10 });
 });
 afterAll(async () => {
@@ -117,5 +123,21 @@ describe('pages written by documentation generators', () => {
   it('answer from a caution callout', async () => {
     const answer = await ask('Can I run the Lumen installer as root?');
     expect(answer.content).toContain('Never run the Lumen installer as root');
+  });
+
+  it("say why a client-rendered app's start page gave nothing to index", async () => {
+    const res = await crawl.t.app.inject({
+      method: 'POST',
+      url: '/api/v1/crawl-and-index',
+      headers: auth,
+      payload: { url: `${site.origin}/app/`, max_depth: 2, max_pages: 10 },
+    });
+    const { chatbot_id, task_id } = res.json().data as { chatbot_id: string; task_id: string };
+    const task = await waitForTask(crawl.t, auth, chatbot_id, task_id);
+    expect(task.status).toBe('failed');
+    expect(task.error).toBe(
+      `No pages could be indexed (0 failed, 1 skipped). ${site.origin}/app/ was skipped: No text content in the HTML the server sends: ` +
+        'this page builds its text with JavaScript in the browser, which the crawler does not run.',
+    );
   });
 });

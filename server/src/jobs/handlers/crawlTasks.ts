@@ -122,6 +122,8 @@ function failure(mode: PipelineMode, r: PipelineResult): Error {
   }
   const counts = `${r.failed} failed, ${r.skipped} skipped`;
   const onlyTransient = r.failed > 0 && [...r.failureKinds].every((k) => k === 'network' || k === 'timeout');
-  const reason = `No pages could be indexed (${counts}).`;
+  // A skipped start page is usually why nothing was indexed: an app shell with no text has no links either.
+  const why = r.startSkipped && mode.kind === 'crawl' ? ` ${first} was skipped: ${r.startSkipped}.` : '';
+  const reason = `No pages could be indexed (${counts}).${why}`;
   return onlyTransient ? new Error(reason) : new PermanentTaskError(reason);
 }
