@@ -3,7 +3,7 @@
  * and lost, then the keep rule: a change is kept only if the mean over sites rises and no site loses
  * more than one question.
  */
-import { meanOverSites, type MeanSummary, type QuestionResult } from './metrics.js';
+import { leads, meanOverSites, type MeanSummary, type QuestionResult } from './metrics.js';
 import { table, type EvalReport, type SiteReport } from './report.js';
 
 type Metric = { label: string; pick: (m: MeanSummary) => number | null; digits: number };
@@ -11,6 +11,7 @@ type Metric = { label: string; pick: (m: MeanSummary) => number | null; digits: 
 const METRICS: Metric[] = [
   { label: 'retrieved recall@5', pick: (m) => m.retrievedRecallAt5, digits: 3 },
   { label: 'cited recall@5', pick: (m) => m.citedRecallAt5, digits: 3 },
+  { label: 'answer leads with expected page', pick: (m) => m.leadRate, digits: 3 },
   { label: 'MRR@10', pick: (m) => m.mrrAt10, digits: 3 },
   { label: 'keyword hit rate', pick: (m) => m.keywordHitRate, digits: 3 },
   { label: 'refusal rate', pick: (m) => m.refusalRate, digits: 3 },
@@ -63,6 +64,7 @@ const ids = (d: QuestionDiff) => `gained ${d.gained.length ? d.gained.join(' ') 
 const DIFFS: { label: string; pick: (r: QuestionResult) => boolean | undefined; answerable: boolean }[] = [
   { label: 'retrieved recall@5', pick: (r) => r.hit, answerable: true },
   { label: 'keyword hits', pick: (r) => r.keywordHit, answerable: true },
+  { label: 'answer leads with expected page', pick: leads, answerable: true },
   // A "not sure" answer refuses an unanswerable question (the corpora READMEs' rule). Reports from
   // before that answer existed have no `unsure` field: their refusals are all in `refused`.
   { label: 'unanswerable refused', pick: (r) => r.refused || r.unsure === true, answerable: false },
@@ -87,6 +89,11 @@ export function compareReports(before: EvalReport, after: EvalReport): string {
       out.push(`\n${a.name}: not in the old report`);
       continue;
     }
+    // Reports from before the lead measure existed: read it off their questions.
+    for (const r of [a, b]) {
+      const ans = r.questions.filter((q) => q.answerable);
+      r.summary.leadRate ??= ans.length ? ans.filter(leads).length / ans.length : 0;
+    }
     common.push({ b, a });
     out.push(`\n${a.name}`, table(metricRows(b.summary, a.summary)));
     siteDiffs(b, a).forEach((d, i) => out.push(`${DIFFS[i]!.label}: ${ids(d)}`));
@@ -101,10 +108,13 @@ export function compareReports(before: EvalReport, after: EvalReport): string {
   const meanBefore = meanOverSites(dev.map((c) => c.b.summary));
   const meanAfter = meanOverSites(dev.map((c) => c.a.summary));
   out.push(`\nmean over ${dev.map((c) => c.a.name).join(', ')}`, table(metricRows(meanBefore, meanAfter)));
-  out.push('\nkeep rule: the mean rises and no site loses more than one question');
+  out.push(
+    '\nkeep rule: the mean rises and no site loses more than one question (an answer change must also keep its answers leading with the expected page)',
+  );
   for (const [i, pick] of [
     [0, (m: MeanSummary) => m.retrievedRecallAt5],
     [1, (m: MeanSummary) => m.keywordHitRate],
+    [2, (m: MeanSummary) => m.leadRate],
   ] as const) {
     const per = dev.map((c) => ({ name: c.a.name, lost: siteDiffs(c.b, c.a)[i]!.lost.length }));
     const worst = per.reduce((w, p) => (p.lost > w.lost ? p : w), per[0]!);

@@ -49,6 +49,8 @@ export interface QuestionResult {
   /** Expected page among the first 5 retrieved / cited pages (answerable only). */
   hit?: boolean;
   citedHit?: boolean;
+  /** The answer's first citation, the page its main quote is from, is an expected page (answerable only). */
+  leadHit?: boolean;
   /** 1-based rank of the first expected page among the first 10 retrieved pages, 0 when absent. */
   rank?: number;
   keywordHit?: boolean;
@@ -58,6 +60,10 @@ export interface QuestionResult {
   /** The plain BM25 baseline's pages (first 10), and whether an expected page is in its first 5. */
   bm25?: { pages: string[]; hit: boolean; rank: number };
 }
+
+/** The answer leads with an expected page (read off `cited` in reports from before `leadHit` existed). */
+export const leads = (r: QuestionResult): boolean =>
+  r.leadHit ?? (r.expected !== undefined && r.cited[0] !== undefined && r.expected.includes(r.cited[0]));
 
 /** Score one question from what the product (and the baseline) returned. */
 export function scoreQuestion(
@@ -86,6 +92,7 @@ export function scoreQuestion(
   if (expected) {
     r.hit = hitAt(expected, got.retrieved, RECALL_K, rules);
     r.citedHit = hitAt(expected, got.sources, RECALL_K, rules);
+    r.leadHit = hitAt(expected, got.sources, 1, rules);
     r.rank = expectedRank(expected, got.retrieved, MRR_K, rules);
     r.keywordHit = allKeywords(got.answer, item.answer_keywords);
     if (got.bm25) {
@@ -106,6 +113,12 @@ export interface SiteSummary {
   retrievedRecallAt5: number;
   /** Recall@5 over the pages the visitor's answer cites. */
   citedRecallAt5: number;
+  /**
+   * Share of answerable questions whose answer leads with an expected page (its main quote's page):
+   * keyword hits can come from a supporting quote, so a change that moves the main quote off the
+   * right page can still gain keywords.
+   */
+  leadRate: number;
   /** Mean reciprocal rank of the first expected page among the first 10 retrieved pages. */
   mrrAt10: number;
   keywordHitRate: number;
@@ -156,6 +169,7 @@ export function summariseSite(results: QuestionResult[]): SiteSummary {
     unanswerable: un.length,
     retrievedRecallAt5: share(ans.filter((r) => r.hit).length, ans.length),
     citedRecallAt5: share(ans.filter((r) => r.citedHit).length, ans.length),
+    leadRate: share(ans.filter(leads).length, ans.length),
     mrrAt10: share(
       ans.reduce((s, r) => s + (r.rank ? 1 / r.rank : 0), 0),
       ans.length,
@@ -190,6 +204,7 @@ export function meanOverSites(sites: SiteSummary[]): MeanSummary {
   return {
     retrievedRecallAt5: mean((s) => s.retrievedRecallAt5) ?? 0,
     citedRecallAt5: mean((s) => s.citedRecallAt5) ?? 0,
+    leadRate: mean((s) => s.leadRate) ?? 0,
     mrrAt10: mean((s) => s.mrrAt10) ?? 0,
     keywordHitRate: mean((s) => s.keywordHitRate) ?? 0,
     refusalRate: mean((s) => s.refusalRate),

@@ -65,6 +65,7 @@ export function siteTable(s: SiteReport): string {
     ['metric', 'product', 'bm25'],
     ['retrieved recall@5', f3(m.retrievedRecallAt5), f3(m.bm25RecallAt5)],
     ['cited recall@5', f3(m.citedRecallAt5), ''],
+    ['answer leads with expected page', f3(m.leadRate), ''],
     ['MRR@10 (retrieved)', f3(m.mrrAt10), f3(m.bm25MrrAt10)],
     ['keyword hit rate', f3(m.keywordHitRate), ''],
     ['refusal rate (unanswerable)', f3(m.refusalRate), ''],

@@ -88,6 +88,27 @@ describe('--compare', () => {
     expect(compareReports(lopsided, lopsided)).toContain('(does not rise)');
   });
 
+  it('catches an answer change that gains keywords while its main quotes move off the expected page', () => {
+    // The answer's first citation is the page its main quote is from; keywords may come from a supporting quote.
+    const answered = (id: string, lead: string, keywordHit: boolean): QuestionResult => ({
+      ...result(id, true, keywordHit),
+      cited: [lead, 'a.html'],
+      leadHit: lead === 'a.html',
+    });
+    const before = report([
+      site('one', [answered('a1', 'a.html', false), answered('a2', 'a.html', true), answered('a3', 'a.html', false)]),
+    ]);
+    const after = report([site('one', [answered('a1', 'b.html', true), answered('a2', 'b.html', true), answered('a3', 'a.html', false)])]);
+    const text = compareReports(before, after);
+    expect(text).toContain('answer leads with expected page: gained -; lost a1 a2');
+    expect(text).toMatch(/keyword hits: mean 0\.333 -> 0\.667 \(rises\); lost per site: one 0 => KEEP/);
+    expect(text).toMatch(/answer leads with expected page: mean 1\.000 -> 0\.333 \(does not rise\); lost per site: one 2 => DO NOT KEEP/);
+    // A report from before the measure existed is read off its citations.
+    const old = report([site('one', [{ ...answered('a1', 'a.html', false), leadHit: undefined }])]);
+    delete (old.sites[0]!.summary as { leadRate?: number }).leadRate;
+    expect(compareReports(old, old)).toMatch(/answer leads with expected page +1\.000 +1\.000 +=/);
+  });
+
   it('shows a held-out site but leaves it out of the mean and the keep rule', () => {
     const held = (questions: QuestionResult[]): SiteReport => ({ ...site('sqlite', questions), heldOut: true });
     const before = report([site('one', [result('a1', true), result('a2', false)]), held([result('h1', true), result('h2', true)])]);
