@@ -3,7 +3,7 @@
  * and lost, then the keep rule: a change is kept only if the mean over sites rises and no site loses
  * more than one question.
  */
-import { leads, meanOverSites, type MeanSummary, type QuestionResult } from './metrics.js';
+import { leads, meanOverSites, type MeanSummary, type QuestionResult, type SiteSummary } from './metrics.js';
 import { table, type EvalReport, type SiteReport } from './report.js';
 
 type Metric = { label: string; pick: (m: MeanSummary) => number | null; digits: number };
@@ -16,6 +16,7 @@ const METRICS: Metric[] = [
   { label: 'keyword hit rate', pick: (m) => m.keywordHitRate, digits: 3 },
   { label: 'refusal rate', pick: (m) => m.refusalRate, digits: 3 },
   { label: 'answerable refused', pick: (m) => m.answerableRefused, digits: 0 },
+  { label: 'answerable "not sure"', pick: (m) => m.answerableUnsure, digits: 0 },
   { label: 'retrieval p50 ms', pick: (m) => m.queryP50Ms, digits: 0 },
   { label: 'retrieval p95 ms', pick: (m) => m.queryP95Ms, digits: 0 },
   { label: 'BM25 recall@5', pick: (m) => m.bm25RecallAt5, digits: 3 },
@@ -97,6 +98,11 @@ export function compareReports(before: EvalReport, after: EvalReport): string {
     common.push({ b, a });
     out.push(`\n${a.name}`, table(metricRows(b.summary, a.summary)));
     siteDiffs(b, a).forEach((d, i) => out.push(`${DIFFS[i]!.label}: ${ids(d)}`));
+    if (a.typos && b.typos) {
+      const d = diffQuestions(b.typos.questions, a.typos.questions, (r) => r.hit);
+      const f = (m: SiteSummary) => `recall@5 ${m.retrievedRecallAt5.toFixed(3)}, not sure ${m.answerableUnsure}`;
+      out.push(`with typing slips: ${f(b.typos.summary)} -> ${f(a.typos.summary)}; retrieved recall@5 ${ids(d)}`);
+    }
   }
   for (const b of before.sites) if (!after.sites.some((s) => s.name === b.name)) out.push(`\n${b.name}: not in the new report`);
   // Held-out sites are compared above, site by site, but never decide: the rule is read on the dev sites.
@@ -123,6 +129,13 @@ export function compareReports(before: EvalReport, after: EvalReport): string {
     out.push(
       `  ${DIFFS[i]!.label}: mean ${pick(meanBefore).toFixed(3)} -> ${pick(meanAfter).toFixed(3)}${rises ? ' (rises)' : ' (does not rise)'}; ` +
         `lost per site: ${per.map((p) => `${p.name} ${p.lost}`).join(', ')} => ${verdict}`,
+    );
+  }
+  const slipped = dev.filter((c) => c.a.typos && c.b.typos);
+  if (slipped.length === dev.length) {
+    out.push(
+      `\nwith typing slips (eval/typos.ts; not in the keep rule), mean over ${slipped.map((c) => c.a.name).join(', ')}`,
+      table(metricRows(meanOverSites(slipped.map((c) => c.b.typos!.summary)), meanOverSites(slipped.map((c) => c.a.typos!.summary)))),
     );
   }
   return out.join('\n');

@@ -17,6 +17,11 @@ export interface SiteReport {
   /** Named subsets of the questions (pydocs' scored set), summarised alone. */
   subsets: Record<string, SiteSummary>;
   questions: QuestionResult[];
+  /**
+   * The same questions with a visitor's typing slips (eval/typos.ts; ids and sets end in "~typos"),
+   * apart from the figures above: a measure of robustness, not part of the mean or the keep rule.
+   */
+  typos?: { summary: SiteSummary; questions: QuestionResult[] };
 }
 
 export interface EvalReport {
@@ -28,6 +33,8 @@ export interface EvalReport {
   sites: SiteReport[];
   /** Over the dev sites only (held-out sites are left out). */
   mean: MeanSummary;
+  /** The same over the dev sites' misspelt questions, when they were asked. */
+  typosMean?: MeanSummary;
   /** Sites that could not be served, crawled or asked: left out of the mean. */
   failures: { site: string; error: string }[];
 }
@@ -93,13 +100,14 @@ const overviewRow = (name: string, m: SiteSummary | MeanSummary, extra: { n?: st
   'answerable' in m
     ? `${m.answerableRefused} (${m.answerableRefusedShare.toFixed(2)})`
     : `${m.answerableRefused.toFixed(1)} (${m.answerableRefusedShare.toFixed(2)})`,
+  'answerable' in m ? String(m.answerableUnsure) : m.answerableUnsure.toFixed(1),
   `${ms(m.queryP50Ms)} / ${ms(m.queryP95Ms)}`,
   f3(m.bm25RecallAt5),
   f3(m.bm25MrrAt10),
 ];
 
-/** Every site (and its subsets) on one row each, then the mean over sites. */
-export function overviewTable(r: Pick<EvalReport, 'sites' | 'mean'>): string {
+/** Every site (and its subsets, and its misspelt questions) on one row each, then the mean over sites. */
+export function overviewTable(r: Pick<EvalReport, 'sites' | 'mean' | 'typosMean'>): string {
   const rows = [
     [
       'site',
@@ -110,6 +118,7 @@ export function overviewTable(r: Pick<EvalReport, 'sites' | 'mean'>): string {
       'keywords',
       'refusal',
       'ans. refused',
+      'not sure',
       'query p50/p95 ms',
       'BM25 R@5',
       'BM25 MRR@10',
@@ -119,8 +128,13 @@ export function overviewTable(r: Pick<EvalReport, 'sites' | 'mean'>): string {
   for (const s of dev) {
     rows.push(overviewRow(s.name, s.summary));
     for (const [name, sub] of Object.entries(s.subsets)) rows.push(overviewRow(`  ${s.name} ${name}`, sub));
+    if (s.typos) rows.push(overviewRow(`  ${s.name} typos`, s.typos.summary));
   }
   if (dev.length > 1) rows.push(overviewRow(`mean of ${dev.length} sites`, r.mean, { n: '' }));
-  for (const s of r.sites.filter((x) => x.heldOut)) rows.push(overviewRow(`${s.name} (held out)`, s.summary));
+  if (dev.length > 1 && r.typosMean) rows.push(overviewRow(`mean of ${dev.length} sites, typos`, r.typosMean, { n: '' }));
+  for (const s of r.sites.filter((x) => x.heldOut)) {
+    rows.push(overviewRow(`${s.name} (held out)`, s.summary));
+    if (s.typos) rows.push(overviewRow(`  ${s.name} typos`, s.typos.summary));
+  }
   return table(rows);
 }

@@ -45,6 +45,8 @@ interface Args {
   compare?: string;
   to?: string;
   quiet: boolean;
+  /** Each question asked again with typing slips (`--no-typos` skips them). */
+  typos: boolean;
   /** Retrieval parameters other than DEFAULT_PARAMS (`--params '{"anchorShare":0}'`). */
   params?: Partial<RetrievalParams>;
   /** The semantic leg: off, the local model, or `openai` against a fake server that runs the local model. */
@@ -62,12 +64,12 @@ function parseParams(json: string): Partial<RetrievalParams> {
 }
 
 const USAGE = `usage: npm run eval -- [--sites pydocs,debian,git,sample,sqlite] [--data-dir DIR [--recrawl]] [--rechunk]
-       [--out FILE] [--compare OLD.json [--to NEW.json]] [--quiet] [--max-pages N] [--max-depth N] [--params JSON]
+       [--out FILE] [--compare OLD.json [--to NEW.json]] [--quiet] [--no-typos] [--max-pages N] [--max-depth N] [--params JSON]
        [--embeddings local|openai|off]
    or: npm run eval -- --site URL --qa FILE [--unanswerable FILE] [same options]`;
 
 function parseArgs(argv: string[]): Args {
-  const args: Args = { maxPages: 1000, maxDepth: 3, quiet: false, rechunk: false, recrawl: false };
+  const args: Args = { maxPages: 1000, maxDepth: 3, quiet: false, typos: true, rechunk: false, recrawl: false };
   for (let i = 0; i < argv.length; i++) {
     const key = argv[i]!;
     const value = () => {
@@ -119,6 +121,9 @@ function parseArgs(argv: string[]): Args {
         break;
       case '--quiet':
         args.quiet = true;
+        break;
+      case '--no-typos':
+        args.typos = false;
         break;
       case '--params':
         args.params = parseParams(value());
@@ -192,6 +197,7 @@ async function evaluate(args: Args, sites: SiteDef[]): Promise<EvalReport> {
     seconds: Math.round((Date.now() - started) / 1000),
     sites: reports,
     mean: meanOverSites(reports.filter((r) => !r.heldOut).map((r) => r.summary)),
+    ...(args.typos && { typosMean: meanOverSites(reports.filter((r) => !r.heldOut && r.typos).map((r) => r.typos!.summary)) }),
     failures,
   };
 }

@@ -4,14 +4,17 @@ import path from 'node:path';
 import type { Db } from '../server/src/db/db.js';
 import { crawlIntoBot, type ApiTarget } from './api.js';
 import { loadBm25Index } from './bm25.js';
-import { evaluateBot, readQuestions } from './evaluate.js';
+import { evaluateBot, readQuestions, type LabelledItem } from './evaluate.js';
 import { summariseSite } from './metrics.js';
 import { rechunkBot } from './rechunk.js';
 import type { SiteReport } from './report.js';
 import { serveDir, serveScript, type ServedSite } from './siteServer.js';
 import type { SiteDef } from './sites.js';
+import { TYPO_SUFFIX, withTypos } from './typos.js';
 
 export interface SiteRunOptions {
+  /** Ask each question a second time with a visitor's typing slips (typos.ts), reported apart. */
+  typos: boolean;
   maxPages: number;
   maxDepth: number;
   recrawl: boolean;
@@ -85,7 +88,11 @@ export async function runSite(t: ApiTarget, db: Db, site: SiteDef, opts: SiteRun
     [botId],
   );
   const bm25 = await loadBm25Index(db, botId);
-  const questions = await evaluateBot({ ...t, botId, db, bm25, rules: site.rules }, [...qa, ...unanswerable], opts.log);
+  const asked = [...qa, ...unanswerable];
+  const slipped = opts.typos ? asked.map(misspelt) : [];
+  const all = await evaluateBot({ ...t, botId, db, bm25, rules: site.rules }, [...asked, ...slipped], opts.log);
+  const questions = all.slice(0, asked.length);
+  const typoQuestions = all.slice(asked.length);
   const subsets = Object.fromEntries(
     Object.entries(site.subsets ?? {}).map(([name, sets]) => [name, summariseSite(questions.filter((q) => sets.includes(q.set)))]),
   );
@@ -101,5 +108,12 @@ export async function runSite(t: ApiTarget, db: Db, site: SiteDef, opts: SiteRun
     summary: summariseSite(questions),
     subsets,
     questions,
+    ...(opts.typos && { typos: { summary: summariseSite(typoQuestions), questions: typoQuestions } }),
   };
 }
+
+/** The same question as a visitor who slipped on a key or two would type it (its id and set marked). */
+const misspelt = ({ item, set }: LabelledItem): LabelledItem => ({
+  item: { ...item, id: `${item.id}${TYPO_SUFFIX}`, question: withTypos(item.id, item.question) },
+  set: `${set}${TYPO_SUFFIX}`,
+});

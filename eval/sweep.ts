@@ -5,6 +5,7 @@
  *   npm run eval -- --data-dir DIR                      # crawls every site once into DIR
  *   npx tsx eval/sweep.ts DIR                            # the product's parameters
  *   npx tsx eval/sweep.ts DIR '{"k1":0.9}' '{"b":0.5}'  # each JSON object is one variant
+ *   npx tsx eval/sweep.ts DIR --typos                    # every question with a visitor's typing slips (typos.ts)
  *
  * Per site and variant: recall@5 of the pages retrieval keeps (a refused question keeps none, as in
  * the eval's "retrieved recall@5"), recall@5 and MRR@10 with the floor off (ranking alone), and the
@@ -20,12 +21,17 @@ import { migrate } from '../server/src/db/migrate.js';
 import { openPglite } from '../server/src/db/pglite.js';
 import { loadBm25Index, questionLexemes } from './bm25.js';
 import { readJsonl } from './evaluate.js';
+import type { QaItem } from './metrics.js';
 import { expectedRank } from './scoring.js';
 import { botName } from './siteRun.js';
 import { SITES } from './sites.js';
+import { withTypos } from './typos.js';
 
-const [dir, ...variantArgs] = process.argv.slice(2);
-if (!dir) throw new Error('usage: tsx eval/sweep.ts DATA_DIR [\'{"param":value}\' …]');
+const [dir, ...rest] = process.argv.slice(2);
+if (!dir) throw new Error('usage: tsx eval/sweep.ts DATA_DIR [--typos] [\'{"param":value}\' …]');
+const typos = rest.includes('--typos');
+const variantArgs = rest.filter((a) => a !== '--typos');
+const asked = (item: QaItem): QaItem => (typos ? { ...item, question: withTypos(item.id, item.question) } : item);
 const variants: Partial<RetrievalParams>[] =
   variantArgs.length > 0 ? variantArgs.map((a) => JSON.parse(a) as Partial<RetrievalParams>) : [{}];
 
@@ -48,8 +54,8 @@ for (const site of SITES) {
     botName(site),
   ]);
   if (!bot) continue;
-  const qa = site.qa.flatMap((f) => readJsonl(f.file));
-  const unanswerable = site.unanswerable.flatMap((f) => readJsonl(f.file));
+  const qa = site.qa.flatMap((f) => readJsonl(f.file)).map(asked);
+  const unanswerable = site.unanswerable.flatMap((f) => readJsonl(f.file)).map(asked);
   const bm25Index = await loadBm25Index(db, bot.id);
   let bmHits = 0;
   let bmMrr = 0;

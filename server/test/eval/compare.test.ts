@@ -122,6 +122,37 @@ describe('--compare', () => {
     expect(overviewTable(after)).not.toMatch(/mean of/);
   });
 
+  it('reports the questions asked with typing slips apart, in the tables and the comparison, never in the keep rule', () => {
+    const withSlips = (name: string, clean: QuestionResult[], slipped: QuestionResult[]): SiteReport => ({
+      ...site(name, clean),
+      typos: { summary: summariseSite(slipped), questions: slipped },
+    });
+    const slipReport = (sites: SiteReport[]): EvalReport => ({
+      ...report(sites),
+      typosMean: meanOverSites(sites.map((x) => x.typos!.summary)),
+    });
+    const before = slipReport([
+      withSlips('one', [result('a1', true), result('a2', true)], [result('a1~typos', false), result('a2~typos', false)]),
+      withSlips('two', [result('b1', true)], [result('b1~typos', false)]),
+    ]);
+    const after = slipReport([
+      withSlips('one', [result('a1', true), result('a2', true)], [result('a1~typos', true), result('a2~typos', true)]),
+      withSlips('two', [result('b1', true)], [result('b1~typos', true)]),
+    ]);
+    const overview = overviewTable(after);
+    expect(overview).toMatch(/ {2}one typos +2\+0 +1\.000/);
+    expect(overview).toMatch(/mean of 2 sites, typos/);
+    const text = compareReports(before, after);
+    expect(text).toContain(
+      'with typing slips: recall@5 0.000, not sure 0 -> recall@5 1.000, not sure 0; retrieved recall@5 gained a1~typos a2~typos; lost -',
+    );
+    expect(text).toMatch(
+      /with typing slips \(eval\/typos\.ts; not in the keep rule\), mean over one, two\n[^]*retrieved recall@5 +0\.000 +1\.000 +\+1\.000/,
+    );
+    // The clean questions did not move: by the rule, nothing to keep.
+    expect(text).toMatch(/retrieved recall@5: mean 1\.000 -> 1\.000 \(does not rise\)/);
+  });
+
   it('says which sites only one report has', () => {
     const text = compareReports(report([site('one', [result('a1', true)])]), report([site('two', [result('b1', true)])]));
     expect(text).toContain('two: not in the old report');
