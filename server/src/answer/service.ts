@@ -6,6 +6,7 @@ import { createLlmClient } from '../provider/chat.js';
 import type { RetrievalParams } from './retrieval/params.js';
 import { FullTextRetriever } from './retrieval/retriever.js';
 import { createVectorSearch } from './retrieval/vectorSearch.js';
+import { englishWords } from '../text/englishWords.js';
 
 /**
  * The answering stack for one process: retriever (with vectors when configured), lexer, LLM or not.
@@ -17,6 +18,9 @@ export function createAnswerer(
   log?: { warn(obj: object, msg: string): void },
   params?: Partial<RetrievalParams>,
 ): Answerer {
+  // The word list that tells typing slips from words (retrieval/spelling.ts) is read now, in the
+  // background, rather than by the first visitor whose question has a slip.
+  englishWords().catch((err: unknown) => log?.warn({ err: String(err) }, 'the English word list could not be read'));
   return new Answerer({
     retriever: new FullTextRetriever(db, createVectorSearch(config, db), { params }),
     lexer: databaseLexer(db),

@@ -5,6 +5,7 @@ import { unknownTermWeight } from './floor.js';
 import type { RetrievalParams } from './params.js';
 import { GENERAL_ENGLISH_WORDS, MAX_QUERY_TERMS } from './queryText.js';
 import { coverageWeightOf, idf, isNumeric } from './scoring.js';
+import { correctSlips } from './spelling.js';
 
 /**
  * The question's lexemes with their parts: PostgreSQL's parser reads a dotted or slashed name
@@ -84,6 +85,7 @@ export async function analyseQuestion(
     chatbotId,
     chosen.map((r) => r.lexeme),
   );
+  await readSlips(db, chatbotId, text, chosen, stats);
   const { total, df } = stats;
   const has = (lx: string) => (df.get(lx) ?? 0) > 0;
   const terms = chosen.map((r): QueryTerm => {
@@ -106,4 +108,39 @@ export async function analyseQuestion(
     return { ...base, scoreWeight: w * g, coverageWeight: coverageWeightOf(r.lexeme) * unknown * (r.general ? p.generalWordCoverage : 1) };
   });
   return { terms, stats };
+}
+
+/**
+ * Words the site never uses that are a visitor's typing slips of words it does use (spelling.ts)
+ * are read as those words, in place: same positions in the question, the corrected word's
+ * statistics.
+ */
+async function readSlips(
+  db: Queryable,
+  chatbotId: string,
+  text: string,
+  chosen: { lexeme: string; general: boolean; whole?: string; parts: string[] }[],
+  stats: CorpusStats,
+): Promise<void> {
+  if (stats.total === 0) return;
+  const unknown = new Set(
+    chosen
+      .filter((r) => !stats.df.get(r.lexeme) && r.whole === undefined && r.parts.length === 0 && !isNumeric(r.lexeme))
+      .map((r) => r.lexeme),
+  );
+  if (unknown.size === 0) return;
+  const fixes = await correctSlips(db, chatbotId, text, unknown);
+  for (let i = chosen.length - 1; i >= 0; i--) {
+    const r = chosen[i]!;
+    const fix = fixes.get(r.lexeme);
+    if (!fix) continue;
+    // A slip of a stopword, or of a word the question says anyway, drops out.
+    if (fix.to === undefined || chosen.some((o) => o.lexeme === fix.to)) {
+      chosen.splice(i, 1);
+      continue;
+    }
+    r.lexeme = fix.to;
+    r.general = GENERAL_WORDS.has(fix.word);
+    stats.df.set(fix.to, fix.df);
+  }
 }
