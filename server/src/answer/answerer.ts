@@ -4,6 +4,7 @@ import { extractiveAnswer, NOT_COVERED_ANSWER } from './extractive/extractive.js
 import type { Lexer } from './extractive/lexer.js';
 import { LlmError, type LlmClient } from '../provider/chat.js';
 import { buildPrompt } from './generation/prompt.js';
+import { readSmallTalk, smallTalkReply } from './smallTalk.js';
 import { toPlain } from './extractive/sentences.js';
 import { withoutFencedCode } from '../text/markdown.js';
 import type { Evidence, PageHit, Retrieval, Retriever } from './types.js';
@@ -84,14 +85,22 @@ export class Answerer {
   constructor(private readonly deps: AnswererDeps) {}
 
   async *answer(req: AnswerRequest): AsyncGenerator<AnswerEvent, AnswerOutcome, undefined> {
-    const retrieval = req.bot.rag_enabled ? await this.retrieve(req) : undefined;
-    const outcome = retrieval?.outcome;
-    const retrieved = retrieval && outcome !== 'none' ? retrieval.pages.map(toSource) : [];
     let content = '';
     const emit = (delta: string): AnswerEvent => {
       content += delta;
       return { type: 'token', delta };
     };
+    // A greeting, thanks or goodbye is answered as such, in both modes, and is not a question: no
+    // search, no sources, no outcome (smallTalk.ts).
+    const talk = req.bot.rag_enabled ? readSmallTalk(req.question) : undefined;
+    if (talk) {
+      yield* words(smallTalkReply(talk), emit);
+      return { content, retrieved: [], sources: [] };
+    }
+
+    const retrieval = req.bot.rag_enabled ? await this.retrieve(req) : undefined;
+    const outcome = retrieval?.outcome;
+    const retrieved = retrieval && outcome !== 'none' ? retrieval.pages.map(toSource) : [];
 
     if (retrieval && outcome === 'none') {
       // Nothing relevant on the site: refuse without asking the LLM, so a refusal never depends on

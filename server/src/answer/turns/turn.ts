@@ -4,6 +4,7 @@ import { recentTurns } from './history.js';
 import { closeInterruptedTurn } from './interrupted.js';
 import { isDefaultConversationTitle } from '../../../../shared/src/contract/titles.js';
 import { titleFromQuestion } from './title.js';
+import { readSmallTalk } from '../smallTalk.js';
 import type { Db } from '../../db/db.js';
 import { renameConversation } from '../../db/repositories/conversations.js';
 import type { MessageCache } from '../../db/repositories/messageCache.js';
@@ -44,7 +45,9 @@ export async function takeTurn(
   await closeInterruptedTurn(db, cache, conversationId).catch((err: unknown) => log.warn({ err }, 'closing an interrupted turn failed'));
   const history = await recentTurns(db, conversationId);
   const userMessage = await appendMessage(db, cache, conversationId, { role: 'user', content: input.question });
-  if (userMessage.index === 1 && isDefaultConversationTitle(input.conversation.title)) {
+  // Titled by its first question; a greeting before it ("hi") leaves the default title for it to replace.
+  const firstQuestion = !readSmallTalk(input.question) && history.every((t) => t.role !== 'user' || readSmallTalk(t.content));
+  if (firstQuestion && isDefaultConversationTitle(input.conversation.title)) {
     // A missed title is cosmetic: never lose the answer over it.
     await renameConversation(db, conversationId, titleFromQuestion(input.question)).catch((err) =>
       log.warn({ err }, 'renaming the conversation failed'),
