@@ -1,6 +1,7 @@
 import type { Queryable } from '../../db/db.js';
 import { stem } from 'porter2';
 import { englishWords } from '../../text/englishWords.js';
+import { dialectVariants } from './dialects.js';
 
 /**
  * A visitor's typing slips, read as the words they meant. A misspelt word is one the site never
@@ -16,7 +17,9 @@ import { englishWords } from '../../text/englishWords.js';
  *
  * What is not read as a slip:
  * - a word of English (text/englishWords.ts): "tired" on a site that never says it is not a slip
- *   for "timed", nor "purge" for "pure"; nor two of them run together ("backend" is not "backed");
+ *   for "timed", nor "purge" for "pure"; nor two of them run together ("backend" is not "backed").
+ *   A word of English is read as its British or American spelling when that is the site's
+ *   ("colour" on a site that writes "color"; dialects.ts);
  * - words under four letters: too many words are one edit apart;
  * - a word with a capital past its first letter (`MongoDB`, `ENOENT`): a name written as its owner
  *   writes it. A capitalised word is read ("Dbian", "Wundows": visitors misspell names too); one
@@ -154,23 +157,29 @@ export async function correctSlips(db: Queryable, chatbotId: string, text: strin
   const english = await englishWords().catch(() => undefined);
   if (!english) return found;
   const slips = typedWords(text)
-    .filter((w) => !english.has(w) && !compoundOf(w, english) && unknown.has(stem(w)))
-    .slice(0, MAX_WORDS)
+    .filter((w) => unknown.has(stem(w)))
     .map((typed) => {
-      // People rarely mistype a word's first letter (Yannakoudakis & Fawthrop 1983), and a change
-      // there is a different word more often than a slip ("preinstalled", "reinstalled").
+      // A word of English the site never uses may be spelt the other side's way ("colour");
+      // anything else that is not a compound may be a slip.
+      const variant = english.has(typed);
+      const candidates = variant
+        ? dialectVariants(typed).filter((c) => english.has(c))
+        : compoundOf(typed, english)
+          ? []
+          : // People rarely mistype a word's first letter (Yannakoudakis & Fawthrop 1983), and a
+            // change there is a different word more often than a slip ("preinstalled", "reinstalled").
+            oneEditAway(typed).filter((c) => c[0] === typed[0]);
       const byStem = new Map<string, string[]>();
-      for (const c of oneEditAway(typed)) {
-        if (c[0] !== typed[0]) continue;
-        const st = stem(c);
-        byStem.set(st, [...(byStem.get(st) ?? []), c]);
-      }
+      for (const c of candidates) byStem.set(stem(c), [...(byStem.get(stem(c)) ?? []), c]);
       byStem.delete(stem(typed));
-      return { typed, from: stem(typed), byStem };
-    });
+      return { typed, from: stem(typed), byStem, variant };
+    })
+    .filter((s) => s.byStem.size > 0)
+    .slice(0, MAX_WORDS);
   if (slips.length === 0) return found;
   const stems = [...new Set(slips.flatMap((s) => [...s.byStem.keys()]))];
-  const words = slips.flatMap((s) => [...s.byStem.values()].flat().filter((w) => english.has(w)));
+  // A word spelt the other side's way is never read as a stopword ("four" is not "for").
+  const words = slips.filter((s) => !s.variant).flatMap((s) => [...s.byStem.values()].flat().filter((w) => english.has(w)));
   const rows = await db.query<{ stem: string; df: number; stop: boolean }>(CANDIDATES_SQL, [chatbotId, stems, words]);
   const df = new Map(rows.filter((r) => !r.stop).map((r) => [r.stem, Number(r.df)]));
   const stopwords = new Set(rows.filter((r) => r.stop).map((r) => r.stem));
@@ -178,7 +187,7 @@ export async function correctSlips(db: Queryable, chatbotId: string, text: strin
     const candidates: Candidate[] = [...slip.byStem]
       .filter(([st]) => df.has(st))
       .map(([st, words]) => ({ lexeme: st, words, df: df.get(st)! }));
-    const stops = [...slip.byStem.values()].flat().filter((w) => stopwords.has(w));
+    const stops = slip.variant ? [] : [...slip.byStem.values()].flat().filter((w) => stopwords.has(w));
     if (stops.length > 0) candidates.push({ lexeme: null, words: stops, df: 0 });
     const best = choose(candidates, english);
     if (!best) continue;

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Answerer } from '../../../src/answer/answerer.js';
 import { databaseLexer } from '../../../src/answer/extractive/lexer.js';
 import { FullTextRetriever } from '../../../src/answer/retrieval/retriever.js';
+import { dialectVariants } from '../../../src/answer/retrieval/dialects.js';
 import { compoundOf, correctSlips, oneEditAway, typedWords } from '../../../src/answer/retrieval/spelling.js';
 import type { Db } from '../../../src/db/db.js';
 import { insertChatbot } from '../../../src/db/repositories/chatbots.js';
@@ -17,6 +18,30 @@ describe('the strings one edit from a word', () => {
     // n deletions + (n-1) swaps + 26n substitutions + 26(n+1) insertions, less repeats.
     expect(new Set(all).size).toBe(all.length);
     expect(all.length).toBeLessThanOrEqual(4 + 3 + 26 * 4 + 26 * 5);
+  });
+});
+
+describe('British and American spellings', () => {
+  it('gives the other side’s spelling of the regular correspondences, both ways', () => {
+    const pairs = [
+      ['colour', 'color'],
+      ['behaviours', 'behaviors'],
+      ['organised', 'organized'],
+      ['initialisation', 'initialization'],
+      ['analysing', 'analyzing'],
+      ['catalogue', 'catalog'],
+      ['centre', 'center'],
+      ['licence', 'license'],
+      ['travelled', 'traveled'],
+      ['modelling', 'modeling'],
+      ['grey', 'gray'],
+    ];
+    for (const [uk, us] of pairs) {
+      expect(dialectVariants(uk!)).toContain(us);
+      expect(dialectVariants(us!)).toContain(uk);
+    }
+    expect(dialectVariants('programme')).toContain('program');
+    expect(dialectVariants('filled')).toEqual([]);
   });
 });
 
@@ -64,6 +89,19 @@ describe('typing slips read as the site’s words', () => {
     expect(fixes.get('whcih')?.to).toBeUndefined();
     expect(fixes.has('tire')).toBe(false);
     expect(fixes.has('backend')).toBe(false);
+  });
+
+  it('reads a word spelt the other side’s way as the site’s spelling, and never as a stopword', async () => {
+    // The site writes "colour".
+    const fixes = await correctSlips(db, bot, 'Which color themes are there, and are four of them dark?', new Set(['color', 'four']));
+    expect(fixes.get('color')).toMatchObject({ to: 'colour', word: 'colour' });
+    expect(fixes.has('four')).toBe(false);
+    const retriever = new FullTextRetriever(db);
+    const american = await retriever.retrieve(bot, 'How do I change the color theme?');
+    const british = await retriever.retrieve(bot, 'How do I change the colour theme?');
+    expect(american.outcome).toBe('answer');
+    expect(american.terms.map((t) => t.lexeme)).toEqual(british.terms.map((t) => t.lexeme));
+    expect(american.pages.map((p) => p.url)).toEqual(british.pages.map((p) => p.url));
   });
 
   it('finds the page and answers, not "not sure", when a question has a slip', async () => {
