@@ -156,26 +156,31 @@ export async function correctSlips(db: Queryable, chatbotId: string, text: strin
   // Without the word list no slip can be told from a word: the question is read as typed.
   const english = await englishWords().catch(() => undefined);
   if (!english) return found;
-  const slips = typedWords(text)
-    .filter((w) => unknown.has(stem(w)))
-    .map((typed) => {
-      // A word of English the site never uses may be spelt the other side's way ("colour");
-      // anything else that is not a compound may be a slip.
-      const variant = english.has(typed);
-      const candidates = variant
-        ? dialectVariants(typed).filter((c) => english.has(c))
-        : compoundOf(typed, english)
-          ? []
-          : // People rarely mistype a word's first letter (Yannakoudakis & Fawthrop 1983), and a
-            // change there is a different word more often than a slip ("preinstalled", "reinstalled").
-            oneEditAway(typed).filter((c) => c[0] === typed[0]);
-      const byStem = new Map<string, string[]>();
-      for (const c of candidates) byStem.set(stem(c), [...(byStem.get(stem(c)) ?? []), c]);
-      byStem.delete(stem(typed));
-      return { typed, from: stem(typed), byStem, variant };
-    })
-    .filter((s) => s.byStem.size > 0)
-    .slice(0, MAX_WORDS);
+  const slips: { typed: string; from: string; byStem: Map<string, string[]>; variant: boolean }[] = [];
+  for (const typed of typedWords(text)) {
+    if (slips.length === MAX_WORDS) break;
+    const from = stem(typed);
+    if (!unknown.has(from)) continue;
+    // A word of English the site never uses may be spelt the other side's way ("colour"); anything
+    // else that is not a compound may be a slip.
+    const variant = english.has(typed);
+    const candidates = variant
+      ? dialectVariants(typed).filter((c) => english.has(c))
+      : compoundOf(typed, english)
+        ? []
+        : // People rarely mistype a word's first letter (Yannakoudakis & Fawthrop 1983), and a
+          // change there is a different word more often than a slip ("preinstalled", "reinstalled").
+          oneEditAway(typed).filter((c) => c[0] === typed[0]);
+    const byStem = new Map<string, string[]>();
+    for (const c of candidates) {
+      const st = stem(c);
+      if (st === from) continue;
+      const same = byStem.get(st);
+      if (same) same.push(c);
+      else byStem.set(st, [c]);
+    }
+    if (byStem.size > 0) slips.push({ typed, from, byStem, variant });
+  }
   if (slips.length === 0) return found;
   const stems = [...new Set(slips.flatMap((s) => [...s.byStem.keys()]))];
   // A word spelt the other side's way is never read as a stopword ("four" is not "for").
@@ -186,7 +191,7 @@ export async function correctSlips(db: Queryable, chatbotId: string, text: strin
   for (const slip of slips) {
     const candidates: Candidate[] = [...slip.byStem]
       .filter(([st]) => df.has(st))
-      .map(([st, words]) => ({ lexeme: st, words, df: df.get(st)! }));
+      .map(([st, spellings]) => ({ lexeme: st, words: spellings, df: df.get(st)! }));
     const stops = slip.variant ? [] : [...slip.byStem.values()].flat().filter((w) => stopwords.has(w));
     if (stops.length > 0) candidates.push({ lexeme: null, words: stops, df: 0 });
     const best = choose(candidates, english);
