@@ -26,6 +26,9 @@ const escapeHtml = (s: string) =>
  */
 const IMAGE_LINK_TEXT = 'Image';
 
+/** Longer inline-code words (≈ 225 px of monospace) may wrap inside: a 390 px phone's bubble holds about 36. */
+const NOWRAP_MAX = 30;
+
 const marked = new Marked({
   gfm: true,
   breaks: true,
@@ -33,12 +36,21 @@ const marked = new Marked({
     image({ href, text }: Tokens.Image) {
       return `<a href="${escapeHtml(href ?? '')}">${escapeHtml(text || IMAGE_LINK_TEXT)}</a>`;
     },
-    // Code blocks carry a header naming their language.
+    // A code block names its language in a header; one without a language (code quoted from a
+    // page) has no header: "text" above it told the reader nothing.
     code({ text, lang }: Tokens.Code) {
-      const language = (lang ?? '').trim().split(/\s+/)[0] ?? '';
-      const label = escapeHtml(language || 'text');
-      const cls = language ? ` class="language-${escapeHtml(language)}"` : '';
-      return `<div class="docent-code"><div class="docent-code-lang">${label}</div><pre><code${cls}>${escapeHtml(text)}</code></pre></div>\n`;
+      const language = escapeHtml((lang ?? '').trim().split(/\s+/)[0] ?? '');
+      const head = language ? `<div class="docent-code-lang">${language}</div>` : '';
+      const cls = language ? ` class="language-${language}"` : '';
+      return `<div class="docent-code">${head}<pre><code${cls}>${escapeHtml(text)}</code></pre></div>\n`;
+    },
+    // Inline code breaks only between its words: a hyphen or slash is a line-break opportunity, so
+    // `--port` would wrap as "--" / "port". A word too long to fit a narrow bubble may still wrap.
+    codespan({ text }: Tokens.Codespan) {
+      const words = text
+        .split(/( +)/)
+        .map((w) => (w.trim() && w.length <= NOWRAP_MAX ? `<span class="docent-nowrap">${escapeHtml(w)}</span>` : escapeHtml(w)));
+      return `<code>${words.join('')}</code>`;
     },
   },
 });

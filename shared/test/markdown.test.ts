@@ -25,6 +25,23 @@ describe('renderMarkdown', () => {
     expect(el.querySelector('pre b')).toBeNull();
   });
 
+  it('gives a code block without a language no header', () => {
+    const el = render('```\nlumen serve --port 8080\n```');
+    expect(el.querySelector('.docent-code-lang')).toBeNull();
+    expect(el.querySelector('pre code')?.textContent).toBe('lumen serve --port 8080');
+  });
+
+  it('keeps each word of inline code whole, and its text as written', () => {
+    const code = render('Use `lumen serve --port 8080` or `a<b>`.').querySelectorAll('code');
+    expect(code[0]!.textContent).toBe('lumen serve --port 8080');
+    expect([...code[0]!.querySelectorAll('.docent-nowrap')].map((s) => s.textContent)).toEqual(['lumen', 'serve', '--port', '8080']);
+    expect(code[1]!.textContent).toBe('a<b>');
+    expect(code[1]!.querySelector('b')).toBeNull();
+    // A word too long for a phone's bubble may wrap.
+    const long = 'x'.repeat(31);
+    expect(render(`\`${long}\``).querySelector('.docent-nowrap')).toBeNull();
+  });
+
   it('opens links in a new tab without opener', () => {
     const a = render('[docs](https://example.com/a)').querySelector('a')!;
     expect(a.getAttribute('href')).toBe('https://example.com/a');

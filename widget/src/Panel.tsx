@@ -105,6 +105,7 @@ export function Panel({ api, botId, open, onClose }: PanelProps) {
         visitorId={visitorId}
         mode="widget"
         onMessageSent={convs.refresh}
+        onQuestionKept={convs.refresh}
         visible={open}
         intro={convs.bot ?? undefined}
       />

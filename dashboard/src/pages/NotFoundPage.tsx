@@ -22,9 +22,9 @@ export default function NotFoundPage({ inApp = false }: { inApp?: boolean }) {
   if (inApp) return body;
   return (
     <div className="auth-page">
-      <div className="auth-topbar">
+      <header className="auth-topbar">
         <Logo />
-      </div>
+      </header>
       <main className="auth-main">{body}</main>
     </div>
   );

@@ -20,6 +20,8 @@ export interface ChatThreadProps {
   headerActions?: ReactNode;
   /** Called after each send settles (e.g. to refresh a conversation list). */
   onMessageSent?: () => void;
+  /** Called when the server has kept a question (its answer starts): the conversation has its title now. */
+  onQuestionKept?: () => void;
   /** False while the thread is hidden (a closed widget): reopening scrolls to the latest message again. */
   visible?: boolean;
   /** The owner's greeting and starter questions, shown while the conversation is empty. */
@@ -29,6 +31,15 @@ export interface ChatThreadProps {
 const SCROLL_THRESHOLD = 100;
 const INITIAL_SCROLL_MS = 100;
 const KEYBOARD_SCROLL_MS = 300;
+/** Space left above a new answer scrolled to its start. */
+const ANSWER_TOP_GAP = 12;
+
+/** The answer to the latest question (streaming or stored): the last assistant bubble after the last question. */
+function newestAnswer(scroller: HTMLElement): HTMLElement | null {
+  const msgs = scroller.querySelectorAll<HTMLElement>('.docent-msg');
+  const last = msgs[msgs.length - 1];
+  return last?.dataset.role === 'assistant' && msgs[msgs.length - 2]?.dataset.role === 'user' ? last : null;
+}
 
 /** The spec's chat thread, for the full-page chat and the widget alike. */
 export function ChatThread({
@@ -39,18 +50,21 @@ export function ChatThread({
   mode = 'page',
   headerActions,
   onMessageSent,
+  onQuestionKept,
   visible = true,
   intro,
 }: ChatThreadProps) {
   const mobile = useIsMobile(640);
   const dark = usePageDark();
   const list = useMessages(api, botId, conversationId, visitorId);
-  const sending = useSendMessage(api, botId, conversationId, visitorId, list, onMessageSent);
+  const sending = useSendMessage(api, botId, conversationId, visitorId, list, onMessageSent, onQuestionKept);
   const [text, setText] = useState('');
   const [awayFromBottom, setAwayFromBottom] = useState(false);
   const scroller = useRef<HTMLDivElement | null>(null);
   const input = useRef<HTMLTextAreaElement | null>(null);
   const stick = useRef(true);
+  // True from a send until its answer is placed: a long answer is shown from its start, not its end.
+  const answering = useRef(false);
 
   const scrollToBottom = useCallback((smooth = false) => {
     const el = scroller.current;
@@ -77,9 +91,22 @@ export function ChatThread({
     return () => clearTimeout(t);
   }, [loaded, conversationId, visible, scrollToBottom]);
 
-  // Follow new content (streamed tokens too) while the reader is at the bottom.
+  // Follow new content (streamed tokens too) while the reader is at the bottom, until a new answer
+  // outgrows the view: then its start stays at the top (the reader begins there, not at its Sources).
   useEffect(() => {
-    if (stick.current) scrollToBottom();
+    const el = scroller.current;
+    if (!stick.current || !el) return;
+    const answer = answering.current ? newestAnswer(el) : null;
+    if (answer) {
+      const top = answer.getBoundingClientRect().top - el.getBoundingClientRect().top + el.scrollTop - ANSWER_TOP_GAP;
+      if (el.scrollHeight - el.clientHeight > top) {
+        answering.current = false;
+        stick.current = false;
+        el.scrollTop = top;
+        return;
+      }
+    }
+    scrollToBottom();
   }, [list.messages, sending.draft, sending.pending, scrollToBottom]);
 
   // On-screen keyboard: scroll once it has opened.
@@ -104,6 +131,7 @@ export function ChatThread({
   const send = async (value = text, starter = false) => {
     if (!starter) setText('');
     stick.current = true;
+    answering.current = true;
     const ok = await sending.send(value);
     // A failed send gives the text back so nothing typed is lost.
     if (!ok && value.trim()) setText((current) => current || value);
@@ -187,7 +215,7 @@ export function ChatThread({
     <div className={classes}>
       {mode !== 'widget' && (
         <header className="docent-thread-header">
-          <h2>Chat</h2>
+          <h1>Chat</h1>
           {headerActions ?? (
             <button
               type="button"

@@ -30,6 +30,7 @@ export function useSendMessage(
   visitorId: string,
   list: MessagesState,
   onSettled?: () => void,
+  onQuestionKept?: () => void,
 ): SendState {
   const [pending, setPending] = useState(false);
   const [draft, setDraft] = useState<DraftAnswer | null>(null);
@@ -69,9 +70,15 @@ export function useSendMessage(
       setDraft({ content: '', sources: [] });
       let answer = '';
       let sources: Source[] = [];
+      let kept = false;
       try {
         let finished = false;
         for await (const ev of api.streamMessage(botId, conversationId, content, visitorId, { signal: ac.signal })) {
+          // The server stores (and titles) the question before it answers: the first event says it is kept.
+          if (!kept && (ev.event === 'token' || ev.event === 'sources') && mounted.current) {
+            kept = true;
+            onQuestionKept?.();
+          }
           if (ev.event === 'token') {
             answer += typeof ev.data.delta === 'string' ? ev.data.delta : '';
             if (mounted.current) setDraft({ content: answer, sources });
@@ -118,7 +125,7 @@ export function useSendMessage(
         }
       }
     },
-    [api, botId, conversationId, visitorId, list, onSettled],
+    [api, botId, conversationId, visitorId, list, onSettled, onQuestionKept],
   );
 
   return { pending, draft, error, send };

@@ -35,8 +35,9 @@ export default function ChatLayout() {
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
   }, [open]);
+  // The visitor talks to the bot, not to the product: its name is the tab's title.
   useEffect(() => {
-    if (bot?.name) document.title = `${bot.name} · Chat`;
+    if (bot?.name) document.title = bot.name;
   }, [bot?.name]);
 
   const newChat = async () => {
@@ -75,22 +76,24 @@ export default function ChatLayout() {
         >
           {open ? <CloseIcon /> : <MenuIcon />}
         </button>
-        <span className="chat-topbar-title truncate">{bot?.name || 'Chat'}</span>
+        {/* The spec's 'Chat' header at every width (the thread's own is hidden here), the bot's name under it. */}
+        <div className="chat-topbar-title">
+          <span aria-hidden="true">Chat</span>
+          {bot?.name && <span className="chat-topbar-bot truncate">{bot.name}</span>}
+        </div>
         <ThemeToggle />
       </header>
       {open && <div className="drawer-overlay" aria-hidden="true" onClick={() => setOpen(false)} />}
       <aside id="chat-sidebar" className={`chat-sidebar${open ? ' is-open' : ''}`} aria-label="Chat History">
+        {/* The bot's name heads the sidebar where the product's logo was: the logo moves to its foot. */}
         <div className="chat-sidebar-head">
-          <Logo to="/" />
+          <div className="chat-bot-info">
+            <p className="chat-bot-name">{bot ? bot.name || 'Chatbot' : '\u00a0'}</p>
+            {bot?.description && <p className="chat-bot-description">{bot.description}</p>}
+          </div>
           {/* With a conversation open, its header carries the one theme toggle. */}
           {!convId && <ThemeToggle />}
         </div>
-        {bot && (
-          <div className="chat-bot-info">
-            <p className="chat-bot-name">{bot.name || 'Chatbot'}</p>
-            {bot.description && <p className="chat-bot-description">{bot.description}</p>}
-          </div>
-        )}
         <div className="chat-sidebar-title-row">
           <h2 className="chat-sidebar-title">Chat History</h2>
           <button type="button" className="btn btn-primary btn-sm" onClick={newChat} disabled={!botId || creating}>
@@ -131,6 +134,10 @@ export default function ChatLayout() {
             </ul>
           )}
         </nav>
+        <div className="chat-sidebar-foot">
+          <span className="muted">Powered by</span>
+          <Logo to="/" />
+        </div>
       </aside>
       <main id="chat-main" className="chat-main">
         <Outlet context={{ visitorId }} />

@@ -24,8 +24,9 @@ export default function ChatThreadRoute() {
       mode="page"
       intro={bot}
       headerActions={<ThemeToggle />}
-      // The sidebar's "last message" times move after each answer.
+      // The sidebar's "last message" times move after each answer; its title, once the first question is kept.
       onMessageSent={() => void mutate(conversationsKey(botId, visitorId))}
+      onQuestionKept={() => void mutate(conversationsKey(botId, visitorId))}
     />
   );
 }

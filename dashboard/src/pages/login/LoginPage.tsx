@@ -30,10 +30,10 @@ export default function LoginPage() {
 
   return (
     <div className="auth-page">
-      <div className="auth-topbar">
+      <header className="auth-topbar">
         <Logo />
         <ThemeToggle />
-      </div>
+      </header>
       <main className="auth-main">
         <div className="auth-card card">
           <h1>Login</h1>
