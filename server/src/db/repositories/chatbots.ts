@@ -197,12 +197,27 @@ export async function updateCrawlSettings(
 /**
  * The name a bot gets when the owner gave none: its start address without the scheme ("docs.example.com",
  * "example.com/docs"), and " (2)", " (3)"… when the owner already has a bot of that name, so two
- * bots made from one site can be told apart in the list.
+ * bots made from one site can be told apart in the list. Its first crawl then names it after its start
+ * page's title (jobs/handlers/nameFromTitle.ts).
  */
 export async function defaultBotName(q: Queryable, ownerUid: string, startUrl: string): Promise<string> {
+  return uniqueBotName(q, ownerUid, addressName(startUrl));
+}
+
+/** A start address without its scheme or trailing slash: the name of a bot created without one. */
+export function addressName(startUrl: string): string {
   const u = new URL(startUrl);
-  const path = u.pathname.replace(/\/+$/, '');
-  const base = (u.host + path).slice(0, 180);
+  return (u.host + u.pathname.replace(/\/+$/, '')).slice(0, 180);
+}
+
+/** Whether `name` is the one defaultBotName gave a bot of this start address (numbered or not). */
+export function isAddressName(name: string, startUrl: string): boolean {
+  const base = addressName(startUrl);
+  return name === base || (name.startsWith(`${base} (`) && /^ \(\d+\)$/.test(name.slice(base.length)));
+}
+
+/** `base`, or `base (2)`, `base (3)`… when the owner already has a bot of that name. */
+export async function uniqueBotName(q: Queryable, ownerUid: string, base: string): Promise<string> {
   const rows = await q.query<{ name: string }>(`SELECT name FROM chatbots WHERE owner_uid = $1 AND (name = $2 OR starts_with(name, $3))`, [
     ownerUid,
     base,

@@ -4,6 +4,7 @@ import { getChatbotRow } from '../../db/repositories/chatbots.js';
 import { discardStagedDocuments } from '../../db/repositories/liveContent.js';
 import { STOPPED_REASON, wasStopped } from '../queue.js';
 import { failUnstoredSources, manualSourceUrls } from '../../db/repositories/sources.js';
+import { nameAfterStartPage } from './nameFromTitle.js';
 import { runIndexingPipeline, type PipelineInput, type PipelineMode, type PipelineResult } from '../../index/pipeline.js';
 import type { UrlPatterns } from '../../crawl/urlPatterns.js';
 import { PermanentTaskError, type HandlerRegistry, type TaskContext, type TaskHandler } from '../registry.js';
@@ -19,8 +20,16 @@ import { CRAWL_DEFAULTS, parseTaskParams, type TaskParams } from '../taskParams.
  */
 export function registerCrawlHandlers(registry: HandlerRegistry): void {
   const handlers: Record<TaskType, TaskHandler> = {
-    crawl_and_index: async (ctx) => run(ctx, crawlMode(ctx, parseTaskParams('crawl_and_index', ctx.task.params), await botPatterns(ctx))),
-    index_urls: (ctx) => run(ctx, { kind: 'urls', urls: parseTaskParams('index_urls', ctx.task.params).urls }),
+    crawl_and_index: async (ctx) => {
+      const params = parseTaskParams('crawl_and_index', ctx.task.params);
+      await run(ctx, crawlMode(ctx, params, await botPatterns(ctx)));
+      await nameNewBot(ctx, params.url);
+    },
+    index_urls: async (ctx) => {
+      const { urls } = parseTaskParams('index_urls', ctx.task.params);
+      await run(ctx, { kind: 'urls', urls });
+      await nameNewBot(ctx, urls[0]!);
+    },
     crawl: async (ctx) => {
       const params = parseTaskParams('crawl', ctx.task.params);
       return run(ctx, await refreshMode(ctx, params), refreshSettings(params));
@@ -28,6 +37,11 @@ export function registerCrawlHandlers(registry: HandlerRegistry): void {
     index_page: (ctx) => run(ctx, { kind: 'urls', urls: [parseTaskParams('index_page', ctx.task.params).url], partial: true }),
   };
   for (const [type, handler] of Object.entries(handlers)) registry.register(type, handler);
+}
+
+/** A new bot left unnamed takes its start page's title; a name is cosmetic, so failing here fails nothing. */
+async function nameNewBot(ctx: TaskContext, startUrl: string): Promise<void> {
+  await nameAfterStartPage(ctx.db, ctx.task.chatbot_id, startUrl).catch(() => {});
 }
 
 /** The owner's include/exclude patterns, as saved on the bot when the task runs. */
