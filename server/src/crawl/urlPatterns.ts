@@ -6,23 +6,21 @@
  * path segment; `**` crosses them. A URL is taken when it matches an include pattern (or there are
  * none) and no exclude pattern; exclude wins.
  *
- * Matching simulates the pattern as a small automaton over the URL (time bounded by pattern length
- * × URL length), never as a backtracking regular expression: a pattern like `*a*a*a*a*b` cannot
- * make one URL take seconds.
+ * All of a bot's patterns are compiled into one automaton (patternAutomaton.ts), never a
+ * backtracking regular expression: testing a URL costs one step per character of the URL, however
+ * many patterns and stars there are. URLs longer than MAX_URL_LENGTH are never taken.
  */
+import { EXCLUDE_HIT, INCLUDE_HIT, PatternAutomaton, type GlobToken } from './patternAutomaton.js';
+
 export const MAX_PATTERNS = 20;
 export const MAX_PATTERN_LENGTH = 200;
+/** Longer URLs are not considered (browsers and sitemaps stop at 2,048 characters too; urls.ts drops them when normalising). */
+export const MAX_URL_LENGTH = 2048;
+const SLASH = 0x2f;
 
 export interface UrlPatterns {
   include: string[];
   exclude: string[];
-}
-
-type Token = { kind: 'char'; c: string } | { kind: 'one' } | { kind: 'star' } | { kind: 'globstar' };
-
-interface Compiled {
-  full: boolean;
-  tokens: Token[];
 }
 
 /** Why a pattern cannot be used, in words for the owner, or undefined when it is fine. */
@@ -40,74 +38,80 @@ export function patternProblem(pattern: string): string | undefined {
   return undefined;
 }
 
-function compile(pattern: string): Compiled {
-  const tokens: Token[] = [];
+/** A pattern as automaton tokens. A run of stars holding a `**` is one `**` (the same language), so the automaton's closure is one pass. */
+function tokensOf(pattern: string): GlobToken[] {
+  const tokens: GlobToken[] = [];
+  const push = (t: GlobToken) => {
+    const last = tokens[tokens.length - 1];
+    if ((t === 'star' || t === 'globstar') && (last === 'star' || last === 'globstar')) {
+      if (t === 'globstar') tokens[tokens.length - 1] = 'globstar';
+    } else tokens.push(t);
+  };
   for (let i = 0; i < pattern.length; i++) {
     const c = pattern[i]!;
     if (c === '*' && pattern[i + 1] === '*') {
-      tokens.push({ kind: 'globstar' });
+      const afterSlash = tokens[tokens.length - 1] === SLASH;
+      push('globstar');
       i++;
       // `/**/` also matches a single `/` (`/docs/**/x.html` takes `/docs/x.html`).
-      if (
-        pattern[i + 1] === '/' &&
-        tokens.length >= 2 &&
-        tokens[tokens.length - 2]!.kind === 'char' &&
-        (tokens[tokens.length - 2] as { c: string }).c === '/'
-      )
-        i++;
-    } else if (c === '*') tokens.push({ kind: 'star' });
-    else if (c === '?') tokens.push({ kind: 'one' });
-    else tokens.push({ kind: 'char', c });
+      if (pattern[i + 1] === '/' && afterSlash) i++;
+    } else if (c === '*') push('star');
+    else if (c === '?') push('one');
+    else push(c.charCodeAt(0));
   }
-  return { full: /^https?:\/\//i.test(pattern), tokens };
+  return tokens;
 }
 
-/** Whether the tokens match the whole text: a set of automaton states advanced one character at a time. */
-function matches(tokens: Token[], text: string): boolean {
-  const n = tokens.length;
-  let states = new Uint8Array(n + 1);
-  const close = (s: Uint8Array) => {
-    // A star may match nothing: reaching it also reaches the token after it.
-    for (let i = 0; i < n; i++) if (s[i] && (tokens[i]!.kind === 'star' || tokens[i]!.kind === 'globstar')) s[i + 1] = 1;
-  };
-  states[0] = 1;
-  close(states);
-  for (const ch of text) {
-    const next = new Uint8Array(n + 1);
-    let any = false;
-    for (let i = 0; i < n; i++) {
-      if (!states[i]) continue;
-      const t = tokens[i]!;
-      if (t.kind === 'char' ? t.c === ch : t.kind === 'one' ? ch !== '/' : false) next[i + 1] = 1;
-      else if (t.kind === 'star' && ch !== '/') next[i] = 1;
-      else if (t.kind === 'globstar') next[i] = 1;
-      else continue;
-      any = true;
-    }
-    if (!any) return false;
-    close(next);
-    states = next;
-  }
-  return states[n] === 1;
-}
+/**
+ * A bot's patterns compiled once (per crawl or collection): keep() tests a URL against all of them
+ * in time linear in the URL's length (patternAutomaton.ts). `steps` counts the work, for tests.
+ */
+export class UrlPatternFilter {
+  private readonly onUrl?: PatternAutomaton;
+  private readonly onPath?: PatternAutomaton;
+  private readonly hasInclude: boolean;
 
-/** The URL test for a bot's patterns, or undefined when it has none (every URL is taken). */
-export function urlFilter(patterns: UrlPatterns | undefined): ((url: string) => boolean) | undefined {
-  if (!patterns || (patterns.include.length === 0 && patterns.exclude.length === 0)) return undefined;
-  const include = patterns.include.map(compile);
-  const exclude = patterns.exclude.map(compile);
-  const test = (p: Compiled, full: string, path: string) => matches(p.tokens, p.full ? full : path);
-  return (url: string) => {
+  constructor(patterns: UrlPatterns) {
+    const all = [...patterns.include.map((p) => ({ p, exclude: false })), ...patterns.exclude.map((p) => ({ p, exclude: true }))].map(
+      ({ p, exclude }) => ({ full: /^https?:\/\//i.test(p), tokens: tokensOf(p), exclude }),
+    );
+    const full = all.filter((p) => p.full);
+    const path = all.filter((p) => !p.full);
+    if (full.length > 0) this.onUrl = new PatternAutomaton(full);
+    if (path.length > 0) this.onPath = new PatternAutomaton(path);
+    this.hasInclude = patterns.include.length > 0;
+  }
+
+  get steps(): number {
+    return (this.onUrl?.steps ?? 0) + (this.onPath?.steps ?? 0);
+  }
+
+  /** DFA states the automata hold (tests check the state cap is reached). */
+  get storedStates(): number {
+    return (this.onUrl?.storedStates ?? 0) + (this.onPath?.storedStates ?? 0);
+  }
+
+  /** Whether the patterns take this URL; never one longer than MAX_URL_LENGTH. */
+  keep(url: string): boolean {
+    if (url.length > MAX_URL_LENGTH) return false;
     let u: URL;
     try {
       u = new URL(url);
     } catch {
       return false;
     }
-    const path = u.pathname + u.search;
-    if (exclude.some((p) => test(p, url, path))) return false;
-    return include.length === 0 || include.some((p) => test(p, url, path));
-  };
+    let hit = this.onUrl?.run(url) ?? 0;
+    if (this.onPath && !(hit & EXCLUDE_HIT)) hit |= this.onPath.run(u.pathname + u.search);
+    if (hit & EXCLUDE_HIT) return false;
+    return !this.hasInclude || (hit & INCLUDE_HIT) !== 0;
+  }
+}
+
+/** The URL test for a bot's patterns, or undefined when it has none (every URL is taken). */
+export function urlFilter(patterns: UrlPatterns | undefined): ((url: string) => boolean) | undefined {
+  if (!patterns || (patterns.include.length === 0 && patterns.exclude.length === 0)) return undefined;
+  const filter = new UrlPatternFilter(patterns);
+  return (url) => filter.keep(url);
 }
 
 /** Patterns as stored: trimmed, blank lines and repeats dropped. */
