@@ -23,6 +23,7 @@ import {
   type CrawlConfiguration,
 } from './wizardStorage';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
+import './wizard.css';
 
 type Step = 'configure' | 'review';
 
@@ -44,6 +45,7 @@ export default function CreateWizardPage() {
   const [manual, setManual] = useState<string[]>([]);
   const [selected, setSelected] = useState<Record<string, true>>({});
   const [search, setSearch] = useState('');
+  const [name, setName] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [collecting, setCollecting] = useState(false);
   const [creating, setCreating] = useState(false);
@@ -206,7 +208,7 @@ export default function CreateWizardPage() {
     setCreating(true);
     setError(null);
     try {
-      await api.indexUrls({ urls, name: '', description: '' });
+      await api.indexUrls({ urls, name: name.trim(), description: '' });
       toast({ title: 'Indexing started!', variant: 'success' });
       clearCrawlConfig();
       clearSelections(startUrl);
@@ -254,6 +256,8 @@ export default function CreateWizardPage() {
           creating={creating}
           error={error}
           noneSelectedError={noneSelectedError}
+          name={name}
+          onName={setName}
         />
       )}
     </div>

@@ -18,6 +18,9 @@ interface Props {
   creating: boolean;
   error: string | null;
   noneSelectedError: boolean;
+  /** The bot's name as typed (empty: the server names it after the start page's title). */
+  name: string;
+  onName: (value: string) => void;
 }
 
 /** Filters sources by a case-insensitive substring. */
@@ -30,6 +33,7 @@ export function filterSources(sources: readonly string[], search: string): strin
 export function ReviewStep(props: Props) {
   const { sources, manual, selected, search, creating } = props;
   const searchId = useId();
+  const nameId = useId();
   const filtered = filterSources(sources, search);
   const selectedCount = sources.filter((s) => selected[s]).length;
   const filteredSelected = filtered.filter((s) => selected[s]).length;
@@ -112,11 +116,32 @@ export function ReviewStep(props: Props) {
             </ul>
           )}
         </div>
+        {/* A note, not an error, until the owner acts: unticks every address or tries to confirm. */}
         {selectedCount === 0 && (
-          <p className="inline-error" role={props.noneSelectedError ? 'alert' : undefined}>
+          <p
+            className={props.noneSelectedError || sources.length > 0 ? 'inline-error' : 'field-hint inline-note'}
+            role={props.noneSelectedError ? 'alert' : undefined}
+          >
             No URLs selected.
           </p>
         )}
+        <div className="field review-name">
+          <label htmlFor={nameId}>Chatbot Name</label>
+          <input
+            id={nameId}
+            className="input"
+            type="text"
+            maxLength={200}
+            value={props.name}
+            onChange={(e) => props.onName(e.target.value)}
+            placeholder="Named after the start page's title"
+            aria-describedby={`${nameId}-hint`}
+            disabled={creating}
+          />
+          <p id={`${nameId}-hint`} className="field-hint">
+            Leave empty to name it after the first page's title; you can rename it later.
+          </p>
+        </div>
       </div>
       <div className="card-actions">
         <button type="button" className="btn btn-ghost" onClick={props.onBack} disabled={creating}>
