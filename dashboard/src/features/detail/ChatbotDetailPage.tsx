@@ -117,6 +117,8 @@ function ChatbotDetail({ chatbot }: { chatbot: Chatbot }) {
       refresh(chatbot.id);
     } catch (err) {
       toast({ title: 'Stop Error', description: apiErrorMessage(err, 'Failed to stop the task. Please try again.'), variant: 'error' });
+      // It may have ended meanwhile: show its real state, so Stop is not offered again.
+      refresh(chatbot.id);
     } finally {
       setStopping(false);
     }
