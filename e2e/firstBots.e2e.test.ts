@@ -59,14 +59,14 @@ describe("a new owner's first bots", () => {
   it('are told apart by name, say "1 page indexed", and explain every source that is not indexed', async () => {
     const small = await crawlSample(1);
     const full = await crawlSample(20);
-    const host = new URL(stack.url).host;
 
     await page.goto(`${stack.url}/app/chatbots`);
     const card = (name: string) => page.locator('article').filter({ has: page.getByRole('heading', { name, exact: true }) });
-    await card(`${host}/demo/site`).waitFor();
-    await card(`${host}/demo/site (2)`).waitFor();
+    // Named after the start page's title ('Lumen documentation · Lumen', less the site's suffix).
+    await card('Lumen documentation').waitFor();
+    await card('Lumen documentation (2)').waitFor();
     expect(
-      await card(`${host}/demo/site`)
+      await card('Lumen documentation')
         .getByText(/pages? indexed/)
         .textContent(),
     ).toBe('1 page indexed');
