@@ -1,7 +1,7 @@
 import dns from 'node:dns';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { refusedRange } from '../../src/crawl/addressPolicy.js';
 import { createSafeFetcher, type LookupFn, type SafeFetcher } from '../../src/crawl/safeFetch.js';
 import { FetchError } from '../../src/crawl/fetchErrors.js';
@@ -168,7 +168,7 @@ describe('the allow-list and redirects', () => {
   const asPublic = (address: string) => (address === '127.0.0.1' ? undefined : refusedRange(address));
   const via = (from: string, to: string) => `${from}/?to=${encodeURIComponent(to)}`;
 
-  it('starts the servers', async () => {
+  beforeAll(async () => {
     pub = await listen(publicSite, '127.0.0.1');
     priv = await listen(internal, '127.0.0.2');
     f = createSafeFetcher({ userAgent: 'DocentBot/test', allowHosts: [new URL(priv).host], timeoutMs: 3000, refusedRange: asPublic });
