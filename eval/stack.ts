@@ -63,6 +63,8 @@ export async function startStack(opts: {
       'EMBEDDING_BASE_URL',
       'EMBEDDING_API_KEY',
       'EMBEDDING_MODEL',
+      'SEMANTIC_LEGS',
+      'WORD_VECTORS_PATH',
       'CRAWL_MAX_PAGES',
       'CRAWL_CONCURRENCY',
     ]),

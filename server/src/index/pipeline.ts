@@ -14,6 +14,7 @@ import { embeddingProvider } from '../embeddings/shared.js';
 import { vectorStoreFor } from '../embeddings/store.js';
 import { Indexer, yieldToEventLoop } from './indexer.js';
 import type { PipelineInput, PipelineResult } from './pipelineTypes.js';
+import { refreshLsaSpace } from './lsaRefresh.js';
 import { refuseSwap } from './refuseSwap.js';
 import { finishSiteLevel } from './siteLevel.js';
 import { SOURCES_BATCH, swapIn } from './swapIn.js';
@@ -190,7 +191,7 @@ export async function runIndexingPipeline(input: PipelineInput): Promise<Pipelin
     if (!swapped) {
       await discardStagedDocuments(db, taskId);
       stoppedBy = 'aborted';
-    }
+    } else await refreshLsaSpace(db, config, chatbotId, input.signal, input.log);
   }
   return {
     ...counts,

@@ -66,6 +66,13 @@ export interface RetrievalParams {
    * Under half: the words a visitor used are the stronger evidence.
    */
   vectorShare: number;
+  /**
+   * Shares of the semantic legs with no model (SEMANTIC_LEGS, semanticLegs.ts), fused by score like
+   * the vector leg: the site's own LSA space and GloVe word vectors. Used only when the leg is on;
+   * swept on the dev sites (eval/LOG.md).
+   */
+  lsaShare: number;
+  wordVectorShare: number;
 }
 
 export const DEFAULT_PARAMS: Readonly<RetrievalParams> = Object.freeze({
@@ -85,6 +92,8 @@ export const DEFAULT_PARAMS: Readonly<RetrievalParams> = Object.freeze({
   unsureFloor: 0.15,
   floorPages: 3,
   vectorShare: 0.3,
+  lsaShare: 0.3,
+  wordVectorShare: 0.2,
 });
 
 /** DEFAULT_PARAMS with some values replaced (evaluation sweeps). */

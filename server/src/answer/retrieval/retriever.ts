@@ -17,6 +17,7 @@ import { collectPages } from './pages.js';
 import { withParams, type RetrievalParams } from './params.js';
 import { analyseQuestion } from './queryAnalysis.js';
 import { cleanQueryText, quoteLexeme } from './queryText.js';
+import { searchLegs, type SemanticLeg } from './semanticLegs.js';
 
 /**
  * Retrieval for one question: analyse the words (queryAnalysis), pick candidates with cheap index
@@ -31,11 +32,14 @@ export interface FullTextRetrieverOptions {
   vectorFloor?: VectorFloor;
   /** Retrieval parameters other than DEFAULT_PARAMS (evaluation). */
   params?: Partial<RetrievalParams>;
+  /** Semantic legs with no model (SEMANTIC_LEGS), fused after the vector leg. */
+  legs?: SemanticLeg[];
 }
 
 export class FullTextRetriever implements Retriever {
   private readonly vectorFloor?: VectorFloor;
   private readonly p: RetrievalParams;
+  private readonly legs: SemanticLeg[];
 
   constructor(
     private readonly db: Queryable,
@@ -44,6 +48,7 @@ export class FullTextRetriever implements Retriever {
   ) {
     this.vectorFloor = opts.vectorFloor;
     this.p = withParams(opts.params);
+    this.legs = opts.legs ?? [];
   }
 
   async retrieve(chatbotId: string, question: string, opts: RetrieveOptions = {}): Promise<Retrieval> {
@@ -56,6 +61,7 @@ export class FullTextRetriever implements Retriever {
 
     // The semantic leg runs beside the full-text one; a failure leaves full text to answer alone.
     const vectorHits = this.vector?.search(chatbotId, text, VECTOR_CANDIDATES).catch((): VectorHit[] => []);
+    const legHits = this.legs.length > 0 ? searchLegs(this.legs, chatbotId, text, VECTOR_CANDIDATES, p) : undefined;
     const { terms, stats } = await analyseQuestion(this.db, chatbotId, text, p);
     if (terms.length === 0) return empty;
 
@@ -81,6 +87,10 @@ export class FullTextRetriever implements Retriever {
     }
 
     if (vectorHits) ranked = await this.fuseVectors(chatbotId, await vectorHits, terms, ranked, stats.meanChunkLength);
+    if (legHits) {
+      const mix = await legHits;
+      ranked = await this.fuseVectors(chatbotId, mix.hits, terms, ranked, stats.meanChunkLength, mix.share);
+    }
     const byPassage = collectPages(ranked, perPage, p.secondPassageShare);
     // The outcome is decided on the passages; the whole pages' evidence only orders the pages offered.
     const evidence = questionEvidence(byPassage, p);
@@ -103,13 +113,17 @@ export class FullTextRetriever implements Retriever {
     for (const c of chunks) c.content = byId.get(c.id) ?? '';
   }
 
-  /** The vector leg's nearest chunks, scored by their words too, fused with the full-text scores. */
+  /**
+   * A semantic list's nearest chunks, scored by their words too, fused with the full-text scores.
+   * Only the embedding leg (no `share` given) marks its chunks' rank and similarity for the floor.
+   */
   private async fuseVectors(
     chatbotId: string,
     hits: VectorHit[],
     terms: QueryTerm[],
     ranked: RetrievedChunk[],
     avgLen: number,
+    share?: number,
   ): Promise<RetrievedChunk[]> {
     if (hits.length === 0) return ranked;
     const byId = new Map(ranked.map((c) => [c.id, c]));
@@ -121,6 +135,7 @@ export class FullTextRetriever implements Retriever {
       );
       for (const c of rankChunks(terms, rows, avgLen, this.p)) byId.set(c.id, c);
     }
+    if (share !== undefined) return fuseScores(hits, byId, share);
     const clears = this.vectorFloor ? vectorClearance(hits, this.vectorFloor) : new Set<string>();
     hits.forEach((h, i) => {
       const c = byId.get(h.id);

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { RecrawlSchedule } from '../../../../shared/src/contract/requests.js';
 import type { Db, Queryable } from '../db.js';
+import { forgetLsaSpace } from '../../embeddings/lsaIndex.js';
 import { forgetBotVectors } from '../../embeddings/store.js';
 import type { MessageCache } from './messageCache.js';
 import { one } from '../db.js';
@@ -139,6 +140,7 @@ export async function deleteChatbot(db: Db, cache: MessageCache, id: string): Pr
   // Copies held in this process's memory go too: cached conversations and the bot's vectors.
   cache.forgetAll();
   await forgetBotVectors(db, id);
+  forgetLsaSpace(db, id);
   return { runningTaskIds: running };
 }
 
