@@ -14,6 +14,8 @@ import { startAuthEmulator, type AuthEmulator } from '../../src/cli/authEmulator
 interface Shared {
   users: number;
   started: Promise<{ emulator: AuthEmulator; dir: string }>;
+  /** Stops the emulator at once, started or half-started: for a run that ends without teardown. */
+  forceStop: () => void;
 }
 const KEY = Symbol.for('docent.test.authEmulator');
 const registry = globalThis as unknown as Record<symbol, Shared | undefined>;
@@ -21,7 +23,7 @@ const registry = globalThis as unknown as Record<symbol, Shared | undefined>;
 export async function setup(project: TestProject): Promise<void> {
   let shared = registry[KEY];
   if (!shared) {
-    shared = registry[KEY] = { users: 0, started: startOne() };
+    shared = registry[KEY] = startOne();
     // A failed start must not be handed to the next project.
     shared.started.catch(() => (registry[KEY] = undefined));
   }
@@ -37,17 +39,42 @@ export async function teardown(): Promise<void> {
   const { emulator, dir } = await shared.started;
   await emulator.stop();
   rmSync(dir, { recursive: true, force: true });
+  process.off('exit', shared.forceStop);
+  process.off('SIGHUP', onHangUp);
 }
 
-async function startOne(): Promise<{ emulator: AuthEmulator; dir: string }> {
+function startOne(): Shared {
   const dir = mkdtempSync(path.join(tmpdir(), 'docent-auth-'));
-  const port = await freePortBlock(3);
-  try {
-    return { emulator: await startAuthEmulator({ port, projectId: 'demo-docent', dataDir: dir, persist: false }), dir };
-  } catch (err) {
+  const starting = new AbortController();
+  let up: AuthEmulator | undefined;
+  const started = (async () => {
+    try {
+      const port = await freePortBlock(3);
+      up = await startAuthEmulator({ port, projectId: 'demo-docent', dataDir: dir, persist: false, signal: starting.signal });
+      return { emulator: up, dir };
+    } catch (err) {
+      rmSync(dir, { recursive: true, force: true });
+      throw err;
+    }
+  })();
+  // The emulator runs in a process group of its own (authEmulator.ts), so Ctrl+C, which signals the
+  // terminal's foreground group, never reaches it; and Vitest answers SIGINT/SIGTERM with
+  // process.exit(), skipping teardown. So on exit, however it comes, signal the emulator's group
+  // (synchronously: nothing async runs in an 'exit' handler), or abort its start if still starting.
+  const forceStop = () => {
+    starting.abort();
+    up?.forceStop();
     rmSync(dir, { recursive: true, force: true });
-    throw err;
-  }
+  };
+  process.once('exit', forceStop);
+  process.once('SIGHUP', onHangUp);
+  return { users: 0, started, forceStop };
+}
+
+/** A closed terminal (SIGHUP) kills Vitest without an 'exit' event: stop the emulator, then die of the signal. */
+function onHangUp(): void {
+  registry[KEY]?.forceStop();
+  process.kill(process.pid, 'SIGHUP');
 }
 
 declare module 'vitest' {
