@@ -13,6 +13,7 @@ import { HandlerRegistry } from './jobs/registry.js';
 import { startWorker, type Worker } from './jobs/worker.js';
 import { announceEmbeddings } from './embeddings/announce.js';
 import { closeEmbeddingProvider } from './embeddings/shared.js';
+import { logExtractPoolTo } from './crawl/extractPool.js';
 
 export interface Running {
   app: FastifyInstance;
@@ -30,7 +31,7 @@ export function wantsWorker(config: Config, role: 'serve' | 'all'): boolean {
 }
 
 /** How long a shutdown waits for requests in flight (a streamed answer, a URL collection) to finish. */
-const HTTP_DRAIN_MS = 15_000;
+export const HTTP_DRAIN_MS = 15_000;
 
 /**
  * Close the HTTP server gracefully: no new connections, idle keep-alive sockets closed, requests in
@@ -91,6 +92,7 @@ export async function startServer(
       dataDir: config.database.kind === 'pglite' ? config.database.dataDir : undefined,
     };
     const app = (built.app = await buildApp(ctx, { serveStatic: true }));
+    logExtractPoolTo(app.log); // a worker that cannot start is logged with everything else
     await announceEmbeddings(config, db, app.log);
     if (wantsWorker(config, role)) {
       worker = startWorker({ db, config, registry: registerHandlers(new HandlerRegistry()), log: app.log });

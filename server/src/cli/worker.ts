@@ -5,6 +5,7 @@ import { openDatabase } from '../db/open.js';
 import { registerHandlers } from '../jobs/handlers/index.js';
 import { HandlerRegistry } from '../jobs/registry.js';
 import { startWorker } from '../jobs/worker.js';
+import { logExtractPoolTo } from '../crawl/extractPool.js';
 import { announceEmbeddings } from '../embeddings/announce.js';
 import { onShutdown } from './shutdown.js';
 
@@ -16,6 +17,7 @@ if (config.database.kind !== 'postgres') {
   process.exit(1);
 }
 const log = pino({ level: config.LOG_LEVEL });
+logExtractPoolTo(log);
 const db = await openDatabase(config);
 await announceEmbeddings(config, db, log);
 const worker = startWorker({ db, config, registry: registerHandlers(new HandlerRegistry()), log });

@@ -3,7 +3,7 @@ import { cleanText } from '../text/validText.js';
 import { CanonicalLedger } from './canonical.js';
 import type { ExtractedPage } from './extract.js';
 import { extractText } from './extract.js';
-import { ExtractTimeoutError, type Extractor } from './extractor.js';
+import { ExtractTimeoutError, ExtractUnavailableError, type Extractor } from './extractor.js';
 import { CrawlFrontier, type FrontierItem } from './crawlFrontier.js';
 import { FetchError, isFetchError } from './fetchErrors.js';
 import { PagePlacement, type Candidate } from './pagePlacement.js';
@@ -141,7 +141,8 @@ export async function crawlSite(fetcher: SafeFetcher, extractor: Extractor, opts
           : await untilAborted(extractor.extract(fetched.body, pageUrl, { linksOnly: opts.discoveryOnly }, signal), signal);
     } catch (err) {
       if (outOfTime()) return timeSkip(url);
-      if (err instanceof ExtractTimeoutError) return hooks.onOutcome({ kind: 'failed', url, reason: err.message, errorKind: 'extract' });
+      if (err instanceof ExtractTimeoutError || err instanceof ExtractUnavailableError)
+        return hooks.onOutcome({ kind: 'failed', url, reason: err.message, errorKind: 'extract' });
       return hooks.onOutcome({
         kind: 'failed',
         url,

@@ -1,20 +1,25 @@
 import { availableParallelism } from 'node:os';
-import { Worker } from 'node:worker_threads';
+import pino from 'pino';
 import { backgroundTurn } from '../db/foregroundFirst.js';
 import type { ExtractedPage, ExtractOptions } from './extract.js';
-import { DEFAULT_EXTRACT_OPTIONS, ExtractTimeoutError, inlineExtractor, type Extractor } from './extractor.js';
+import { DEFAULT_EXTRACT_OPTIONS, ExtractTimeoutError, ExtractUnavailableError, type Extractor } from './extractor.js';
+import { spawnExtractWorker, startWorker, type Slot as ThreadSlot, type SpawnWorker, type WorkerAnswer } from './extractThread.js';
 
 /**
- * Page extraction on worker threads, so parsing and Markdown conversion run beside the database
- * writes (PGlite works on the main thread and blocks it). Pages wait in a queue here; each worker
- * holds at most two (the one it parses and the next, so it never idles while this thread is busy
- * in PGlite). A page's time limit starts when its worker gets to it, not while it waits; a page
- * that runs past it fails ('Extraction timed out') and its worker is replaced, because a
- * synchronous parse cannot be interrupted any other way; the page queued behind it goes back to
- * the queue. A page whose caller gives up (its signal fires: a crawl's deadline, a client gone) is
- * dropped from the queue, or its worker is replaced if it is parsing it, so an abandoned hostile
- * page cannot hold a worker for the full time limit. Falls back to in-thread extraction when
- * workers cannot start.
+ * Page extraction on worker threads, and only there: parsing a hostile page takes minutes, and on
+ * the event loop that would freeze every request (and SIGTERM) for as long. Pages wait in a queue
+ * here; each worker holds at most two (the one it parses and the next, so it never idles while this
+ * thread is busy in PGlite). A page's time limit starts when its worker gets to it, not while it
+ * waits; a page that runs past it fails ('Extraction timed out') and its worker is terminated
+ * (asynchronously: a synchronous parse cannot be interrupted any other way) and replaced; the page
+ * queued behind it goes back to the queue. A page whose caller gives up (its signal fires: a
+ * crawl's deadline, a client gone) is dropped from the queue, or its worker is replaced if it is
+ * parsing it, so an abandoned hostile page cannot hold a worker for the full time limit.
+ *
+ * When a worker cannot start, the failure is logged and the next try waits a growing pause (1 s,
+ * doubling, at most 30 s). Meanwhile pages wait for a worker that is starting (at most its start
+ * time-out), or, with no worker running and none starting, fail at once with ExtractUnavailableError
+ * (recorded on the page's source): never parsed here.
  */
 interface Job {
   html: string;
@@ -26,38 +31,54 @@ interface Job {
   reject(err: Error): void;
 }
 
-interface Slot {
-  worker: Worker;
-  /** Sent to the worker, in order; the first is the one being parsed. */
-  jobs: Job[];
-  timer?: NodeJS.Timeout;
-}
+type Slot = ThreadSlot<Job>;
 
 const PER_WORKER = 2;
+const MAX_RETRY_PAUSE_MS = 30_000;
+
+/** pino's shape (the server passes its logger). */
+export interface ExtractPoolLog {
+  warn(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
+}
 
 export interface ExtractPoolOptions {
   threads?: number;
   defaults?: ExtractOptions;
   /** Per-page limit, from the moment a worker takes the page. */
   jobTimeoutMs?: number;
+  /** The limit for a PDF (default jobTimeoutMs). */
+  pdfTimeoutMs?: number;
+  /** How long a new worker has to report ready (default 15 s). */
+  startTimeoutMs?: number;
+  log?: ExtractPoolLog;
+  /** Makes a worker thread (default: extractWorker.mjs). Tests pass one that cannot start. */
+  spawnWorker?: SpawnWorker;
 }
 
 export const EXTRACT_TIMEOUT_MS = 20_000;
 export const defaultExtractThreads = () => Math.max(1, Math.min(4, availableParallelism() - 1));
 
 export async function createExtractPool(options: ExtractPoolOptions = {}): Promise<Extractor> {
-  const threads = options.threads ?? defaultExtractThreads();
+  const threads = Math.max(1, options.threads ?? defaultExtractThreads());
   const defaults = options.defaults ?? DEFAULT_EXTRACT_OPTIONS;
   const jobTimeoutMs = options.jobTimeoutMs ?? EXTRACT_TIMEOUT_MS;
+  const pdfTimeoutMs = options.pdfTimeoutMs ?? jobTimeoutMs;
+  const startTimeoutMs = options.startTimeoutMs ?? 15_000;
+  const spawn = options.spawnWorker ?? spawnExtractWorker;
+  const log = options.log ?? fallbackLog();
   const slots: Slot[] = [];
   const queue: Job[] = [];
-  let replacing = 0;
+  let starting = 0;
+  let failedStarts = 0;
+  let retryAt = 0;
   let closed = false;
-  const fallback = inlineExtractor(defaults);
 
+  const limitOf = (job: Job) => (job.pdf ? pdfTimeoutMs : jobTimeoutMs);
   const startClock = (slot: Slot) => {
     clearTimeout(slot.timer);
-    slot.timer = slot.jobs.length > 0 ? setTimeout(() => replace(slot, new ExtractTimeoutError()), jobTimeoutMs) : undefined;
+    const first = slot.jobs[0];
+    slot.timer = first ? setTimeout(() => replace(slot, new ExtractTimeoutError()), limitOf(first)) : undefined;
   };
 
   const dispatch = () => {
@@ -70,11 +91,44 @@ export async function createExtractPool(options: ExtractPoolOptions = {}): Promi
         slot.worker.postMessage({ html: job.html, pdf: job.pdf, url: job.url, opts: job.opts });
       }
     }
-    // Every worker gone and none coming back: finish the queue on this thread rather than hang.
-    if (slots.length === 0 && replacing === 0) {
-      for (const job of queue.splice(0))
-        (job.pdf ? fallback.extractPdf(job.pdf, job.url) : fallback.extract(job.html, job.url, job.opts)).then(job.resolve, job.reject);
-    }
+  };
+
+  /** No worker running and none on the way: the queued pages fail now rather than wait for nothing. */
+  const failIfNoWorker = () => {
+    if (slots.length > 0 || starting > 0) return;
+    for (const job of queue.splice(0)) job.reject(new ExtractUnavailableError());
+  };
+
+  /** Start workers up to `threads`, unless the last start failed less than its pause ago. */
+  const fill = (): Promise<unknown> => {
+    const started: Promise<void>[] = [];
+    if (!closed && Date.now() >= retryAt) while (slots.length + starting < threads) started.push(launch());
+    failIfNoWorker();
+    return Promise.all(started);
+  };
+
+  const launch = (): Promise<void> => {
+    starting++;
+    return startWorker(spawn, startTimeoutMs, onMessage, replace)
+      .then(
+        (slot) => {
+          if (closed) return void slot.worker.terminate();
+          failedStarts = 0;
+          retryAt = 0;
+          slots.push(slot);
+        },
+        (err: unknown) => {
+          failedStarts++;
+          const pauseMs = Math.min(MAX_RETRY_PAUSE_MS, 1000 * 2 ** (failedStarts - 1));
+          retryAt = Date.now() + pauseMs;
+          log.error({ err, failedStarts, running: slots.length, retryInMs: pauseMs }, 'page extraction worker could not start');
+        },
+      )
+      .finally(() => {
+        starting--;
+        dispatch();
+        failIfNoWorker();
+      });
   };
 
   /** The first job is done: the worker moves on to the next one, whose clock starts now. */
@@ -85,44 +139,32 @@ export async function createExtractPool(options: ExtractPoolOptions = {}): Promi
     return job;
   };
 
-  const onMessage = (slot: Slot, msg: { page?: ExtractedPage; error?: string }) => {
+  function onMessage(slot: Slot, msg: WorkerAnswer): void {
     const job = finish(slot);
     if (msg.error !== undefined) job?.reject(new Error(msg.error));
     else job?.resolve(msg.page!);
     dispatch();
-  };
+  }
 
-  /** Fail the slot's page, drop the worker and start another in its place. */
+  /** Fail the slot's page, drop the worker (without waiting for it to stop) and start another. */
   function replace(slot: Slot, err: Error): void {
     const i = slots.indexOf(slot);
     if (i < 0) return;
     slots.splice(i, 1);
     clearTimeout(slot.timer);
     const [current, ...waiting] = slot.jobs.splice(0);
+    if (current && err instanceof ExtractTimeoutError)
+      log.warn({ url: current.url, limitMs: limitOf(current) }, 'page extraction ran past its time limit: worker replaced');
     current?.reject(err);
     queue.unshift(...waiting); // not started yet: another worker takes them
     slot.worker.removeAllListeners().on('error', () => {});
     void slot.worker.terminate();
-    if (closed) return;
-    replacing++;
     dispatch();
-    startWorker(onMessage, replace)
-      .then(
-        (fresh) => (closed ? void fresh.worker.terminate() : void slots.push(fresh)),
-        () => {}, // cannot start another: the pool shrinks (and falls back to this thread when empty)
-      )
-      .finally(() => {
-        replacing--;
-        dispatch();
-      });
+    void fill();
   }
 
-  try {
-    for (let i = 0; i < threads; i++) slots.push(await startWorker(onMessage, replace));
-  } catch {
-    await Promise.allSettled(slots.map((s) => s.worker.terminate()));
-    return fallback;
-  }
+  await fill();
+
   /** The caller gave up on this page: forget it if queued, stop its worker if it is being parsed. */
   const cancel = (job: Job, reason: Error) => {
     const queued = queue.indexOf(job);
@@ -150,6 +192,7 @@ export async function createExtractPool(options: ExtractPoolOptions = {}): Promi
       signal?.addEventListener('abort', onAbort, { once: true });
       queue.push(job);
       dispatch();
+      void fill();
     });
   };
 
@@ -169,44 +212,38 @@ export async function createExtractPool(options: ExtractPoolOptions = {}): Promi
   };
 }
 
-function startWorker(
-  onMessage: (slot: Slot, msg: { page?: ExtractedPage; error?: string }) => void,
-  onDeath: (slot: Slot, err: Error) => void,
-): Promise<Slot> {
-  return new Promise((resolve, reject) => {
-    // A hostile page can only exhaust its worker's heap, not the server's.
-    const worker = new Worker(new URL('./extractWorker.mjs', import.meta.url), { resourceLimits: { maxOldGenerationSizeMb: 512 } });
-    const slot: Slot = { worker, jobs: [] };
-    let ready = false;
-    const timer = setTimeout(() => {
-      void worker.terminate();
-      reject(new Error('extract worker did not start'));
-    }, 15_000);
-    worker.on('message', (msg: { ready?: boolean; page?: ExtractedPage; error?: string }) => {
-      if (!msg.ready) return onMessage(slot, msg);
-      ready = true;
-      clearTimeout(timer);
-      worker.unref();
-      resolve(slot);
-    });
-    const die = (err: Error) => {
-      clearTimeout(timer);
-      // A crashed worker fails its page (the crawler records it as failed) and is replaced.
-      if (ready) onDeath(slot, new Error(`extract worker crashed: ${err.message}`));
-      else reject(err);
-    };
-    worker.on('error', die);
-    worker.on('exit', (code) => die(new Error(`extract worker exited (${code})`)));
-  });
-}
+let fallback: ExtractPoolLog | undefined;
+/** Logs to stdout as the CLIs' pino loggers do, for a pool made without the server's logger. */
+const fallbackLog = (): ExtractPoolLog => (fallback ??= pino());
 
 let shared: Promise<Extractor> | undefined;
+let sharedLog: ExtractPoolLog | undefined;
+let sharedOptions: ExtractPoolOptions = {};
+
+/** The logger of the process's shared pool: the server's (main.ts) or the task worker's (cli/worker.ts). */
+export function logExtractPoolTo(log: ExtractPoolLog): void {
+  sharedLog = log;
+}
+
+/** Options of the shared pool, before its first use (a test server makes its workers fail to start). */
+export function configureSharedExtractPool(options: ExtractPoolOptions): void {
+  if (shared) throw new Error('the shared extraction pool has already started');
+  sharedOptions = options;
+}
 
 /**
  * One pool per process, started on first use and kept (starting workers costs seconds);
  * its close() is a no-op so per-task code can treat it like any extractor.
  */
 export function sharedExtractPool(): Promise<Extractor> {
-  shared ??= createExtractPool().then((pool) => ({ extract: pool.extract, extractPdf: pool.extractPdf, close: async () => {} }));
+  const log: ExtractPoolLog = {
+    warn: (obj, msg) => (sharedLog ?? fallbackLog()).warn(obj, msg),
+    error: (obj, msg) => (sharedLog ?? fallbackLog()).error(obj, msg),
+  };
+  shared ??= createExtractPool({ log, ...sharedOptions }).then((pool) => ({
+    extract: pool.extract,
+    extractPdf: pool.extractPdf,
+    close: async () => {},
+  }));
   return shared;
 }

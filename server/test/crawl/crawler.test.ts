@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { crawlSite, TIME_LIMIT_REASON, type CrawlOutcome, type CrawlOptions } from '../../src/crawl/crawler.js';
-import { inlineExtractor } from '../../src/crawl/extractor.js';
+import { inlineExtractor } from '../helpers/inlineExtractor.js';
 import { createSafeFetcher, type SafeFetcher } from '../../src/crawl/safeFetch.js';
 import { startSite, type FixtureSite, type Route } from '../fixtures/sites/docsSite.js';
 
