@@ -1,4 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { DISK_FULL_DETAIL, DISK_FULL_RETRY_AFTER_SECONDS, isDiskFull } from '../db/diskFull.js';
+import { discardBody } from './discardBody.js';
 import { HttpError, ValidationError } from './errors.js';
 
 /**
@@ -28,7 +30,10 @@ export function installErrorHandling(app: FastifyInstance): void {
     const status = 'statusCode' in err && typeof err.statusCode === 'number' ? err.statusCode : 500;
     const code = 'code' in err ? err.code : undefined;
     if (code === 'FST_ERR_CTP_BODY_TOO_LARGE' || status === 413) {
-      return reply.status(413).send({ success: false, detail: 'Request body is too large.' });
+      // The client hears the 413 only once it has finished sending (discardBody.ts).
+      return discardBody(request.raw).then(() => {
+        reply.status(413).send({ success: false, detail: 'Request body is too large.' });
+      });
     }
     if (code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || status === 415) {
       return reply.status(415).send({ success: false, detail: 'Content-Type must be application/json.' });
@@ -40,6 +45,14 @@ export function installErrorHandling(app: FastifyInstance): void {
     }
     if (status >= 400 && status < 500) {
       return reply.status(status).send({ success: false, detail: err.message });
+    }
+    if (isDiskFull(err)) {
+      // Nothing was saved (the write was refused whole); it will work again once space returns.
+      request.log.error({ err }, 'a write failed: the disk is full');
+      return reply
+        .status(503)
+        .header('retry-after', String(DISK_FULL_RETRY_AFTER_SECONDS))
+        .send({ success: false, detail: DISK_FULL_DETAIL });
     }
     request.log.error({ err }, 'unhandled error');
     return reply.status(500).send({ success: false, detail: 'Internal server error.' });

@@ -26,6 +26,8 @@ export interface TurnResult {
   assistantMessage?: MessageRow;
   /** Why the answer is not complete (for the SSE `error` event); absent when it is. */
   error?: string;
+  /** Why nothing could be stored after the question (a full disk answers 503, not 500). */
+  storeFailure?: unknown;
 }
 
 /**
@@ -71,7 +73,8 @@ export async function takeTurn(
   }
 
   const stored = await storeAnswer(db, cache, conversationId, outcome, log);
-  if (!stored.saved) return { userMessage, assistantMessage: stored.message, error: 'The answer could not be saved.' };
+  if (!stored.saved)
+    return { userMessage, assistantMessage: stored.message, error: 'The answer could not be saved.', storeFailure: stored.failure };
   return { userMessage, assistantMessage: stored.message, error: outcome.error };
 }
 
@@ -88,7 +91,7 @@ async function storeAnswer(
   conversationId: string,
   outcome: AnswerOutcome,
   log: FastifyBaseLogger,
-): Promise<{ message?: MessageRow; saved: boolean }> {
+): Promise<{ message?: MessageRow; saved: boolean; failure?: unknown }> {
   const answer = {
     role: 'assistant' as const,
     content: outcome.content,
@@ -106,7 +109,7 @@ async function storeAnswer(
     return { message: await appendMessage(db, cache, conversationId, { role: 'assistant', content: UNSAVED_ANSWER }), saved: false };
   } catch (err) {
     log.error({ err }, 'storing the failure note failed');
-    return { saved: false };
+    return { saved: false, failure: err };
   }
 }
 

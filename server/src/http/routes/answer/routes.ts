@@ -63,8 +63,8 @@ export function answerRoutes(ctx: AppContext, opts: AnswerRoutesOptions = {}): F
       if (wantsEventStream(request)) return streamTurn(request, reply, input);
 
       const turn = await turns.run(conversationId, () => takeTurn(deps, input, () => {}));
-      // Not even a failure note could be stored: the database is down, a 500 is the truth.
-      if (!turn.assistantMessage) throw new Error('the answer could not be stored');
+      // Not even a failure note could be stored: the database is down (a 500) or the disk full (a 503).
+      if (!turn.assistantMessage) throw turn.storeFailure ?? new Error('the answer could not be stored');
       return ok({ user_message: presentMessage(turn.userMessage), assistant_message: presentMessage(turn.assistantMessage) });
     });
 
