@@ -69,6 +69,10 @@ const EnvSchema = z.object({
   PGLITE_THREAD: z.enum(['on', 'off']).default('on'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   BODY_LIMIT_BYTES: intFrom(1_048_576, 1024),
+  // Slow clients (slowloris): a connection must send its request headers within HTTP_HEADERS_TIMEOUT_MS
+  // and its whole request (headers and body) within HTTP_REQUEST_TIMEOUT_MS, or it is closed.
+  HTTP_HEADERS_TIMEOUT_MS: intFrom(10_000, 100),
+  HTTP_REQUEST_TIMEOUT_MS: intFrom(60_000, 100),
 
   // Auth. Emulator mode is on exactly when FIREBASE_AUTH_EMULATOR_HOST is set (npm start sets it).
   FIREBASE_AUTH_EMULATOR_HOST: optionalText,

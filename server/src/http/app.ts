@@ -41,6 +41,14 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Pro
     // minutes of dashboard use); the onResponse hook below writes one, at debug unless it failed.
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: ctx.config.BODY_LIMIT_BYTES,
+    // Node's defaults close a connection still sending its headers after 60 s, checked every 30 s, and
+    // Fastify turns the whole-request limit off: thousands of sockets dripping headers would be held.
+    requestTimeout: ctx.config.HTTP_REQUEST_TIMEOUT_MS,
+    http: {
+      headersTimeout: Math.min(ctx.config.HTTP_HEADERS_TIMEOUT_MS, ctx.config.HTTP_REQUEST_TIMEOUT_MS),
+      requestTimeout: ctx.config.HTTP_REQUEST_TIMEOUT_MS,
+      connectionsCheckingInterval: 1_000,
+    },
     // request.ip keys the per-IP rate limit: only believe X-Forwarded-For from configured proxies.
     trustProxy: trustProxyOption(ctx.config.TRUST_PROXY),
     routerOptions: { maxParamLength: 200 },

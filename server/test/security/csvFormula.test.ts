@@ -62,8 +62,9 @@ describe('CSV export formula guard', () => {
         .slice(1, -1)
         .map((line) => line.match(/^(?:"(?:[^"]|"")*",){6}"((?:[^"]|"")*)"/)![1]!.replace(/""/g, '"'));
       expect(contents).toHaveLength(DISGUISED.length);
-      // (A stored message loses a leading BOM; the one behind it is still guarded.)
-      expect(contents.sort()).toEqual(DISGUISED.map((d) => `'${d.replace(/^\uFEFF/, '')}`).sort());
+      // (PGlite drops a message's leading BOM as it reads it back; PostgreSQL keeps it, and the guard holds either way.)
+      const withoutBom = (list: string[]) => list.map((c) => c.replace(/^'\uFEFF/, "'")).sort();
+      expect(withoutBom(contents)).toEqual(withoutBom(DISGUISED.map((d) => `'${d}`)));
     });
   });
 });
