@@ -104,7 +104,15 @@ describe('a full disk', () => {
     await waitFor('the crawl and the burst', async () => acked() >= 20 && (await task())?.status === 'running', 60_000);
     db.full = true;
     await waitFor('refused writes', () => refusals.length >= 20, 30_000);
+    // A visitor on the streamed answer (the headers are already sent) gets the same detail as an event.
+    const streamed = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/chatbots/${bot}/conversations/${visitors[0]!.conversation}/messages`,
+      headers: { accept: 'text/event-stream' },
+      payload: { content: 'How do I write a file?', visitor_id: visitors[0]!.visitor },
+    });
     db.full = false;
+    expect(streamed.body).toContain(`event: error\ndata: ${JSON.stringify({ detail: DISK_FULL_DETAIL })}`);
     const before = acked();
     await waitFor('messages going through again', () => acked() >= before + 16, 30_000);
     stop = true;

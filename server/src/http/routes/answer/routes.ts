@@ -17,6 +17,7 @@ import { sweepInterruptedTurns } from '../../../answer/turns/interrupted.js';
 import { drain, takeTurn, type TurnInput } from '../../../answer/turns/turn.js';
 import { TURN_TTL_MS, TurnLeases } from '../../../answer/turns/turnLeases.js';
 import { TurnQueue } from '../../../answer/turns/turnQueue.js';
+import { DISK_FULL_DETAIL, isDiskFull } from '../../../db/diskFull.js';
 
 /** A question is swept once it has waited this long without a live turn (well past any turn lease). */
 const SWEEP_AFTER_MS = 60_000;
@@ -93,15 +94,19 @@ export function answerRoutes(ctx: AppContext, opts: AnswerRoutesOptions = {}): F
       const stream = openEventStream(reply, { pingMs: opts.pingMs });
       try {
         const deps = { db: ctx.db, messageCache: ctx.messageCache, answerer, log: request.log };
+        let failure: unknown;
         const turn = await turns
           .run(input.conversation.id, () => takeTurn(deps, input, (delta) => stream.send('token', { delta })))
           .catch((err: unknown) => {
             request.log.error({ err }, 'storing the question failed');
+            failure = err;
             return undefined;
           });
         if (!turn) {
           // Nothing was stored, so the conversation is unchanged.
-          await stream.send('error', { detail: 'Your message could not be sent. Please try again.' });
+          await stream.send('error', {
+            detail: isDiskFull(failure) ? DISK_FULL_DETAIL : 'Your message could not be sent. Please try again.',
+          });
           return;
         }
         const userMessage = presentMessage(turn.userMessage);
