@@ -34,9 +34,9 @@ const KEYBOARD_SCROLL_MS = 300;
 /** Space left above a new answer scrolled to its start. */
 const ANSWER_TOP_GAP = 12;
 
-/** The answer to the latest question (streaming or stored): the last assistant bubble after the last question. */
+/** The answer to the latest question (streaming or stored): the last message, after a question (the typing dots are not one). */
 function newestAnswer(scroller: HTMLElement): HTMLElement | null {
-  const msgs = scroller.querySelectorAll<HTMLElement>('.docent-msg');
+  const msgs = scroller.querySelectorAll<HTMLElement>('.docent-msg[data-role]');
   const last = msgs[msgs.length - 1];
   return last?.dataset.role === 'assistant' && msgs[msgs.length - 2]?.dataset.role === 'user' ? last : null;
 }
@@ -65,11 +65,14 @@ export function ChatThread({
   const stick = useRef(true);
   // True from a send until its answer is placed: a long answer is shown from its start, not its end.
   const answering = useRef(false);
+  // The new answer's start is in view: nothing moves it until the reader does (or sends again).
+  const anchored = useRef(false);
 
   const scrollToBottom = useCallback((smooth = false) => {
     const el = scroller.current;
     if (!el) return;
     stick.current = true;
+    anchored.current = false;
     if (typeof el.scrollTo === 'function') el.scrollTo({ top: el.scrollHeight, behavior: smooth ? 'smooth' : 'auto' });
     else el.scrollTop = el.scrollHeight;
   }, []);
@@ -95,12 +98,13 @@ export function ChatThread({
   // outgrows the view: then its start stays at the top (the reader begins there, not at its Sources).
   useEffect(() => {
     const el = scroller.current;
-    if (!stick.current || !el) return;
+    if (!stick.current || anchored.current || !el) return;
     const answer = answering.current ? newestAnswer(el) : null;
     if (answer) {
       const top = answer.getBoundingClientRect().top - el.getBoundingClientRect().top + el.scrollTop - ANSWER_TOP_GAP;
       if (el.scrollHeight - el.clientHeight > top) {
         answering.current = false;
+        anchored.current = true;
         stick.current = false;
         el.scrollTop = top;
         return;
@@ -124,7 +128,8 @@ export function ChatThread({
   }, [scrollToBottom]);
 
   const onInputFocus = () => {
-    if (mobile) setTimeout(() => scrollToBottom(), KEYBOARD_SCROLL_MS);
+    // (Not when the send itself hands focus back: the new answer is read from its start.)
+    if (mobile && !anchored.current) setTimeout(() => scrollToBottom(), KEYBOARD_SCROLL_MS);
   };
 
   /** Sends the input's text, or a starter question (which leaves whatever is typed alone). */
@@ -132,6 +137,7 @@ export function ChatThread({
     if (!starter) setText('');
     stick.current = true;
     answering.current = true;
+    anchored.current = false;
     const ok = await sending.send(value);
     // A failed send gives the text back so nothing typed is lost.
     if (!ok && value.trim()) setText((current) => current || value);
