@@ -28,7 +28,7 @@ export interface LsaSettings {
 export const LSA_SETTINGS: Readonly<LsaSettings> = Object.freeze({
   dims: 150,
   chunksPerDim: 8,
-  powerIterations: 2,
+  powerIterations: 1,
   minDf: 2,
   maxDfShare: 0.5,
   maxTerms: 30_000,

@@ -1,8 +1,7 @@
 /**
  * Randomized truncated SVD of a sparse matrix (Halko, Martinsson & Tropp 2011, algorithms 4.4 and
  * 5.1), in plain JS for the site's own LSA space (lsaBuild.ts). Dense blocks are row-major
- * Float64Arrays; every orthonormalisation is done through the small Gram matrix's eigenvectors
- * (twice, as CholeskyQR2 does), which also drops the directions a rank-deficient matrix lacks.
+ * Float64Arrays; orthonormalisation is CholeskyQR2 through the small Gram matrix (orthonormal()).
  * Seeded: the same matrix gives the same space in every process.
  */
 import { mulberry32 } from './memoryIndex.js';
@@ -149,12 +148,56 @@ function timesSmall(y: Float64Array, n: number, l: number, w: Float64Array, wc: 
   return out;
 }
 
-/** An orthonormal basis (n × l', l' ≤ l) of Y's columns; directions under 1e-10 of the largest are dropped. */
-function orthonormal(y: Float64Array, n: number, l: number): { q: Float64Array; l: number } {
+/** Lower-triangular L with G = L Lᵀ, or undefined when G is not safely positive definite. */
+function cholesky(g: Float64Array, l: number): Float64Array | undefined {
+  const lo = new Float64Array(l * l);
+  let maxDiag = 0;
+  for (let i = 0; i < l; i++) maxDiag = Math.max(maxDiag, g[i * l + i]!);
+  for (let j = 0; j < l; j++) {
+    let d = g[j * l + j]!;
+    for (let k = 0; k < j; k++) d -= lo[j * l + k]! * lo[j * l + k]!;
+    if (!(d > maxDiag * 1e-12)) return undefined;
+    const root = Math.sqrt(d);
+    lo[j * l + j] = root;
+    for (let i = j + 1; i < l; i++) {
+      let x = g[i * l + j]!;
+      for (let k = 0; k < j; k++) x -= lo[i * l + k]! * lo[j * l + k]!;
+      lo[i * l + j] = x / root;
+    }
+  }
+  return lo;
+}
+
+/** Y R⁻¹ in place, row by row, with R = Lᵀ (each row solves L qᵀ = yᵀ forward). */
+function solveRows(y: Float64Array, n: number, l: number, lo: Float64Array): void {
+  for (let r = 0; r < n; r++) {
+    const o = r * l;
+    for (let j = 0; j < l; j++) {
+      let x = y[o + j]!;
+      for (let k = 0; k < j; k++) x -= lo[j * l + k]! * y[o + k]!;
+      y[o + j] = x / lo[j * l + j]!;
+    }
+  }
+}
+
+/**
+ * An orthonormal basis (n × l', l' ≤ l) of Y's columns. CholeskyQR2 (Fukaya et al. 2014): two
+ * passes of Y ← Y R⁻¹ with Yᵀ Y = Rᵀ R, cheap because l is small (the power iterations' bases,
+ * only kept from growing apart, get one). A rank-deficient Y (a small or
+ * repetitive matrix) falls back to the Gram matrix's eigenvectors, dropping the directions it lacks.
+ */
+function orthonormal(y: Float64Array, n: number, l: number, passes = 2): { q: Float64Array; l: number } {
   let q = y;
   let width = l;
-  for (let pass = 0; pass < 2; pass++) {
-    const { values, vectors } = symmetricEigen(gram(q, n, width), width);
+  for (let pass = 0; pass < passes; pass++) {
+    const g = gram(q, n, width);
+    const lo = cholesky(g, width);
+    if (lo) {
+      if (q === y) q = Float64Array.from(y);
+      solveRows(q, n, width, lo);
+      continue;
+    }
+    const { values, vectors } = symmetricEigen(g, width);
     const keep = Math.max(1, values.filter((x) => x > values[0]! * 1e-20 && x > 0).length);
     // W = V_keep Λ^-1/2: Y W has orthonormal columns.
     const w = new Float64Array(width * keep);
@@ -173,12 +216,13 @@ export function randomizedSvd(a: SparseMatrix, k: number, opts: SvdOptions = {})
   const rand = mulberry32(opts.seed ?? 1);
   const omega = new Float64Array(a.cols * l);
   for (let i = 0; i < omega.length; i++) omega[i] = rand() * 2 - 1;
-  let basis = orthonormal(times(a, omega, l), a.rows, l);
-  for (let it = 0; it < (opts.powerIterations ?? 3); it++) {
+  const iterations = opts.powerIterations ?? 1;
+  let basis = orthonormal(times(a, omega, l), a.rows, l, iterations > 0 ? 1 : 2);
+  for (let it = 0; it < iterations; it++) {
     check();
-    const z = orthonormal(transposeTimes(a, basis.q, basis.l), a.cols, basis.l);
+    const z = orthonormal(transposeTimes(a, basis.q, basis.l), a.cols, basis.l, 1);
     check();
-    basis = orthonormal(times(a, z.q, z.l), a.rows, z.l);
+    basis = orthonormal(times(a, z.q, z.l), a.rows, z.l, it === iterations - 1 ? 2 : 1);
   }
   check();
   l = basis.l;

@@ -25,11 +25,18 @@ class WordVectorThread {
       });
       this.worker.once('error', reject);
     });
-    this.ready.then((r) => (this.dims = r.dims)).catch(() => {});
+    // Held open while it loads or answers; idle, it does not keep the process alive.
+    this.ready
+      .then((r) => {
+        this.dims = r.dims;
+        if (this.pending.size === 0) this.worker.unref();
+      })
+      .catch(() => {});
     this.worker.on('message', (msg: { id?: number; vectors?: Float32Array }) => {
       if (msg.id === undefined) return;
       this.pending.get(msg.id)?.resolve(msg.vectors!);
       this.pending.delete(msg.id);
+      if (this.pending.size === 0) this.worker.unref();
     });
     const fail = (err: Error) => {
       for (const p of this.pending.values()) p.reject(err);
@@ -37,7 +44,6 @@ class WordVectorThread {
     };
     this.worker.on('error', fail);
     this.worker.on('exit', (code) => fail(new Error(`the word-vector thread exited (${code})`)));
-    this.worker.unref();
   }
 
   async embed(texts: string[]): Promise<Float32Array> {
@@ -45,6 +51,7 @@ class WordVectorThread {
     return new Promise((resolve, reject) => {
       const id = this.next++;
       this.pending.set(id, { resolve, reject });
+      this.worker.ref();
       this.worker.postMessage({ id, texts });
     });
   }

@@ -8,6 +8,8 @@ import { buildLsaSpace } from '../embeddings/lsaSpace.js';
  * use the old space, whose chunks that left are dropped by the retriever's live check. A failure
  * leaves the old space: the crawl itself succeeded.
  */
+const BUILD_LIMIT_MS = 10 * 60_000;
+
 export async function refreshLsaSpace(
   db: Db,
   config: Config,
@@ -16,8 +18,11 @@ export async function refreshLsaSpace(
   log: { info?(obj: object, msg: string): void; warn(obj: object, msg: string): void } | undefined,
 ): Promise<void> {
   if (!config.semanticLegs.includes('lsa')) return;
+  // The Python docs' 14,000 chunks take seconds on an idle core; a build that runs on past this
+  // (a machine under heavy load, an enormous site) is stopped and the old space kept.
+  const limit = AbortSignal.timeout(BUILD_LIMIT_MS);
   try {
-    const built = await buildLsaSpace(db, chatbotId, { signal });
+    const built = await buildLsaSpace(db, chatbotId, { signal: signal ? AbortSignal.any([signal, limit]) : limit });
     if (built) log?.info?.({ chatbotId, ...built }, 'LSA space built');
   } catch (err) {
     if (!signal?.aborted) log?.warn({ err, chatbotId }, 'the LSA space could not be built: questions use the previous one, if any');
