@@ -65,12 +65,12 @@ export async function askAsVisitor(
   t: ApiTarget,
   botId: string,
   question: string,
-): Promise<{ answer: string; sources: string[]; ms: number }> {
+): Promise<{ answer: string; sources: string[]; ms: number; outcome: StoredOutcome }> {
   const visitor = visitorId();
   const conv = await api<{ id: string }>(t, 'POST', `/chatbots/${botId}/conversations`, { title: 'New Chat', visitor_id: visitor });
   if (conv.status !== 201 && conv.status !== 200) throw new Error(`create conversation answered ${conv.status}`);
   const started = performance.now();
-  const sent = await api<{ assistant_message: { content: string; sources: { url: string }[] } }>(
+  const sent = await api<{ assistant_message: { id: string; content: string; sources: { url: string }[] } }>(
     t,
     'POST',
     `/chatbots/${botId}/conversations/${conv.data.id}/messages`,
@@ -79,7 +79,28 @@ export async function askAsVisitor(
   const ms = performance.now() - started;
   if (sent.status !== 200) throw new Error(`message answered ${sent.status}: ${JSON.stringify(sent.detail)}`);
   const a = sent.data.assistant_message;
-  return { answer: a.content, sources: a.sources.map((s) => s.url), ms };
+  return { answer: a.content, sources: a.sources.map((s) => s.url), ms, outcome: await storedOutcome(t, botId, conv.data.id, a.id) };
+}
+
+/** The outcome the product stored with an answer ('answer', 'unsure', 'none'; null for small talk or no retrieval). */
+export type StoredOutcome = 'answer' | 'unsure' | 'none' | null;
+
+/**
+ * The stored outcome of one assistant message, read as the owner reads it (the conversation log),
+ * so the harness scores what the product decided, not a guess from the answer's wording. Without an
+ * owner token it is unknown (null).
+ */
+async function storedOutcome(t: ApiTarget, botId: string, conversationId: string, messageId: string): Promise<StoredOutcome> {
+  if (!t.token) return null;
+  const res = await api<{ messages: { id: string; outcome: StoredOutcome }[] }>(
+    t,
+    'GET',
+    `/chatbots/${botId}/insights/conversations/${conversationId}`,
+    undefined,
+    true,
+  );
+  if (res.status !== 200) throw new Error(`conversation log answered ${res.status}: ${JSON.stringify(res.detail)}`);
+  return res.data.messages.find((m) => m.id === messageId)?.outcome ?? null;
 }
 
 /**

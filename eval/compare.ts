@@ -3,7 +3,7 @@
  * and lost, then the keep rule: a change is kept only if the mean over sites rises and no site loses
  * more than one question.
  */
-import { leads, meanOverSites, type MeanSummary, type QuestionResult, type SiteSummary } from './metrics.js';
+import { declined, leads, meanOverSites, usable, type MeanSummary, type QuestionResult, type SiteSummary } from './metrics.js';
 import { table, type EvalReport, type SiteReport } from './report.js';
 
 type Metric = { label: string; pick: (m: MeanSummary) => number | null; digits: number };
@@ -14,7 +14,9 @@ const METRICS: Metric[] = [
   { label: 'answer leads with expected page', pick: (m) => m.leadRate, digits: 3 },
   { label: 'MRR@10', pick: (m) => m.mrrAt10, digits: 3 },
   { label: 'keyword hit rate', pick: (m) => m.keywordHitRate, digits: 3 },
-  { label: 'refusal rate', pick: (m) => m.refusalRate, digits: 3 },
+  { label: 'answer usable', pick: (m) => m.usableRate ?? null, digits: 3 },
+  { label: 'unanswerable declined (no sources)', pick: (m) => m.declineRate ?? null, digits: 3 },
+  { label: 'unanswerable declined or "not sure"', pick: (m) => m.refusalRate, digits: 3 },
   { label: 'answerable refused', pick: (m) => m.answerableRefused, digits: 0 },
   { label: 'answerable "not sure"', pick: (m) => m.answerableUnsure, digits: 0 },
   { label: 'retrieval p50 ms', pick: (m) => m.queryP50Ms, digits: 0 },
@@ -66,9 +68,10 @@ const DIFFS: { label: string; pick: (r: QuestionResult) => boolean | undefined; 
   { label: 'retrieved recall@5', pick: (r) => r.hit, answerable: true },
   { label: 'keyword hits', pick: (r) => r.keywordHit, answerable: true },
   { label: 'answer leads with expected page', pick: leads, answerable: true },
-  // A "not sure" answer refuses an unanswerable question (the corpora READMEs' rule). Reports from
-  // before that answer existed have no `unsure` field: their refusals are all in `refused`.
-  { label: 'unanswerable refused', pick: (r) => r.refused || r.unsure === true, answerable: false },
+  { label: 'answer usable', pick: usable, answerable: true },
+  // Declined only when the reply cites nothing: a "not sure" quoting an unrelated passage is what
+  // a visitor reads as an answer.
+  { label: 'unanswerable declined', pick: declined, answerable: false },
 ];
 
 function siteDiffs(before: SiteReport, after: SiteReport): QuestionDiff[] {
@@ -90,10 +93,13 @@ export function compareReports(before: EvalReport, after: EvalReport): string {
       out.push(`\n${a.name}: not in the old report`);
       continue;
     }
-    // Reports from before the lead measure existed: read it off their questions.
+    // Reports from before the lead, usable and decline measures existed: read them off their questions.
     for (const r of [a, b]) {
       const ans = r.questions.filter((q) => q.answerable);
+      const un = r.questions.filter((q) => !q.answerable);
       r.summary.leadRate ??= ans.length ? ans.filter(leads).length / ans.length : 0;
+      r.summary.usableRate ??= ans.length ? ans.filter(usable).length / ans.length : 0;
+      r.summary.declineRate ??= un.length ? un.filter(declined).length / un.length : null;
     }
     common.push({ b, a });
     out.push(`\n${a.name}`, table(metricRows(b.summary, a.summary)));
@@ -115,17 +121,20 @@ export function compareReports(before: EvalReport, after: EvalReport): string {
   const meanAfter = meanOverSites(dev.map((c) => c.a.summary));
   out.push(`\nmean over ${dev.map((c) => c.a.name).join(', ')}`, table(metricRows(meanBefore, meanAfter)));
   out.push(
-    '\nkeep rule: the mean rises and no site loses more than one question (an answer change must also keep its answers leading with the expected page)',
+    '\nkeep rule: the mean rises and no site loses more than one question (an answer change must also keep its answers leading with the expected page, usable and declining as often)',
   );
   for (const [i, pick] of [
     [0, (m: MeanSummary) => m.retrievedRecallAt5],
     [1, (m: MeanSummary) => m.keywordHitRate],
     [2, (m: MeanSummary) => m.leadRate],
+    [3, (m: MeanSummary) => m.usableRate],
+    [4, (m: MeanSummary) => m.declineRate ?? 0],
   ] as const) {
     const per = dev.map((c) => ({ name: c.a.name, lost: siteDiffs(c.b, c.a)[i]!.lost.length }));
     const worst = per.reduce((w, p) => (p.lost > w.lost ? p : w), per[0]!);
     const rises = pick(meanAfter) > pick(meanBefore);
-    const verdict = rises && worst.lost <= 1 ? 'KEEP' : 'DO NOT KEEP';
+    const verdict =
+      rises && worst.lost <= 1 ? 'KEEP' : pick(meanAfter) === pick(meanBefore) && worst.lost === 0 ? 'NO CHANGE' : 'DO NOT KEEP';
     out.push(
       `  ${DIFFS[i]!.label}: mean ${pick(meanBefore).toFixed(3)} -> ${pick(meanAfter).toFixed(3)}${rises ? ' (rises)' : ' (does not rise)'}; ` +
         `lost per site: ${per.map((p) => `${p.name} ${p.lost}`).join(', ')} => ${verdict}`,

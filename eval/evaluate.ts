@@ -52,10 +52,11 @@ export interface EvalTarget extends ApiTarget {
 
 export function resultLine(r: QuestionResult): string {
   const pages = (r.answerable ? r.retrieved : r.cited).slice(0, r.answerable ? 5 : 3).join(' ') || '-';
-  if (!r.answerable) return `${r.id} ${r.refused ? 'refused ' : 'ANSWERED'} ${Math.round(r.queryMs)}ms  top: ${pages}`;
+  if (!r.answerable)
+    return `${r.id} ${r.declined ? 'declined' : r.unsure ? 'UNSURE  ' : 'ANSWERED'} ${Math.round(r.queryMs)}ms  top: ${pages}`;
   const flag = (b: boolean | undefined) => (b ? 'HIT ' : 'miss');
   return (
-    `${r.id} retrieved ${flag(r.hit)} cited ${flag(r.citedHit)} rank ${r.rank || '-'} kw ${r.keywordHit ? 'ok  ' : 'miss'}` +
+    `${r.id} retrieved ${flag(r.hit)} cited ${flag(r.citedHit)} rank ${r.rank || '-'} kw ${r.keywordHit ? 'ok  ' : 'miss'}${r.usable ? ' usable' : ''}` +
     `${r.bm25 ? ` bm25 ${flag(r.bm25.hit)}` : ''}${r.refused ? ' REFUSED' : ''} ${Math.round(r.queryMs)}ms  top: ${pages}` +
     `${r.hit ? '' : `  (want ${r.expected!.join(' | ')})`}`
   );
@@ -81,6 +82,7 @@ export async function evaluateBot(t: EvalTarget, questions: LabelledItem[], log:
         queryMs: round1(retrieval.ms),
         answerMs: round1(visitor.ms),
         bm25,
+        outcome: visitor.outcome,
       },
       t.rules,
     );

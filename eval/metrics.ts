@@ -1,4 +1,5 @@
 /** Per-question results and per-site summaries of the quality harness; the rules are in scoring.ts. */
+import type { StoredOutcome } from './api.js';
 import { allKeywords, expectedRank, hitAt, isRefusal, isUnsure, pageKey, percentile, topPages, type PageRules } from './scoring.js';
 
 export { isRefusal, percentile, topPages } from './scoring.js';
@@ -38,9 +39,16 @@ export interface QuestionResult {
   depth?: number;
   expected?: string[];
   answer: string;
-  /** Refused outright: the answer says the site does not cover it and offers nothing. */
+  /** The outcome the product stored with the answer (absent in reports from before 2026-11-27). */
+  outcome?: StoredOutcome;
+  /**
+   * Declined: the reply offers no sources and is not an answer. What a visitor sees as "the site
+   * does not cover this"; a "not sure" that quotes an unrelated passage is not a decline.
+   */
+  declined?: boolean;
+  /** Refused outright (answerable questions): the same as declined. */
   refused: boolean;
-  /** The "not sure" answer (see isUnsure). */
+  /** The "not sure" outcome: the closest passage, quoted with a caveat. */
   unsure: boolean;
   /** Pages the answer cites, reduced, in order. */
   cited: string[];
@@ -54,6 +62,8 @@ export interface QuestionResult {
   /** 1-based rank of the first expected page among the first 10 retrieved pages, 0 when absent. */
   rank?: number;
   keywordHit?: boolean;
+  /** A proxy for an answer a visitor can act on: it leads with an expected page and holds every keyword. */
+  usable?: boolean;
   /** Latency of the retrieval call (POST …/query) and of the visitor's message, ms. */
   queryMs: number;
   answerMs: number;
@@ -65,14 +75,41 @@ export interface QuestionResult {
 export const leads = (r: QuestionResult): boolean =>
   r.leadHit ?? (r.expected !== undefined && r.cited[0] !== undefined && r.expected.includes(r.cited[0]));
 
+/** Declined with no sources (reports from before `declined` existed: a refusal that cited nothing). */
+export const declined = (r: QuestionResult): boolean => r.declined ?? (r.refused && r.cited.length === 0);
+
+/** Usable answer: leads with an expected page and holds every keyword (older reports: the same, read off them). */
+export const usable = (r: QuestionResult): boolean => r.usable ?? (leads(r) && Boolean(r.keywordHit));
+
+/**
+ * Declined and "not sure" from the stored outcome; reports or servers without one fall back to the
+ * answer's wording. A reply is declined only when it cites nothing.
+ */
+function outcomeFlags(answer: string, sources: string[], outcome: StoredOutcome | undefined): { declined: boolean; unsure: boolean } {
+  if (outcome === undefined) {
+    const unsure = isUnsure(answer);
+    return { declined: sources.length === 0 && isRefusal(answer) && !unsure, unsure };
+  }
+  return { declined: sources.length === 0 && outcome !== 'answer', unsure: outcome === 'unsure' };
+}
+
 /** Score one question from what the product (and the baseline) returned. */
 export function scoreQuestion(
   item: QaItem,
   set: string,
-  got: { answer: string; sources: string[]; retrieved: string[]; queryMs: number; answerMs: number; bm25?: string[] },
+  got: {
+    answer: string;
+    sources: string[];
+    retrieved: string[];
+    queryMs: number;
+    answerMs: number;
+    bm25?: string[];
+    outcome?: StoredOutcome;
+  },
   rules: PageRules = {},
 ): QuestionResult {
   const expected = item.expected_pages;
+  const flags = outcomeFlags(got.answer, got.sources, got.outcome);
   const r: QuestionResult = {
     id: item.id,
     question: item.question,
@@ -82,8 +119,10 @@ export function scoreQuestion(
     ...(item.depth !== undefined && { depth: item.depth }),
     ...(expected && { expected: expected.map((e) => pageKey(e, rules)) }),
     answer: got.answer,
-    refused: isRefusal(got.answer) && !isUnsure(got.answer),
-    unsure: isUnsure(got.answer),
+    ...(got.outcome !== undefined && { outcome: got.outcome }),
+    declined: flags.declined,
+    refused: flags.declined,
+    unsure: flags.unsure,
     cited: topPages(got.sources, Infinity, rules),
     retrieved: topPages(got.retrieved, Infinity, rules),
     queryMs: got.queryMs,
@@ -95,6 +134,7 @@ export function scoreQuestion(
     r.leadHit = hitAt(expected, got.sources, 1, rules);
     r.rank = expectedRank(expected, got.retrieved, MRR_K, rules);
     r.keywordHit = allKeywords(got.answer, item.answer_keywords);
+    r.usable = r.leadHit && r.keywordHit;
     if (got.bm25) {
       r.bm25 = {
         pages: topPages(got.bm25, MRR_K, rules),
@@ -122,7 +162,11 @@ export interface SiteSummary {
   /** Mean reciprocal rank of the first expected page among the first 10 retrieved pages. */
   mrrAt10: number;
   keywordHitRate: number;
-  /** Share of the unanswerable questions refused, plainly or by a "not sure" answer; null without any. */
+  /** Share of answerable questions with a usable answer (see `usable`). */
+  usableRate: number;
+  /** Share of the unanswerable questions declined with no sources; null without any. */
+  declineRate: number | null;
+  /** Share of the unanswerable questions declined or answered "not sure" (the older, looser measure); null without any. */
   refusalRate: number | null;
   /** Answerable questions refused outright (nothing offered). */
   answerableRefused: number;
@@ -175,9 +219,11 @@ export function summariseSite(results: QuestionResult[]): SiteSummary {
       ans.length,
     ),
     keywordHitRate: share(ans.filter((r) => r.keywordHit).length, ans.length),
-    refusalRate: un.length ? share(un.filter((r) => r.refused || r.unsure).length, un.length) : null,
-    answerableRefused: ans.filter((r) => r.refused).length,
-    answerableRefusedShare: share(ans.filter((r) => r.refused).length, ans.length),
+    usableRate: share(ans.filter(usable).length, ans.length),
+    declineRate: un.length ? share(un.filter(declined).length, un.length) : null,
+    refusalRate: un.length ? share(un.filter((r) => declined(r) || r.unsure).length, un.length) : null,
+    answerableRefused: ans.filter(declined).length,
+    answerableRefusedShare: share(ans.filter(declined).length, ans.length),
     answerableUnsure: ans.filter((r) => r.unsure).length,
     queryP50Ms: percentile(times, 0.5),
     queryP95Ms: percentile(times, 0.95),
@@ -207,6 +253,8 @@ export function meanOverSites(sites: SiteSummary[]): MeanSummary {
     leadRate: mean((s) => s.leadRate) ?? 0,
     mrrAt10: mean((s) => s.mrrAt10) ?? 0,
     keywordHitRate: mean((s) => s.keywordHitRate) ?? 0,
+    usableRate: mean((s) => s.usableRate) ?? 0,
+    declineRate: mean((s) => s.declineRate),
     refusalRate: mean((s) => s.refusalRate),
     answerableRefused: mean((s) => s.answerableRefused) ?? 0,
     answerableRefusedShare: mean((s) => s.answerableRefusedShare) ?? 0,

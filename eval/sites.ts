@@ -84,6 +84,17 @@ export const SITES: SiteDef[] = [
     readmePages: 242,
   },
   {
+    // German text (questions and expected answers in German), one long page per chapter: recall@5
+    // says little here, the lead page and keywords say more (its README).
+    name: 'debref-de',
+    serve: { script: path.join(corpora, 'debian-reference-de', 'serve.sh') },
+    seed: 'index.de.html',
+    qa: [{ file: path.join(corpora, 'debian-reference-de', 'qa.jsonl'), set: 'debref-de-qa' }],
+    unanswerable: [{ file: path.join(corpora, 'debian-reference-de', 'unanswerable.jsonl'), set: 'debref-de-unanswerable' }],
+    rules: {},
+    readmePages: 15,
+  },
+  {
     name: 'sample',
     serve: { dir: path.join(repo, 'demo', 'site') },
     seed: 'index.html',

@@ -1,6 +1,8 @@
 import type { Source } from '../../../shared/src/api/types.js';
 import { CitationRenumberer } from './generation/citations.js';
-import { extractiveAnswer, NOT_COVERED_ANSWER } from './extractive/extractive.js';
+import { extractiveAnswer, NOT_COVERED_ANSWER, notMentionedAnswer } from './extractive/extractive.js';
+import { absentNames, listNames } from './retrieval/absentNames.js';
+import { englishWords } from '../text/englishWords.js';
 import type { Lexer } from './extractive/lexer.js';
 import { LlmError, type LlmClient } from '../provider/chat.js';
 import { buildPrompt } from './generation/prompt.js';
@@ -104,8 +106,9 @@ export class Answerer {
 
     if (retrieval && outcome === 'none') {
       // Nothing relevant on the site: refuse without asking the LLM, so a refusal never depends on
-      // the model resisting the urge to answer from its own knowledge.
-      yield* words(NOT_COVERED_ANSWER, emit);
+      // the model resisting the urge to answer from its own knowledge. Names the site never writes
+      // are said, so the visitor knows what is missing.
+      yield* words(retrieval.absent?.length ? notMentionedAnswer(listNames(retrieval.absent)) : NOT_COVERED_ANSWER, emit);
       return { content, retrieved, sources: [], outcome };
     }
 
@@ -174,15 +177,31 @@ export class Answerer {
       yield* words(RAG_OFF_NO_LLM_ANSWER, emit);
       return { content, retrieved, sources: [] };
     }
-    if (outcome === 'unsure') yield* words(`${UNSURE_INTRO}\n\n`, emit);
     const extractive = await extractiveAnswer(req.question, retrieval.terms, retrieval.pages, this.deps.lexer);
+    if (extractive.cited.length === 0) {
+      // No passage says enough to quote: a plain decline, never the "closest I found" intro over it.
+      yield* words(extractive.markdown, emit);
+      return { content, retrieved, sources: [], outcome: 'none' };
+    }
+    if (outcome === 'unsure') yield* words(`${UNSURE_INTRO}\n\n`, emit);
     yield* words(extractive.markdown, emit);
     // `cited` is in citation order, so source n is the page the text cites as [n].
     return { content, retrieved, sources: extractive.cited.map(toSource), outcome };
   }
 
-  /** Retrieval for the question; a short follow-up without an answer is retried with the previous question. */
+  /**
+   * Retrieval for the question; a short follow-up without an answer is retried with the previous
+   * question. A question about a name the site never writes is about something else: declined,
+   * naming it (retrieval/absentNames.ts), not answered from a passage about its other words ("How
+   * do I deploy with Terraform?" on a site whose deploy page never says Terraform).
+   */
   private async retrieve(req: AnswerRequest): Promise<Retrieval> {
+    const found = await this.retrieveWithHistory(req);
+    const absent = absentNames(req.question, found.terms, await englishWords().catch(() => undefined));
+    return absent.length > 0 ? { ...found, outcome: 'none', covered: false, pages: [], absent } : found;
+  }
+
+  private async retrieveWithHistory(req: AnswerRequest): Promise<Retrieval> {
     const opts = { pages: req.topK ?? 5, chunksPerPage: 2 };
     const first = await this.deps.retriever.retrieve(req.bot.id, req.question, opts);
     if (first.outcome === 'answer') return first;

@@ -64,6 +64,11 @@ export interface Retrieval {
   evidence: number;
   /** outcome === 'answer'. */
   covered: boolean;
+  /**
+   * Names the question asks about that the site never writes (retrieval/absentNames.ts), as the
+   * visitor wrote them; when there are any, the answerer declines (outcome 'none'), naming them.
+   */
+  absent?: string[];
 }
 
 export interface RetrieveOptions {

@@ -18,6 +18,10 @@ import type { PageHit, QueryTerm } from '../types.js';
 export const NOT_COVERED_ANSWER =
   "I couldn't find this in the site's pages, so I can't answer it reliably. Try rephrasing the question, or ask about something the site covers.";
 
+/** The decline for a question about names the site never writes (retrieval/absentNames.ts). */
+export const notMentionedAnswer = (names: string): string =>
+  `This site doesn't mention ${names}, so I can't answer this from its pages. Ask about something the site covers and I'll quote it.`;
+
 export interface ExtractiveAnswer {
   markdown: string;
   /** Pages cited in the answer, in citation order. */

@@ -1,0 +1,117 @@
+import { stem } from 'porter2';
+import { compoundOf } from './spelling.js';
+import type { QueryTerm } from '../types.js';
+
+/**
+ * The names a question asks about that the site never writes: "Terraform" in "How do I deploy with
+ * Terraform?" on a site that never says it. Such a question is about something else, whatever the
+ * rest of its words find, so it is declined plainly, naming what is missing, rather than answered
+ * "not sure" with a passage about the words the site does have (issue: off-site questions quoted
+ * unrelated passages 7-9 times in 10).
+ *
+ * A word counts as a name when the site never uses it (df 0, after typing slips were read) and it is
+ * not a word of English (product and tool names: "Kubernetes", "nginx", "WireGuard"), or an
+ * English word capitalised as a name ("Terraform"; see readsAsName). A plain English word the site
+ * happens not to use ("telemetry", "sourdough") is left to the evidence floor: its absence may be a
+ * wording choice, and the floor already weighs it.
+ *
+ * The rule reads English questions only (most of the question's words are words of English): a
+ * question in another language has no word list here.
+ */
+
+/** Share of a question's words that must be English for the rule to read it. */
+const ENGLISH_SHARE = 0.6;
+/** Shortest word taken for a name ("Go" and "vi" are too easily something else). */
+const MIN_NAME_LETTERS = 3;
+
+interface Word {
+  text: string;
+  /** First word of the question or of a sentence: its capital says nothing. */
+  initial: boolean;
+  /** Written right after a dot ("the .dat files"): a file extension, not a name. */
+  dotted: boolean;
+}
+
+/** The question's words (letters and inner apostrophes; hyphenated and dotted words part by part, as the index reads them). */
+function wordsOf(question: string): Word[] {
+  return [...question.matchAll(/[\p{L}][\p{L}\p{M}'’]*/gu)].map((m) => {
+    const before = question.slice(0, m.index).trimEnd();
+    return {
+      text: m[0].replace(/['’]+$/, ''),
+      initial: before === '' || (/[.!?:;]$/.test(before) && question[m.index - 1] !== '.'),
+      dotted: m.index > 0 && question[m.index - 1] === '.',
+    };
+  });
+}
+
+/** Shortest English word a capital makes a name of ("Terraform", "Azure"; not "Mac" or "Go"). */
+const MIN_CAPITALISED_NAME = 4;
+
+/**
+ * Languages' English names ("German", "English", "Japanese"), from the runtime's own locale data:
+ * capitalised like product names, but a site about building in several languages need not list
+ * every one ("Can I build my site in German and English?").
+ */
+const LANGUAGE_NAMES: ReadonlySet<string> = (() => {
+  const names = new Set<string>();
+  const display = new Intl.DisplayNames(['en'], { type: 'language' });
+  for (let a = 97; a <= 122; a++) {
+    for (let b = 97; b <= 122; b++) {
+      const code = String.fromCharCode(a, b);
+      const name = display.of(code);
+      if (name && name !== code) names.add(name.toLowerCase());
+    }
+  }
+  return names;
+})();
+
+/**
+ * Whether a word the site never uses reads as a name:
+ *  - not a word of English, and not two of them run together as jargon is ("webhook", "backend",
+ *    "subfolders": in lower case, or capitalised only to start a sentence); a capital inside the
+ *    word marks a name even so ("WordPress", "GitHub");
+ *  - or a word of English the visitor capitalised inside a sentence, as products are named
+ *    ("with Terraform", "on Azure", "In Mercurial"), other than a language's name.
+ */
+function readsAsName(w: Word, english: ReadonlySet<string>): boolean {
+  const lower = w.text.toLowerCase();
+  if (english.has(lower)) {
+    return !w.initial && /^\p{Lu}/u.test(w.text) && w.text.length >= MIN_CAPITALISED_NAME && !LANGUAGE_NAMES.has(lower);
+  }
+  const jargonCase = w.text === lower || (w.initial && /^\p{Lu}[\p{Ll}\p{M}'’]+$/u.test(w.text));
+  return !(jargonCase && compoundOf(lower, english));
+}
+
+/**
+ * The surface forms of the question's absent names, in question order, each once. `english` is the
+ * word list (text/englishWords.ts); without it the rule does not run.
+ */
+export function absentNames(question: string, terms: QueryTerm[], english: ReadonlySet<string> | undefined): string[] {
+  if (!english) return [];
+  // Numbers and parts of a compound the site writes whole carry no coverage weight: not names.
+  const unknown = new Set(terms.filter((t) => t.df === 0 && t.coverageWeight > 0).map((t) => t.lexeme));
+  if (unknown.size === 0) return [];
+  const words = wordsOf(question);
+  const plain = words.filter((w) => w.text.length >= 2);
+  if (plain.length === 0) return [];
+  const englishCount = plain.filter((w) => english.has(w.text.toLowerCase())).length;
+  if (englishCount / plain.length < ENGLISH_SHARE) return [];
+
+  const names: string[] = [];
+  const seen = new Set<string>();
+  for (const w of words) {
+    const lower = w.text.toLowerCase();
+    if (w.text.length < MIN_NAME_LETTERS || w.dotted || seen.has(lower)) continue;
+    if (!unknown.has(lower) && !unknown.has(stem(lower))) continue;
+    if (!readsAsName(w, english)) continue;
+    seen.add(lower);
+    names.push(w.text);
+  }
+  return names;
+}
+
+/** "Terraform", "Terraform or Ansible", "A, B or C". */
+export function listNames(names: string[]): string {
+  if (names.length <= 1) return names[0] ?? '';
+  return `${names.slice(0, -1).join(', ')} or ${names.at(-1)}`;
+}

@@ -1,0 +1,104 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Message } from '../../../shared/src/api/types.js';
+import { UNSURE_INTRO } from '../../src/answer/answerer.js';
+import { NOT_COVERED_ANSWER } from '../../src/answer/extractive/extractive.js';
+import { FullTextRetriever } from '../../src/answer/retrieval/retriever.js';
+import { insertChatbot } from '../../src/db/repositories/chatbots.js';
+import { buildTestApp, newVisitorId, type TestApp } from '../helpers/app.js';
+import { startFakeLlm, type FakeLlm } from './fakeLlm.js';
+import { QUILL_SITE, seedPages } from './seed.js';
+
+/**
+ * What a visitor reads when the site does not answer: a plain decline with no sources, naming what
+ * the site never mentions when the question asks about a product or tool by name; never the "closest
+ * I found" intro over nothing.
+ */
+describe('declining honestly', () => {
+  let plain: TestApp;
+  let withLlm: TestApp;
+  let llm: FakeLlm;
+  let bot: string;
+  let llmBot: string;
+
+  // A page whose title names the subject but whose text says nothing about it: a question on it
+  // finds the title (some evidence), and no sentence to quote.
+  const STUB_PAGE = {
+    url: 'https://docs.quill.test/zebra',
+    title: 'Zebra stripes',
+    chunks: [{ heading: 'Zebra stripes', content: 'This page is being written. Come back soon.' }],
+  };
+
+  beforeAll(async () => {
+    llm = await startFakeLlm();
+    plain = await buildTestApp();
+    withLlm = await buildTestApp({ env: { LLM_BASE_URL: llm.url, LLM_MODEL: 'fake-model', LLM_TIMEOUT_MS: '3000' } });
+    bot = (await insertChatbot(plain.db, { ownerUid: 'decline-owner', name: 'Quill Docs' })).id;
+    await seedPages(plain.db, bot, [...QUILL_SITE, STUB_PAGE]);
+    llmBot = (await insertChatbot(withLlm.db, { ownerUid: 'decline-owner', name: 'Quill Docs' })).id;
+    await seedPages(withLlm.db, llmBot, QUILL_SITE);
+  });
+  afterAll(async () => {
+    await plain?.close();
+    await withLlm?.close();
+    await llm?.close();
+  });
+
+  const ask = async (t: TestApp, botId: string, content: string): Promise<{ message: Message; outcome: string | null }> => {
+    const visitor = newVisitorId();
+    const conv = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/chatbots/${botId}/conversations`,
+      payload: { title: 'New Chat', visitor_id: visitor },
+    });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/chatbots/${botId}/conversations/${conv.json().data.id}/messages`,
+      payload: { content, visitor_id: visitor },
+    });
+    expect(res.statusCode).toBe(200);
+    const message = res.json().data.assistant_message as Message;
+    const [row] = await t.db.query<{ outcome: string | null }>('SELECT outcome FROM messages WHERE id = $1', [message.id]);
+    return { message, outcome: row!.outcome };
+  };
+
+  it('names the product a question asks about when the site never mentions it, with no sources', async () => {
+    const { message, outcome } = await ask(plain, bot, 'How do I deploy my Quill site with Terraform?');
+    expect(message.content).toMatch(/^This site doesn't mention Terraform, so I can't answer this from its pages\./);
+    expect(message.content).not.toContain(UNSURE_INTRO);
+    expect(message.sources).toEqual([]);
+    expect(outcome).toBe('none');
+
+    const two = await ask(plain, bot, 'Can I host the output folder on Heroku or Netlify?');
+    expect(two.message.content).toMatch(/^This site doesn't mention Heroku or Netlify/);
+    expect(two.message.sources).toEqual([]);
+  });
+
+  it('still answers a question whose names the site does use', async () => {
+    const { message, outcome } = await ask(plain, bot, 'How do I install the Quill command line tool?');
+    expect(message.content).toContain('npm install -g quill-cli');
+    expect(message.sources.length).toBeGreaterThan(0);
+    expect(outcome).toBe('answer');
+  });
+
+  it('declines without asking the language model', async () => {
+    const before = llm.requests.length;
+    const { message, outcome } = await ask(withLlm, llmBot, 'How do I deploy my Quill site with Terraform?');
+    expect(message.content).toMatch(/^This site doesn't mention Terraform/);
+    expect(message.sources).toEqual([]);
+    expect(outcome).toBe('none');
+    expect(llm.requests.length).toBe(before);
+  });
+
+  it('never glues the "closest I found" intro onto a refusal when no passage can be quoted', async () => {
+    const question = 'Why do zebra stripes confuse flies in summer?';
+    // Retrieval alone finds the page's title: weak evidence, "not sure" (the case that glued both intros).
+    const retrieval = await new FullTextRetriever(plain.db).retrieve(bot, question);
+    expect(retrieval.outcome).toBe('unsure');
+    expect(retrieval.pages[0]?.url).toBe(STUB_PAGE.url);
+
+    const { message, outcome } = await ask(plain, bot, question);
+    expect(message.content).toBe(NOT_COVERED_ANSWER);
+    expect(message.sources).toEqual([]);
+    expect(outcome).toBe('none');
+  });
+});

@@ -1,0 +1,76 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { absentNames, listNames } from '../../../src/answer/retrieval/absentNames.js';
+import type { QueryTerm } from '../../../src/answer/types.js';
+import { englishWords } from '../../../src/text/englishWords.js';
+
+let english: ReadonlySet<string>;
+beforeAll(async () => {
+  english = await englishWords();
+});
+
+/** Query terms as retrieval makes them: the listed lexemes unknown to the site (df 0), the rest known. */
+const terms = (unknown: string[], known: string[] = []): QueryTerm[] =>
+  [...unknown.map((lexeme) => ({ lexeme, df: 0 })), ...known.map((lexeme) => ({ lexeme, df: 5 }))].map((t) => ({
+    ...t,
+    positions: [1],
+    idf: 3,
+    scoreWeight: 3,
+    coverageWeight: 1,
+  }));
+
+describe('names a question asks about that the site never writes', () => {
+  it('finds product and tool names the site does not use, as the visitor wrote them', () => {
+    expect(absentNames('How do I deploy my site with Terraform?', terms(['terraform'], ['deploy', 'site']), english)).toEqual([
+      'Terraform',
+    ]);
+    expect(absentNames('How do I configure rate limiting behind nginx?', terms(['nginx'], ['configur', 'rate', 'limit']), english)).toEqual(
+      ['nginx'],
+    );
+    // A capital inside a word marks a name even when its parts are English ("Word" + "Press").
+    expect(absentNames('Can I import my posts from a WordPress blog?', terms(['wordpress'], ['import', 'post', 'blog']), english)).toEqual([
+      'WordPress',
+    ]);
+    expect(absentNames('How do I install PyTorch with CUDA support?', terms(['pytorch', 'cuda'], ['instal', 'support']), english)).toEqual([
+      'PyTorch',
+      'CUDA',
+    ]);
+  });
+
+  it('leaves English words, lower-case jargon made of two English words and file extensions to the evidence floor', () => {
+    // "telemetry" is English; "backend" and "webhook" are two English words run together.
+    expect(absentNames('Does Lumen send telemetry?', terms(['telemetri'], ['lumen', 'send']), english)).toEqual([]);
+    expect(absentNames('Does the search box need a backend?', terms(['backend'], ['search', 'box']), english)).toEqual([]);
+    expect(absentNames('How do I verify a webhook signature?', terms(['webhook'], ['verifi', 'signatur']), english)).toEqual([]);
+    // ".dat" is a file type the question names, not a product.
+    expect(absentNames('Can Git treat our .dat files as binary?', terms(['dat'], ['git', 'treat', 'file', 'binari']), english)).toEqual([]);
+    // A short capitalised English word ("Mac") may be the site's "macOS"; a language's name is not a product's.
+    expect(absentNames('My Mac refuses to open the binary', terms(['mac'], ['refus', 'open', 'binari']), english)).toEqual([]);
+    expect(absentNames('Can I build my site in German and English?', terms(['german', 'english'], ['build', 'site']), english)).toEqual([]);
+  });
+
+  it('names nothing the site uses, numbers, or anything in a question that is not English', () => {
+    expect(absentNames('How do I deploy with Terraform?', terms([], ['deploy', 'terraform']), english)).toEqual([]);
+    expect(
+      absentNames(
+        'What changed in version 42?',
+        terms(['42'], ['chang', 'version']).map((t) => ({ ...t, coverageWeight: t.df ? 1 : 0 })),
+        english,
+      ),
+    ).toEqual([]);
+    // German: most words are not English, and its nouns are capitalised; no word list here for it.
+    expect(
+      absentNames(
+        'Wie lege ich fest, welcher Editor standardmäßig benutzt wird?',
+        terms(['standardmäss', 'benutzt', 'leg'], ['editor']),
+        english,
+      ),
+    ).toEqual([]);
+    expect(absentNames('Terraform?', terms(['terraform']), undefined)).toEqual([]);
+  });
+
+  it('lists one, two or more names as a sentence reads them', () => {
+    expect(listNames(['Terraform'])).toBe('Terraform');
+    expect(listNames(['Django', 'SQLAlchemy'])).toBe('Django or SQLAlchemy');
+    expect(listNames(['A', 'B', 'C'])).toBe('A, B or C');
+  });
+});
