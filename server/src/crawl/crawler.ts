@@ -93,7 +93,9 @@ export async function crawlSite(fetcher: SafeFetcher, extractor: Extractor, opts
   async function process(item: FrontierItem): Promise<void> {
     const { url, depth } = item;
     if (item.blocked) return robotsSkip(url);
-    if (opts.discoveryOnly && opts.followLinks && depth >= opts.maxDepth) {
+    // Links of the last level are listed unfetched; a start URL is always fetched (a redirect into
+    // private space is refused then, not listed).
+    if (opts.discoveryOnly && opts.followLinks && depth >= opts.maxDepth && depth > 0) {
       const refused = await frontier.addressRefusal(url);
       if (refused) return hooks.onOutcome({ kind: 'failed', url, reason: refused.message, errorKind: refused.kind });
       if ((await robotsFor(url)).isAllowed(url)) await hooks.onOutcome({ kind: 'listed', url, depth });

@@ -6,7 +6,8 @@ import type { TaskRow } from '../db/repositories/tasks.js';
 export interface TaskContext {
   db: Db;
   config: Config;
-  task: Pick<TaskRow, 'id' | 'chatbot_id' | 'task_type' | 'params' | 'attempts'>;
+  /** max_attempts unknown (tests that play the worker): the attempt counts as the last. */
+  task: Pick<TaskRow, 'id' | 'chatbot_id' | 'task_type' | 'params' | 'attempts'> & Partial<Pick<TaskRow, 'max_attempts'>>;
   /** Aborted when the worker shuts down or loses the lease; handlers should stop promptly. */
   signal: AbortSignal;
   /** Merge counters into the task's visible progress. */

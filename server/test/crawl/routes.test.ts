@@ -85,10 +85,10 @@ describe('indexing routes', () => {
     expect(json.data.count).toBeGreaterThan(10);
   });
 
-  it('collect-urls explains a refused start URL', async () => {
+  it('collect-urls explains a refused start URL, at submit as crawl-and-index does', async () => {
     const res = await post('/indexing/collect-urls', { url: 'http://10.0.0.1/', max_depth: 1, max_pages: 5 });
-    expect(res.statusCode).toBe(400);
-    expect(res.json().detail).toBe('Could not collect URLs from http://10.0.0.1/: Refused: 10.0.0.1 is a private address');
+    expect(res.statusCode).toBe(422);
+    expect(res.json().detail[0].msg).toMatch(/^Refused: 10\.0\.0\.1 is a private address\. Docent crawls public websites only/);
   });
 
   it('crawl-and-index creates the bot, crawls it in the worker and reports progress and sources', async () => {

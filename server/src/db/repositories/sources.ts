@@ -74,6 +74,15 @@ export async function dropStaleSources(q: Queryable, chatbotId: string, taskId: 
   await q.query(`DELETE FROM sources WHERE chatbot_id = $1 AND NOT added_manually AND task_id IS DISTINCT FROM $2`, [chatbotId, taskId]);
 }
 
+/** A single page added by the owner that could not be indexed: its source row goes, unless the page is live (a failed re-index). */
+export async function dropUnindexedSource(q: Queryable, chatbotId: string, url: string): Promise<void> {
+  await q.query(
+    `DELETE FROM sources s WHERE s.chatbot_id = $1 AND s.url = $2
+        AND NOT EXISTS (SELECT 1 FROM documents d WHERE d.chatbot_id = $1 AND d.url = $2 AND d.live)`,
+    [chatbotId, url],
+  );
+}
+
 /** Removes one URL from a bot's sources; whether it was there. */
 export async function deleteSource(q: Queryable, chatbotId: string, url: string): Promise<boolean> {
   const rows = await q.query('DELETE FROM sources WHERE chatbot_id = $1 AND url = $2 RETURNING 1', [chatbotId, url]);

@@ -3,7 +3,7 @@ import { maintainAfterWrites } from '../../db/maintenance.js';
 import { getChatbotRow } from '../../db/repositories/chatbots.js';
 import { discardStagedDocuments } from '../../db/repositories/liveContent.js';
 import { STOPPED_REASON, wasStopped } from '../queue.js';
-import { failUnstoredSources, manualSourceUrls } from '../../db/repositories/sources.js';
+import { dropUnindexedSource, failUnstoredSources, manualSourceUrls } from '../../db/repositories/sources.js';
 import { nameAfterStartPage } from './nameFromTitle.js';
 import { runIndexingPipeline, type PipelineInput, type PipelineMode, type PipelineResult } from '../../index/pipeline.js';
 import type { UrlPatterns } from '../../crawl/urlPatterns.js';
@@ -34,7 +34,18 @@ export function registerCrawlHandlers(registry: HandlerRegistry): void {
       const params = parseTaskParams('crawl', ctx.task.params);
       return run(ctx, await refreshMode(ctx, params), refreshSettings(params));
     },
-    index_page: (ctx) => run(ctx, { kind: 'urls', urls: [parseTaskParams('index_page', ctx.task.params).url], partial: true }),
+    index_page: async (ctx) => {
+      const { url } = parseTaskParams('index_page', ctx.task.params);
+      try {
+        await run(ctx, { kind: 'urls', urls: [url], partial: true });
+      } catch (err) {
+        // A page the owner added that could not be indexed leaves no row on the bot (the task says
+        // why); one already live keeps its row. Not while another attempt is to come.
+        const last = err instanceof PermanentTaskError || ctx.task.attempts >= (ctx.task.max_attempts ?? 0);
+        if (last && !ctx.signal.aborted) await dropUnindexedSource(ctx.db, ctx.task.chatbot_id, url).catch(() => {});
+        throw err;
+      }
+    },
   };
   for (const [type, handler] of Object.entries(handlers)) registry.register(type, handler);
 }
@@ -130,14 +141,14 @@ async function discardIfStopped(ctx: TaskContext): Promise<void> {
 /** A clear reason for a task that indexed nothing, and whether waiting could help. */
 function failure(mode: PipelineMode, r: PipelineResult): Error {
   const first = mode.kind === 'crawl' ? mode.url : mode.urls[0]!;
-  if (r.startFailure && mode.kind === 'crawl') {
-    const reason = `Could not crawl ${first}: ${r.startFailure.reason}`;
+  if (r.startFailure && (mode.kind === 'crawl' || mode.partial)) {
+    const reason = `Could not ${mode.kind === 'crawl' ? 'crawl' : 'index'} ${first}: ${r.startFailure.reason}`;
     return r.startFailure.kind === 'network' || r.startFailure.kind === 'timeout' ? new Error(reason) : new PermanentTaskError(reason);
   }
   const counts = `${r.failed} failed, ${r.skipped} skipped`;
   const onlyTransient = r.failed > 0 && [...r.failureKinds].every((k) => k === 'network' || k === 'timeout');
   // A skipped start page is usually why nothing was indexed: an app shell with no text has no links either.
-  const why = r.startSkipped && mode.kind === 'crawl' ? ` ${first} was skipped: ${r.startSkipped}.` : '';
+  const why = r.startSkipped && (mode.kind === 'crawl' || mode.partial) ? ` ${first} was skipped: ${r.startSkipped}.` : '';
   const reason = `No pages could be indexed (${counts}).${why}`;
   return onlyTransient ? new Error(reason) : new PermanentTaskError(reason);
 }

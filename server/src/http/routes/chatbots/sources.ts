@@ -11,6 +11,7 @@ import { requireOwnedChatbot, requireUser } from '../../owner.js';
 import { ok } from '../../reply.js';
 import { parse } from '../../validate.js';
 import { sourceUrlSchema } from '../indexing/schema.js';
+import { checkAddresses } from '../indexing/submitChecks.js';
 import { chatbotParamsSchema } from '../schemas.js';
 
 const BUSY = 'This chatbot is already being indexed. Wait for the current task to finish.';
@@ -32,6 +33,8 @@ export function sourceRoutes(ctx: AppContext): FastifyPluginAsync {
       const input = parse(body, request.body, 'body');
       await requireOwnedChatbot(ctx.db, id, user.uid);
       const url = normalizeUrl(input.url) ?? input.url;
+      // Refused here, as crawl-and-index refuses it, rather than left as a failed row on the bot.
+      await checkAddresses(ctx.config, [url]);
       const task = await ctx.db.transaction(async (tx) => {
         if (await hasActiveTask(tx, id)) throw conflict(BUSY);
         await insertManualSources(tx, id, [url]);

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { defaultBotName, insertChatbot } from '../../../db/repositories/chatbots.js';
-import { insertManualSources } from '../../../db/repositories/sources.js';
+import { insertManualSources, manualSourceUrls } from '../../../db/repositories/sources.js';
 import { hasActiveTask } from '../../../db/repositories/tasks.js';
 import { normalizeUrl } from '../../../crawl/urls.js';
 import { enqueueTask } from '../../../jobs/queue.js';
@@ -34,6 +34,7 @@ export function indexingRoutes(ctx: AppContext): FastifyPluginAsync {
       reply.raw.once('close', () => {
         if (!reply.raw.writableEnded) aborted.abort();
       });
+      await checkAddresses(config, [normalizeUrl(body.url) ?? body.url]);
       const patterns = { include: body.include_patterns ?? [], exclude: body.exclude_patterns ?? [] };
       const urls = await collectUrls(
         config,
@@ -108,7 +109,10 @@ export function indexingRoutes(ctx: AppContext): FastifyPluginAsync {
       const body = parse(recrawlSchema, request.body, 'body');
       const bot = await requireOwnedChatbot(ctx.db, body.chatbot_id, user.uid);
       const url = body.url ? (normalizeUrl(body.url) ?? body.url) : undefined;
-      if (url) await checkAddresses(config, [url]);
+      // What this refresh will fetch: the given URL, else the bot's start URL, else its chosen URLs
+      // (CRAWL_ALLOW_HOSTS may have closed a host since they were accepted).
+      const targets = url ? [url] : bot.start_url ? [bot.start_url] : await manualSourceUrls(ctx.db, bot.id);
+      await checkAddresses(config, targets);
       const task = await ctx.db.transaction(async (tx) => {
         if (await hasActiveTask(tx, bot.id)) throw conflict('This chatbot is already being indexed. Wait for the current task to finish.');
         const settings = {
