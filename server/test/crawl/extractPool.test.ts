@@ -21,7 +21,7 @@ beforeAll(async () => {
     '/ok': { html: text('Fine') },
   }));
   // Far below the slow page's seconds, far above a small page's milliseconds even on a loaded
-  // machine (at 700 ms a busy CI run timed out the small pages too, and the pool fell back).
+  // machine (at 700 ms a busy CI run timed out the small pages too).
   pool = await createExtractPool({ threads: 1, jobTimeoutMs: 2000 });
 });
 
