@@ -1,7 +1,11 @@
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sharedExtractPool } from '../../src/crawl/extractPool.js';
 import { MAX_DFA_STATES } from '../../src/crawl/patternAutomaton.js';
 import { MAX_URL_LENGTH, UrlPatternFilter } from '../../src/crawl/urlPatterns.js';
+import { buildTestApp, type TestApp } from '../helpers/app.js';
+import { idTokenFor } from '../helpers/auth.js';
+import { startSite, type FixtureSite } from '../fixtures/sites/docsSite.js';
 
 /**
  * An owner's URL patterns cannot stall the server: every URL costs the matcher work linear in its
@@ -142,5 +146,59 @@ describe('URL patterns against a hostile owner', () => {
       ),
       { numRuns: 1500, seed: 36 },
     );
+  });
+});
+
+describe('collect-urls of the hostile page with the hostile patterns', () => {
+  let t: TestApp;
+  let site: FixtureSite;
+  let base: string;
+  let auth: string;
+
+  beforeAll(async () => {
+    // One page of 1,000 links of about 2,000 characters (2 MB), as measured in issue #36.
+    const links = Array.from({ length: 1000 }, (_, i) => `<a href="/${i}/${'b/'.repeat(990)}">${i}</a>`).join('\n');
+    site = await startSite(() => ({ '/': { html: `<html><body><main><h1>Links</h1>${links}</main></body></html>` } }));
+    t = await buildTestApp({ env: { CRAWL_ALLOW_HOSTS: site.host } });
+    await t.app.listen({ host: '127.0.0.1', port: 0 });
+    base = `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}/api/v1`;
+    auth = `Bearer ${await idTokenFor('hostile-patterns@example.com')}`;
+    await sharedExtractPool(); // starting the workers takes seconds; that is not what is measured
+  });
+  afterAll(async () => {
+    await t?.close();
+    await site?.close();
+  });
+
+  it('keeps the health route answering within 2 s throughout, and answers', async () => {
+    let done = false;
+    const started = performance.now();
+    const collecting = fetch(`${base}/indexing/collect-urls`, {
+      method: 'POST',
+      headers: { authorization: auth, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        url: `${site.origin}/`,
+        max_depth: 2,
+        max_pages: 1000,
+        include_patterns: HOSTILE.include,
+        exclude_patterns: HOSTILE.exclude,
+      }),
+    }).finally(() => (done = true));
+    const latencies: number[] = [];
+    do {
+      const t0 = performance.now();
+      const health = await fetch(`${base}/health`);
+      latencies.push(performance.now() - t0);
+      expect(health.status).toBe(200);
+      await new Promise((r) => setTimeout(r, 50));
+    } while (!done);
+    const res = await collecting;
+    expect(res.status).toBe(200);
+    // Nothing matches the patterns: nothing listed, the start page included.
+    expect(await res.json()).toEqual({ success: true, data: { collected_urls: [], count: 0 } });
+    expect(site.hits.get('/')).toBe(1);
+    // The old matcher froze the server for minutes here (265 s for one health request).
+    expect(Math.max(...latencies)).toBeLessThan(2_000);
+    expect(performance.now() - started).toBeLessThan(20_000);
   });
 });
