@@ -218,6 +218,8 @@ describe('daily use in Chromium', () => {
         expect(placed.offset, placed.detail).toBeGreaterThanOrEqual(0);
         expect(placed.offset, placed.detail).toBeLessThan(40);
         expect(placed.fromBottom).toBeGreaterThan(100);
+        // The rest of the answer is a button away.
+        expect(await p.getByRole('button', { name: 'Scroll to bottom' }).isVisible()).toBe(true);
         const answer = p.locator('.chat-main .docent-msg-assistant').last();
         expect(await answer.locator('.docent-code pre').count()).toBe(1);
         expect(await answer.locator('.docent-code-lang').count()).toBe(0);
@@ -255,6 +257,7 @@ describe('daily use in Chromium', () => {
       expect(placed.offset, placed.detail).toBeGreaterThanOrEqual(0);
       expect(placed.offset, placed.detail).toBeLessThan(40);
       expect(placed.fromBottom).toBeGreaterThan(100);
+      expect(await p.locator('#docent-chat').getByRole('button', { name: 'Scroll to bottom' }).isVisible()).toBe(true);
       expect(await p.locator('#docent-chat .docent-msg-assistant').last().locator('.docent-code-lang').count()).toBe(0);
       expect(await portTokenLines(p, '#docent-chat')).toBe(1);
       await p.screenshot({ path: shotPath(`daily-widget-answer-light-${vp.name}`), animations: 'disabled' });

@@ -98,7 +98,10 @@ export function ChatThread({
   // outgrows the view: then its start stays at the top (the reader begins there, not at its Sources).
   useEffect(() => {
     const el = scroller.current;
-    if (!stick.current || anchored.current || !el) return;
+    if (!el) return;
+    // Placed while it was still short: as it grows below, the scroll-to-bottom button tells there is more.
+    if (anchored.current) return setAwayFromBottom(el.scrollHeight - el.scrollTop - el.clientHeight > SCROLL_THRESHOLD);
+    if (!stick.current) return;
     const answer = answering.current ? newestAnswer(el) : null;
     if (answer) {
       const top = answer.getBoundingClientRect().top - el.getBoundingClientRect().top + el.scrollTop - ANSWER_TOP_GAP;
