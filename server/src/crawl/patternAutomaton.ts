@@ -113,32 +113,42 @@ export class PatternAutomaton {
   /** Which kinds of pattern (INCLUDE_HIT | EXCLUDE_HIT) match the whole of `text`. */
   run(text: string): number {
     const K = this.classes;
+    const ascii = this.asciiClass;
+    let table = this.table; // replaced when the table grows
     let state = this.start; // a stored state, or UNSTORED when the set is only in `cur`
-    let [cur, out] = this.scratch;
-    for (let i = 0; i < text.length; i++) {
-      const c = this.classOf(text.charCodeAt(i));
-      this.steps++;
+    let cur = this.scratch[0];
+    let out = this.scratch[1];
+    const n = text.length;
+    let i = 0;
+    for (; i < n && state !== DEAD; i++) {
+      const code = text.charCodeAt(i);
+      const c = code < 128 ? ascii[code]! : this.classOf(code);
       if (state !== UNSTORED) {
-        const known = this.table[state * K + c]!;
+        const known = table[state * K + c]!;
         if (known !== UNKNOWN) {
           state = known;
-          if (state === DEAD) return 0;
           continue;
         }
         this.stepSet(this.sets, state * this.words, c, out);
       } else this.stepSet(cur, 0, c, out);
       let target = this.find(out);
-      if (target === UNKNOWN && this.count < this.capacity) target = this.store(out);
+      if (target === UNKNOWN && this.count < this.capacity) {
+        target = this.store(out);
+        table = this.table;
+      }
       if (target === UNKNOWN) {
         // The table is full: go on with the set itself, back to the table when a stored set recurs.
-        [cur, out] = [out, cur];
+        const swap = cur;
+        cur = out;
+        out = swap;
         state = UNSTORED;
         continue;
       }
-      if (state !== UNSTORED) this.table[state * K + c] = target;
+      if (state !== UNSTORED) table[state * K + c] = target;
       state = target;
-      if (state === DEAD) return 0;
     }
+    this.steps += i;
+    if (state === DEAD) return 0;
     return state === UNSTORED ? this.acceptOf(cur) : this.accepts[state]!;
   }
 
