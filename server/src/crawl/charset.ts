@@ -4,18 +4,55 @@
  * fall back to UTF-8 (never throw on a hostile label).
  */
 export function decodeBody(bytes: Uint8Array, contentType: string): string {
-  const label = bomLabel(bytes) ?? charsetParam(contentType) ?? sniffDeclared(bytes) ?? 'utf-8';
-  return decoderFor(label).decode(bytes);
+  const decoder = bodyDecoder(contentType);
+  decoder.write(bytes);
+  return decoder.end();
 }
 
-function decoderFor(label: string): { decode(b: Uint8Array): string } {
+const SNIFF_BYTES = 2048;
+
+/**
+ * decodeBody as the body arrives (responseBody.ts): the first 2 KB are held until the encoding is
+ * known, then every chunk is decoded as it comes, so no single step on the event loop decodes more
+ * than one chunk, however large CRAWL_MAX_BYTES is.
+ */
+export function bodyDecoder(contentType: string): { write(chunk: Uint8Array): void; end(): string } {
+  let head: Uint8Array[] = [];
+  let headBytes = 0;
+  let decode: ((bytes: Uint8Array, last: boolean) => string) | undefined;
+  const parts: string[] = [];
+  const start = () => {
+    const first = Buffer.concat(head);
+    head = [];
+    decode = chunkDecoder(bomLabel(first) ?? charsetParam(contentType) ?? sniffDeclared(first) ?? 'utf-8');
+    parts.push(decode(first, false));
+  };
+  return {
+    write(chunk) {
+      if (decode) return void parts.push(decode(chunk, false));
+      head.push(chunk);
+      headBytes += chunk.length;
+      if (headBytes >= SNIFF_BYTES) start();
+    },
+    end() {
+      if (!decode) start();
+      parts.push(decode!(new Uint8Array(0), true));
+      return parts.join('');
+    },
+  };
+}
+
+function chunkDecoder(label: string): (bytes: Uint8Array, last: boolean) => string {
   const name = label.trim().toLowerCase();
-  if (WINDOWS_1252_LABELS.has(name)) return { decode: decodeWindows1252 };
+  if (WINDOWS_1252_LABELS.has(name)) return decodeWindows1252; // one byte per character: no state between chunks
+  let decoder: TextDecoder;
   try {
-    return new TextDecoder(name);
+    decoder = new TextDecoder(name);
   } catch {
-    return new TextDecoder('utf-8');
+    decoder = new TextDecoder('utf-8');
   }
+  // `stream` keeps a character split between two chunks for the next one.
+  return (bytes, last) => decoder.decode(bytes, { stream: !last });
 }
 
 // WHATWG maps all of these to windows-1252, but Node 20's TextDecoder decodes them as ISO-8859-1

@@ -1,6 +1,7 @@
 import { addAbortSignal, pipeline, type Readable, type Transform } from 'node:stream';
 import zlib from 'node:zlib';
 import type { Dispatcher } from 'undici';
+import { bodyDecoder } from './charset.js';
 import { FetchError } from './fetchErrors.js';
 
 /**
@@ -10,6 +11,32 @@ import { FetchError } from './fetchErrors.js';
  * both) and the read is tied to the abort signal, so a timeout ends it even when no data arrives.
  */
 export async function readBody(res: Dispatcher.ResponseData, cap: number, signal: AbortSignal, host: string): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  const total = await readChunks(res, cap, signal, host, (chunk) => chunks.push(chunk));
+  return Buffer.concat(chunks, total);
+}
+
+/** The body as text in its declared encoding (charset.ts), decoded chunk by chunk as it arrives. */
+export async function readText(
+  res: Dispatcher.ResponseData,
+  cap: number,
+  signal: AbortSignal,
+  host: string,
+  contentType: string,
+): Promise<string> {
+  const decoder = bodyDecoder(contentType);
+  await readChunks(res, cap, signal, host, (chunk) => decoder.write(chunk));
+  return decoder.end();
+}
+
+/** Every chunk of the decompressed body to `take`, in order; the bytes read. */
+async function readChunks(
+  res: Dispatcher.ResponseData,
+  cap: number,
+  signal: AbortSignal,
+  host: string,
+  take: (chunk: Buffer) => void,
+): Promise<number> {
   const encoding = String(res.headers['content-encoding'] ?? '')
     .trim()
     .toLowerCase();
@@ -23,13 +50,12 @@ export async function readBody(res: Dispatcher.ResponseData, cap: number, signal
     pipeline(body, decoder, () => {});
   }
   addAbortSignal(signal, stream);
-  const chunks: Buffer[] = [];
   let total = 0;
   try {
     for await (const chunk of stream) {
       total += (chunk as Buffer).length;
       if (total > cap) throw new FetchError('too_large', `Too large (more than ${cap} bytes)`);
-      chunks.push(chunk as Buffer);
+      take(chunk as Buffer);
     }
   } catch (err) {
     const code = String((err as { code?: string })?.code ?? '');
@@ -41,7 +67,7 @@ export async function readBody(res: Dispatcher.ResponseData, cap: number, signal
     // Leaving the loop early (cap, abort) must release the socket too.
     if (!body.destroyed && !body.readableEnded) body.destroy();
   }
-  return Buffer.concat(chunks, total);
+  return total;
 }
 
 function decoderFor(encoding: string): Transform | undefined {

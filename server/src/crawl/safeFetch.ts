@@ -4,9 +4,8 @@ import type { Socket } from 'node:net';
 import { Agent, buildConnector, request, type Dispatcher } from 'undici';
 import { hostAllowed, isIpLiteral, refusedRange } from './addressPolicy.js';
 import { refusal, toFetchError, truncate } from './fetchFailure.js';
-import { decodeBody } from './charset.js';
 import { FetchError } from './fetchErrors.js';
-import { readBody } from './responseBody.js';
+import { readBody, readText } from './responseBody.js';
 
 /**
  * safeFetch: the only door from the server to other people's websites (lint bans undici, http and
@@ -234,10 +233,12 @@ export function createSafeFetcher(options: SafeFetcherOptions): SafeFetcher {
       res.body.destroy();
       throw new FetchError('too_large', `Too large (${declared} bytes, limit ${cap})`);
     }
-    const bytes = await readBody(res, cap, signal, url.host);
-    if (opts.binary?.includes(mediaType))
+    if (opts.binary?.includes(mediaType)) {
+      const bytes = await readBody(res, cap, signal, url.host);
       return { url: url.href, status, contentType: contentTypeHeader, body: '', bytes, redirects, ...validators };
-    return { url: url.href, status, contentType: contentTypeHeader, body: decodeBody(bytes, contentTypeHeader), redirects, ...validators };
+    }
+    const body = await readText(res, cap, signal, url.host, contentTypeHeader);
+    return { url: url.href, status, contentType: contentTypeHeader, body, redirects, ...validators };
   }
 
   return {
