@@ -1,12 +1,14 @@
 import { defineConfig } from 'vitest/config';
+import { engineDependentTests } from './scripts/engineDependentTests.js';
 
-// `npm test`: everything that needs only `npm install`. The server suite runs on PGlite, and once
-// more against PostgreSQL when TEST_DATABASE_URL is set (as .ci/run does).
-const serverProject = (name: string, env: Record<string, string>, exclude: string[] = []) => ({
+// `npm test`: everything that needs only `npm install`. The server suite runs on PGlite, and its
+// files that use a database run once more against PostgreSQL when TEST_DATABASE_URL is set (as
+// .ci/run does); the others (parsers, extractors, fetchers…) would only run the same twice.
+const serverProject = (name: string, env: Record<string, string>, exclude: string[] = [], include = ['server/**/*.test.ts']) => ({
   test: {
     name,
     environment: 'node',
-    include: ['server/**/*.test.ts'],
+    include,
     exclude: ['**/node_modules/**', ...exclude],
     globalSetup: ['server/test/helpers/globalSetup.ts'],
     env,
@@ -19,7 +21,16 @@ export default defineConfig({
   test: {
     projects: [
       serverProject('server', { DOCENT_TEST_ENGINE: 'pglite' }, ['server/test/scaleout/**']),
-      ...(process.env.TEST_DATABASE_URL ? [serverProject('server-pg', { DOCENT_TEST_ENGINE: 'postgres' }, ['server/test/cli/**'])] : []),
+      ...(process.env.TEST_DATABASE_URL
+        ? [
+            serverProject(
+              'server-pg',
+              { DOCENT_TEST_ENGINE: 'postgres' },
+              ['server/test/cli/**'],
+              engineDependentTests(import.meta.dirname),
+            ),
+          ]
+        : []),
       {
         test: {
           name: 'ui',
