@@ -30,9 +30,12 @@ export class PatternAutomaton {
   steps = 0;
   private readonly words: number;
   private readonly classes: number;
-  /** Character class of each ASCII code unit; other code units go through `wideClass`. */
+  /**
+   * Character class of each ASCII code unit. URLs are matched in their serialised form, which is
+   * ASCII (percent-encoded paths, punycode hosts): a non-ASCII pattern character matches nothing (as
+   * before), and gets no class of its own, so a pattern list cannot make the table wide.
+   */
   private readonly asciiClass = new Uint8Array(128);
-  private readonly wideClass = new Map<number, number>();
   /** Per class: token positions that consume it and move on, and those that consume it and stay (stars). */
   private readonly advance: Uint32Array;
   private readonly loop: Uint32Array;
@@ -56,14 +59,11 @@ export class PatternAutomaton {
     const bits = patterns.reduce((n, p) => n + p.tokens.length + 1, 0);
     this.words = Math.max(1, Math.ceil(bits / 32));
     const literals = new Set<number>();
-    for (const p of patterns) for (const t of p.tokens) if (typeof t === 'number' && t !== SLASH) literals.add(t);
+    for (const p of patterns) for (const t of p.tokens) if (typeof t === 'number' && t !== SLASH && t < 128) literals.add(t);
     // Class 0: any character no pattern names; 1: '/'; then one per literal the patterns use.
     this.asciiClass[SLASH] = 1;
     let next = 2;
-    for (const c of literals) {
-      if (c < 128) this.asciiClass[c] = next++;
-      else this.wideClass.set(c, next++);
-    }
+    for (const c of literals) this.asciiClass[c] = next++;
     this.classes = next;
     const W = this.words;
     this.advance = new Uint32Array(this.classes * W);
@@ -81,7 +81,7 @@ export class PatternAutomaton {
         for (let c = 0; c < this.classes; c++) {
           const o = c * W;
           if (typeof t === 'number') {
-            if (this.classOf(t) === c) set(this.advance, o, bit);
+            if (t < 128 && this.asciiClass[t] === c) set(this.advance, o, bit);
           } else if (t === 'one') {
             if (c !== 1) set(this.advance, o, bit);
           } else if (t === 'globstar' || c !== 1) set(this.loop, o, bit);
@@ -122,7 +122,7 @@ export class PatternAutomaton {
     let i = 0;
     for (; i < n && state !== DEAD; i++) {
       const code = text.charCodeAt(i);
-      const c = code < 128 ? ascii[code]! : this.classOf(code);
+      const c = code < 128 ? ascii[code]! : 0;
       if (state !== UNSTORED) {
         const known = table[state * K + c]!;
         if (known !== UNKNOWN) {
@@ -150,10 +150,6 @@ export class PatternAutomaton {
     this.steps += i;
     if (state === DEAD) return 0;
     return state === UNSTORED ? this.acceptOf(cur) : this.accepts[state]!;
-  }
-
-  private classOf(code: number): number {
-    return code < 128 ? this.asciiClass[code]! : (this.wideClass.get(code) ?? 0);
   }
 
   /** out = the set reached from `from` (at `offset` in `sets`) on a character of class c. */
