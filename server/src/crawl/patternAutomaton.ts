@@ -4,10 +4,11 @@
  *
  * The patterns form one NFA (a bit per token position, all patterns side by side); the NFA's state
  * sets become DFA states lazily, the first time a URL reaches them, and every transition found is
- * kept in a table. A hostile list cannot blow the table up: past MAX_DFA_WORDS of stored sets, new
- * sets are no longer stored and the NFA is stepped in place over preallocated bitsets (each step
- * O(total pattern length / 32), still never backtracking and never allocating), until it meets a
- * stored state again. Nothing allocates per character.
+ * kept in a table, so a URL costs one lookup per character once its states are known (each new
+ * state costs O(total pattern length / 32) once per crawl). A hostile list cannot blow the table up:
+ * past MAX_DFA_STATES states (or MAX_DFA_WORDS words of stored sets), new sets are no longer stored
+ * and the NFA is stepped in place over preallocated bitsets (each step O(total pattern length / 32),
+ * still never backtracking), until it meets a stored state again. Nothing allocates per character.
  */
 
 /** A pattern's tokens: a literal character (its code unit), or a wildcard. */
@@ -17,7 +18,7 @@ export type GlobToken = number | 'one' | 'star' | 'globstar';
 export const INCLUDE_HIT = 1;
 export const EXCLUDE_HIT = 2;
 
-/** Stored states at most, and words (32 bits each) of stored sets at most: 1 MB per automaton. */
+/** Stored states at most, and words (32 bits each) of stored sets at most: with the table, under 3 MB per automaton. */
 export const MAX_DFA_STATES = 4096;
 const MAX_DFA_WORDS = 256 * 1024;
 const SLASH = 0x2f;
