@@ -100,7 +100,7 @@ describe('indexing routes', () => {
     expect(task.progress.indexed).toBe(15);
     expect(task.progress.failed).toBeGreaterThan(0);
     const bot = await getBot(chatbot_id);
-    expect(bot.name).toBe(site.host); // default name: the start URL's host
+    expect(bot.name).toBe('Example Docs'); // no name given: the start page's title, once crawled
     expect(bot.max_depth).toBe(10); // clamped to CRAWL_MAX_DEPTH
     expect(bot.max_pages).toBe(40); // CRAWL_MAX_PAGES itself (more is refused: submitChecks.test.ts)
     expect(bot.document_count).toBe(15);
