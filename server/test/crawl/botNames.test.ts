@@ -2,14 +2,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../helpers/app.js';
 import { idTokenFor } from '../helpers/auth.js';
 import { buildCrawlApp } from '../helpers/crawlApp.js';
-import { startSite, type FixtureSite } from '../fixtures/sites/docsSite.js';
+import { docsRoutes, startSite, type FixtureSite } from '../fixtures/sites/docsSite.js';
 
 let t: TestApp;
 let site: FixtureSite;
 let crawl: Awaited<ReturnType<typeof buildCrawlApp>>;
 
 beforeAll(async () => {
-  site = await startSite();
+  // The intro page answers slowly, so every name is read before a crawl ends and renames its bot after a page title.
+  site = await startSite((origin) => {
+    const routes = docsRoutes(origin);
+    return { ...routes, '/guide/intro.html': { delayMs: 3000, then: routes['/guide/intro.html']! } };
+  });
   crawl = await buildCrawlApp({ CRAWL_ALLOW_HOSTS: site.host });
   t = crawl.t;
 });
@@ -23,7 +27,7 @@ const post = async (email: string, url: string, payload: object) =>
   t.app.inject({ method: 'POST', url: `/api/v1${url}`, headers: { authorization: `Bearer ${await idTokenFor(email)}` }, payload });
 const nameOf = async (id: string) => (await t.db.query<{ name: string }>(`SELECT name FROM chatbots WHERE id = $1`, [id]))[0]!.name;
 
-describe('the name of a bot created without one', () => {
+describe('the name of a bot created without one, until its crawl names it after its start page', () => {
   it('is its start address without the scheme, numbered when the owner already has one of that name', async () => {
     const owner = 'names@example.com';
     const wizard = () =>
