@@ -129,4 +129,17 @@ describe('/chat pages', () => {
     expect(screen.getByText('Opening your conversation')).toBeTruthy();
     expect(screen.getAllByRole('button', { name: 'Switch to dark mode' }).length).toBeGreaterThan(0);
   });
+  it("names the bot atop the sidebar and in the tab's title, with 'Chat' still heading the top bar", async () => {
+    installFakeApi({
+      'GET /chatbots/:id/conversations': ok({ conversations: [conv('c1', 'Pricing', '2026-01-05T15:07:00.000Z')] }),
+      'GET /chatbots/:id/public': ok({ id: BOT, name: 'Lumen docs', description: 'Sample' }),
+    });
+    renderChat(`/chat/${BOT}/conversations/c1`);
+    const sidebar = screen.getByRole('complementary', { name: 'Chat History' });
+    await waitFor(() => expect(sidebar.querySelector('.chat-sidebar-head')?.textContent).toContain('Lumen docs'));
+    expect(document.title).toBe('Lumen docs');
+    expect(document.querySelector('.chat-topbar-title')?.textContent).toBe('ChatLumen docs');
+    // The product's logo moves to the sidebar's foot.
+    expect(within(sidebar).getByText('Powered by')).toBeTruthy();
+  });
 });
