@@ -11,6 +11,12 @@ export interface Db extends Queryable {
   /** Whether the engine has the pgvector extension available. */
   hasVector(): Promise<boolean>;
   close(): Promise<void>;
+  /**
+   * PostgreSQL only: hear NOTIFY on `channel` over a connection of its own. Resolves once listening;
+   * `onLost` is called once if that connection fails (notices may have been missed), after which
+   * the subscription is dead and the caller subscribes again when it wants to. Closed with the Db.
+   */
+  listen?(channel: string, onNotice: (payload: string) => void, onLost: () => void): Promise<() => Promise<void>>;
 }
 
 /** First row or undefined, for queries that return at most one row. */

@@ -28,6 +28,8 @@ export async function openPostgres(opts: PostgresOptions): Promise<Db> {
     });
   }
   let vectorAvailable: boolean | undefined;
+  const listeners = new Set<pg.Client>();
+  let closed = false;
 
   const db: Db = {
     engine: 'postgres',
@@ -57,7 +59,38 @@ export async function openPostgres(opts: PostgresOptions): Promise<Db> {
       }
       return vectorAvailable;
     },
-    close: () => pool.end(),
+    listen: async (channel, onNotice, onLost) => {
+      const client = new pg.Client({ connectionString: opts.url });
+      let lost = false;
+      const lose = () => {
+        if (lost) return;
+        lost = true;
+        listeners.delete(client);
+        client.end().catch(() => {});
+        onLost();
+      };
+      client.on('error', lose);
+      client.on('end', lose);
+      client.on('notification', (n) => {
+        if (n.channel === channel) onNotice(n.payload ?? '');
+      });
+      if (closed) throw new Error('the database is closed');
+      listeners.add(client);
+      await client.connect();
+      await client.query(`LISTEN ${client.escapeIdentifier(channel)}`);
+      return async () => {
+        lost = true; // closing on purpose is not a loss
+        listeners.delete(client);
+        await client.end().catch(() => {});
+      };
+    },
+    close: async () => {
+      closed = true;
+      const open = [...listeners];
+      listeners.clear();
+      await Promise.all(open.map((c) => (c.removeAllListeners('end'), c.on('error', () => {}), c.end().catch(() => {}))));
+      await pool.end();
+    },
   };
   return db;
 }

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { getAllowedOrigins } from '../db/repositories/chatbots.js';
+import { getPublicBot } from '../db/repositories/publicBotCache.js';
 import type { AppContext } from './context.js';
 import { HttpError } from './errors.js';
 
@@ -77,5 +77,6 @@ export function assertOriginAllowed(
  */
 export async function checkEmbeddingOrigin(ctx: AppContext, request: FastifyRequest, chatbotId: string): Promise<void> {
   if (!request.headers.origin) return;
-  assertOriginAllowed(request, await getAllowedOrigins(ctx.db, chatbotId), ctx.config.dashboardOrigins);
+  // From the bots' cache, so a cached message listing stays one database round trip (or none).
+  assertOriginAllowed(request, (await getPublicBot(ctx.db, chatbotId))?.allowed_origins, ctx.config.dashboardOrigins);
 }

@@ -4,6 +4,7 @@ import type { Db, Queryable } from '../db.js';
 import { forgetLsaSpace } from '../../embeddings/lsaIndex.js';
 import { forgetBotVectors } from '../../embeddings/store.js';
 import type { MessageCache } from './messageCache.js';
+import { forgetPublicBot } from './publicBotCache.js';
 import { one } from '../db.js';
 import type { TaskRow } from './tasks.js';
 
@@ -67,12 +68,6 @@ export async function insertChatbot(q: Queryable, input: NewChatbot): Promise<Ch
 
 export const getChatbotRow = (q: Queryable, id: string) => one<ChatbotRow>(q, 'SELECT * FROM chatbots WHERE id = $1', [id]);
 
-/** The sites allowed to embed a bot (empty: any), or undefined when there is no such bot. */
-export async function getAllowedOrigins(q: Queryable, id: string): Promise<string[] | undefined> {
-  const row = await one<{ allowed_origins: string[] }>(q, 'SELECT allowed_origins FROM chatbots WHERE id = $1', [id]);
-  return row ? (row.allowed_origins ?? []) : undefined;
-}
-
 export interface ChatbotPatch {
   name?: string;
   description?: string;
@@ -121,7 +116,10 @@ export async function updateChatbot(q: Queryable, id: string, patch: ChatbotPatc
     sets.push(`recrawl_schedule = ${p}`);
   }
   sets.push('updated_at = now()');
-  return one<ChatbotRow>(q, `UPDATE chatbots SET ${sets.join(', ')} WHERE id = $1 RETURNING *`, params);
+  const row = await one<ChatbotRow>(q, `UPDATE chatbots SET ${sets.join(', ')} WHERE id = $1 RETURNING *`, params);
+  // This process's copies of its public info; other processes hear of it (migration 025).
+  forgetPublicBot(id);
+  return row;
 }
 
 /**
@@ -139,6 +137,7 @@ export async function deleteChatbot(db: Db, cache: MessageCache, id: string): Pr
   });
   // Copies held in this process's memory go too: cached conversations and the bot's vectors.
   cache.forgetAll();
+  forgetPublicBot(id);
   await forgetBotVectors(db, id);
   forgetLsaSpace(db, id);
   return { runningTaskIds: running };

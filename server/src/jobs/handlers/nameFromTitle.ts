@@ -1,4 +1,5 @@
 import { getChatbotRow, isAddressName, uniqueBotName } from '../../db/repositories/chatbots.js';
+import { forgetPublicBot } from '../../db/repositories/publicBotCache.js';
 import type { Db } from '../../db/db.js';
 import { botNameFromTitles } from '../../crawl/siteTitle.js';
 import { normalizeUrl } from '../../crawl/urls.js';
@@ -33,4 +34,5 @@ export async function nameAfterStartPage(db: Db, chatbotId: string, startUrl: st
     const name = await uniqueBotName(tx, bot.owner_uid, title);
     await tx.query(`UPDATE chatbots SET name = $2, updated_at = now() WHERE id = $1 AND name = $3`, [chatbotId, name, bot.name]);
   });
+  forgetPublicBot(chatbotId); // visitors see the new name (other processes: migration 025's notice)
 }

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { DEFAULT_CONVERSATION_TITLES } from '../../../../../shared/src/contract/titles.js';
-import { getChatbotRow } from '../../../db/repositories/chatbots.js';
 import { createConversation, listVisitorConversations } from '../../../db/repositories/conversations.js';
 import { readVisitorMessages } from '../../../db/repositories/messages.js';
+import { getPublicBot } from '../../../db/repositories/publicBotCache.js';
 import type { AppContext } from '../../context.js';
 import { notFound } from '../../errors.js';
 import { assertOriginAllowed, checkEmbeddingOrigin } from '../../originPolicy.js';
@@ -21,8 +21,9 @@ const DEFAULT_TITLE = DEFAULT_CONVERSATION_TITLES.widget;
  */
 export function conversationRoutes(ctx: AppContext): FastifyPluginAsync {
   return async (app) => {
+    // The bot's public info comes from memory when current (db/repositories/publicBotCache.ts).
     const requireBot = async (request: FastifyRequest, id: string) => {
-      const bot = await getChatbotRow(ctx.db, id);
+      const bot = await getPublicBot(ctx.db, id);
       if (!bot) throw notFound('Chatbot not found');
       assertOriginAllowed(request, bot.allowed_origins, ctx.config.dashboardOrigins);
       return bot;
@@ -36,8 +37,8 @@ export function conversationRoutes(ctx: AppContext): FastifyPluginAsync {
         id: bot.id,
         name: bot.name,
         description: bot.description,
-        greeting: bot.greeting ?? '',
-        starter_questions: bot.starter_questions ?? [],
+        greeting: bot.greeting,
+        starter_questions: bot.starter_questions,
       });
     });
 
