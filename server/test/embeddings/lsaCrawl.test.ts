@@ -108,6 +108,9 @@ describe('the site’s own LSA space', () => {
     ]);
     expect(target!.content).not.toMatch(/sourdough|starter|need/i);
 
+    // The space is read in the background; a question before that goes without this leg.
+    expect(await lsaIndexFor(crawl.t.db).search(botId, question, 30)).toEqual([]);
+    await lsaIndexFor(crawl.t.db).loaded(botId);
     const hits = await lsaIndexFor(crawl.t.db).search(botId, question, 30);
     const urls = await Promise.all(hits.map((h) => urlOfChunk(h.id)));
     const targetRank = urls.indexOf(TARGET);
@@ -137,6 +140,7 @@ describe('the site’s own LSA space', () => {
     const live = await liveChunkIds();
     expect([...after!.chunk_ids].sort()).toEqual([...live].sort());
     // Questions read the new space: every chunk it offers is live.
+    await lsaIndexFor(crawl.t.db).loaded(botId);
     const hits = await lsaIndexFor(crawl.t.db).search(botId, 'dough flour basket', 10);
     expect(hits.length).toBeGreaterThan(0);
     for (const h of hits) expect(live).toContain(h.id);
