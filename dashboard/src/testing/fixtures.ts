@@ -31,6 +31,7 @@ export function chatbot(overrides: Partial<Chatbot> = {}): Chatbot {
     max_pages: 10,
     include_patterns: [],
     exclude_patterns: [],
+    all_languages: false,
     recrawl_schedule: 'off',
     next_recrawl_at: null,
     greeting: '',

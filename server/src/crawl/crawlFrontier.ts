@@ -2,6 +2,7 @@ import type { CanonicalLedger } from './canonical.js';
 import type { CrawlHooks, CrawlOptions } from './crawlTypes.js';
 import { FetchError, isFetchError } from './fetchErrors.js';
 import { HostGate } from './hostGate.js';
+import { LanguageScope } from './languageScope.js';
 import { loadRobots, type RobotsRules } from './robots.js';
 import type { SafeFetcher } from './safeFetch.js';
 import { inScope, scopeOf, type CrawlScope } from './urls.js';
@@ -33,6 +34,10 @@ export class CrawlFrontier {
   private readonly addressChecks = new Map<string, Promise<FetchError | undefined>>();
   private readonly blockedCap: number;
   private blocked = 0;
+  /** The start page's language, when the crawl stays in it (not for chosen URLs or an all-languages crawl). */
+  readonly language: LanguageScope | undefined;
+  /** Links turned away by max_pages, in order, for the slots a page in another language gives back. */
+  private readonly waiting: FrontierItem[] = [];
 
   constructor(
     private readonly fetcher: SafeFetcher,
@@ -44,6 +49,7 @@ export class CrawlFrontier {
   ) {
     this.scopes = opts.followLinks ? [scopeOf(firstStart, opts.underStartPath)] : [];
     this.blockedCap = Math.min(opts.maxPages, MAX_BLOCKED_REPORTED);
+    this.language = opts.followLinks && !opts.allLanguages ? new LanguageScope(firstStart) : undefined;
   }
 
   inAnyScope = (url: string): boolean => !this.opts.followLinks || this.scopes.some((s) => inScope(url, s));
@@ -80,6 +86,7 @@ export class CrawlFrontier {
   /** Queue a URL unless seen, left out by the patterns, or past max_pages; true when it will be fetched. */
   admit(url: string, depth: number): boolean {
     if (this.seen.has(url) || (depth > 0 && this.opts.keep?.(url) === false)) return false;
+    if (depth > 0 && this.language?.allowsUrl(url) === false) return false;
     if (this.robotsBlocked(url)) {
       // Never fetched and not counted towards max_pages; only the first few are reported (and
       // remembered, so each is reported once): a site can link to millions of blocked URLs.
@@ -91,13 +98,22 @@ export class CrawlFrontier {
       }
       return false;
     }
-    if (this.admitted >= this.opts.maxPages) return false;
+    if (this.admitted >= this.opts.maxPages) {
+      if (this.waiting.length < this.opts.maxPages) this.waiting.push({ url, depth });
+      return false;
+    }
     this.seen.add(url);
     this.admitted++;
     this.ledger.admitted(url);
     this.hooks.onAdmitted?.(url, depth);
     this.queue.push({ url, depth });
     return true;
+  }
+
+  /** A page in another language costs no page of the budget: its slot goes to the next link turned away. */
+  release(): void {
+    this.admitted--;
+    for (let next = this.waiting.shift(); next; next = this.waiting.shift()) if (this.admit(next.url, next.depth)) break;
   }
 
   /**

@@ -18,6 +18,8 @@ export interface CrawlOptions {
   maxDepth: number;
   maxPages: number;
   underStartPath?: boolean;
+  /** Follow other languages too (languageScope.ts); by default a crawl stays in its start page's language. */
+  allLanguages?: boolean;
   /** Concurrent requests per host. */
   concurrency: number;
   /** Total time budget in ms; when spent, the crawl stops admitting and fetching. */

@@ -8,6 +8,7 @@ import { CrawlFrontier, type FrontierItem } from './crawlFrontier.js';
 import { FetchError, isFetchError } from './fetchErrors.js';
 import { PagePlacement, type Candidate } from './pagePlacement.js';
 import { madeByThisFormat, pageHash } from './pageHash.js';
+import { readPageLanguage } from './languageScope.js';
 import { isPdf, PDF_TYPE } from './pdf.js';
 import { PAGE_TYPES, type SafeFetcher } from './safeFetch.js';
 import { collectSitemapUrls } from './sitemap.js';
@@ -134,6 +135,13 @@ export async function crawlSite(fetcher: SafeFetcher, extractor: Extractor, opts
     const pdf = isPdf(fetched.contentType);
     // A PDF has no links to follow: URL collection lists it without reading it.
     if (pdf && opts.discoveryOnly) return hooks.onOutcome({ kind: 'listed', url: pageUrl, depth });
+    // Another language than the start page's: not read, not listed, and its page of the budget given back.
+    const lang = frontier.language && !pdf && !isText ? readPageLanguage(fetched.body, pageUrl, fetched.contentLanguage) : undefined;
+    const otherLanguage = lang && frontier.language?.check(lang, depth === 0);
+    if (otherLanguage) {
+      frontier.release();
+      return hooks.onOutcome({ kind: 'skipped', url, reason: otherLanguage });
+    }
     let page: ExtractedPage;
     try {
       if (pdf) page = await untilAborted(extractor.extractPdf(fetched.bytes ?? new Uint8Array(), pageUrl, signal), signal);
@@ -152,7 +160,9 @@ export async function crawlSite(fetcher: SafeFetcher, extractor: Extractor, opts
         errorKind: 'extract',
       });
     }
-    const links = page.links.filter((link) => inAnyScope(link) && looksLikePage(link));
+    const links = page.links.filter(
+      (link) => inAnyScope(link) && looksLikePage(link) && (!lang || frontier.language!.allowsLink(link, lang)),
+    );
     if (opts.followLinks && depth < opts.maxDepth) for (const link of links) admit(link, depth + 1);
     if (opts.discoveryOnly) return hooks.onOutcome({ kind: 'listed', url: pageUrl, depth });
     if (opts.keep && !opts.keep(url) && !opts.keep(pageUrl)) return hooks.onOutcome({ kind: 'skipped', url, reason: PATTERN_SKIP_REASON });

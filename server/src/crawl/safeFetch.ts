@@ -63,9 +63,10 @@ export interface FetchedResource {
   bytes?: Buffer;
   /** The URLs that redirected, in order. */
   redirects: string[];
-  /** Validators for the next conditional request. */
+  /** Validators for the next conditional request; Content-Language. */
   etag?: string;
   lastModified?: string;
+  contentLanguage?: string;
 }
 
 export const PAGE_TYPES = ['text/html', 'application/xhtml+xml', 'text/plain'] as const;
@@ -211,7 +212,7 @@ export function createSafeFetcher(options: SafeFetcherOptions): SafeFetcher {
   ): Promise<FetchedResource> {
     const status = res.statusCode;
     const header = (name: string) => (typeof res.headers[name] === 'string' ? (res.headers[name] as string).slice(0, 200) : undefined);
-    const validators = { etag: header('etag'), lastModified: header('last-modified') };
+    const validators = { etag: header('etag'), lastModified: header('last-modified'), contentLanguage: header('content-language') };
     if (status === 304 && (opts.ifNoneMatch || opts.ifModifiedSince)) {
       await res.body.dump().catch(() => {});
       return { url: url.href, status, contentType: '', body: '', redirects, ...validators };

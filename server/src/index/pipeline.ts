@@ -150,6 +150,7 @@ export async function runIndexingPipeline(input: PipelineInput): Promise<Pipelin
         timeBudgetMs: config.CRAWL_TOTAL_SECONDS * 1000,
         userAgent: config.CRAWL_USER_AGENT,
         keep: mode.kind === 'crawl' ? urlFilter(mode.patterns) : undefined,
+        allLanguages: mode.kind === 'crawl' && mode.allLanguages === true,
         prior: changes && ((url) => changes.prior(url)),
         signal: input.signal,
       },

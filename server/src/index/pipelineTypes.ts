@@ -8,7 +8,7 @@ import type { UrlPatterns } from '../crawl/urlPatterns.js';
 
 /** What one indexing run is asked to do (pipeline.ts) and what it reports. */
 export type PipelineMode =
-  | { kind: 'crawl'; url: string; maxDepth: number; maxPages: number; patterns?: UrlPatterns }
+  | { kind: 'crawl'; url: string; maxDepth: number; maxPages: number; patterns?: UrlPatterns; allLanguages?: boolean }
   /** `partial`: these pages only (a single source): every other live page stays as it is. */
   | { kind: 'urls'; urls: string[]; partial?: boolean };
 
@@ -19,7 +19,7 @@ export interface PipelineInput {
   taskId: string;
   mode: PipelineMode;
   /** A refresh's crawl settings: saved on the bot with the swap, so a refresh that fails leaves it as it was. */
-  settings?: { url?: string; maxDepth?: number; maxPages?: number };
+  settings?: { url?: string; maxDepth?: number; maxPages?: number; allLanguages?: boolean };
   signal?: AbortSignal;
   progress?(p: TaskProgress): Promise<void>;
   /** Injected in tests and benchmarks; else built from config. */

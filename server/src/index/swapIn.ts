@@ -18,7 +18,7 @@ export interface SwapInput {
   partialUrls?: string[];
   /** A refresh's sources, held back until now. */
   staged: SourceRecord[];
-  settings?: { url?: string; maxDepth?: number; maxPages?: number };
+  settings?: { url?: string; maxDepth?: number; maxPages?: number; allLanguages?: boolean };
   indexed: number;
 }
 
@@ -35,7 +35,8 @@ export async function swapIn(db: Db, s: SwapInput): Promise<boolean> {
       await swapGenerationKeeping(tx, chatbotId, taskId, partialUrls ? changes.keptAllBut(partialUrls) : changes.kept, changes.revalidated);
     for (let i = 0; i < staged.length; i += SOURCES_BATCH) await recordSources(tx, chatbotId, taskId, staged.slice(i, i + SOURCES_BATCH));
     if (!partialUrls) await dropStaleSources(tx, chatbotId, taskId);
-    if (s.settings) await updateCrawlSettings(tx, chatbotId, s.settings.url, s.settings.maxDepth, s.settings.maxPages);
+    if (s.settings)
+      await updateCrawlSettings(tx, chatbotId, s.settings.url, s.settings.maxDepth, s.settings.maxPages, s.settings.allLanguages);
     await recordCommit(tx, chatbotId, taskId, s.indexed);
     return true;
   });

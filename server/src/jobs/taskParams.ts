@@ -36,6 +36,7 @@ export const taskParamsSchemas = {
     max_depth: setting,
     max_pages: setting,
     scheduled: z.boolean().optional().catch(undefined),
+    all_languages: z.boolean().optional().catch(undefined),
   }),
   /** One page added to a bot's sources. */
   index_page: z.object({ url: z.string().min(1) }),

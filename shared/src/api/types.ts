@@ -41,6 +41,8 @@ export interface Chatbot {
   /** URL globs a crawl takes (none: every page in scope) and leaves out; exclude wins. */
   include_patterns: string[];
   exclude_patterns: string[];
+  /** Crawls follow every language, not only the start page's (hreflang alternates, language folders). */
+  all_languages: boolean;
   /** Automatic re-crawl, and when the next one is due (null when off). */
   recrawl_schedule: RecrawlSchedule;
   next_recrawl_at: string | null;

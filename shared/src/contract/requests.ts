@@ -11,6 +11,8 @@ export type RecrawlSchedule = 'off' | 'daily' | 'weekly';
 export interface PatternFields {
   include_patterns?: string[];
   exclude_patterns?: string[];
+  /** Follow pages in every language; by default a crawl stays in its start page's language. */
+  all_languages?: boolean;
 }
 
 /** POST /indexing/collect-urls */
@@ -40,6 +42,7 @@ export interface RecrawlRequest {
   url?: string;
   max_depth?: number;
   max_pages?: number;
+  all_languages?: boolean;
 }
 
 /** PATCH /chatbots/{id} */

@@ -21,6 +21,8 @@ export interface ChatbotRow {
   max_pages: number | null;
   include_patterns: string[];
   exclude_patterns: string[];
+  /** Follow other languages than the start page's (migration 024). */
+  all_languages: boolean;
   recrawl_schedule: RecrawlSchedule;
   next_recrawl_at: Date | string | null;
   /** Visitor-facing settings (migration 015): shown while a conversation is empty; who may embed. */
@@ -40,6 +42,7 @@ export interface NewChatbot {
   maxPages?: number | null;
   includePatterns?: string[];
   excludePatterns?: string[];
+  allLanguages?: boolean;
 }
 
 export async function insertChatbot(q: Queryable, input: NewChatbot): Promise<ChatbotRow> {
@@ -63,7 +66,9 @@ export async function insertChatbot(q: Queryable, input: NewChatbot): Promise<Ch
       ...(patterns ? [input.includePatterns ?? [], input.excludePatterns ?? []] : []),
     ],
   );
-  return row!;
+  // Named only when chosen, as the pattern columns are (migration 024).
+  if (input.allLanguages) await q.query('UPDATE chatbots SET all_languages = true WHERE id = $1', [row!.id]);
+  return input.allLanguages ? { ...row!, all_languages: true } : row!;
 }
 
 export const getChatbotRow = (q: Queryable, id: string) => one<ChatbotRow>(q, 'SELECT * FROM chatbots WHERE id = $1', [id]);
@@ -76,6 +81,7 @@ export interface ChatbotPatch {
   response_format?: string;
   include_patterns?: string[];
   exclude_patterns?: string[];
+  all_languages?: boolean;
   recrawl_schedule?: RecrawlSchedule;
   greeting?: string;
   starter_questions?: string[];
@@ -93,6 +99,7 @@ const PATCHABLE = [
   'response_format',
   'include_patterns',
   'exclude_patterns',
+  'all_languages',
   'greeting',
   'starter_questions',
   'allowed_origins',
@@ -186,12 +193,13 @@ export async function updateCrawlSettings(
   url?: string,
   maxDepth?: number,
   maxPages?: number,
+  allLanguages?: boolean,
 ): Promise<void> {
   await q.query(
     `UPDATE chatbots SET start_url = coalesce($2, start_url), max_depth = coalesce($3, max_depth),
-            max_pages = coalesce($4, max_pages), updated_at = now()
+            max_pages = coalesce($4, max_pages), all_languages = coalesce($5, all_languages), updated_at = now()
       WHERE id = $1`,
-    [chatbotId, url ?? null, maxDepth ?? null, maxPages ?? null],
+    [chatbotId, url ?? null, maxDepth ?? null, maxPages ?? null, allLanguages ?? null],
   );
 }
 

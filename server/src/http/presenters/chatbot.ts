@@ -21,6 +21,7 @@ export function presentChatbot(row: ListedChatbotRow, sources?: SourceAddressRow
     max_pages: row.max_pages,
     include_patterns: row.include_patterns ?? [],
     exclude_patterns: row.exclude_patterns ?? [],
+    all_languages: row.all_languages ?? false,
     recrawl_schedule: row.recrawl_schedule ?? 'off',
     next_recrawl_at: row.next_recrawl_at === undefined ? null : iso(row.next_recrawl_at),
     greeting: row.greeting ?? '',

@@ -1,6 +1,6 @@
 import type { TaskType } from '../../../../shared/src/api/types.js';
 import { maintainAfterWrites } from '../../db/maintenance.js';
-import { getChatbotRow } from '../../db/repositories/chatbots.js';
+import { getChatbotRow, type ChatbotRow } from '../../db/repositories/chatbots.js';
 import { discardStagedDocuments } from '../../db/repositories/liveContent.js';
 import { STOPPED_REASON, wasStopped } from '../queue.js';
 import { dropUnindexedSource, failUnstoredSources, manualSourceUrls } from '../../db/repositories/sources.js';
@@ -22,7 +22,8 @@ export function registerCrawlHandlers(registry: HandlerRegistry): void {
   const handlers: Record<TaskType, TaskHandler> = {
     crawl_and_index: async (ctx) => {
       const params = parseTaskParams('crawl_and_index', ctx.task.params);
-      await run(ctx, crawlMode(ctx, params, await botPatterns(ctx)));
+      const bot = await getChatbotRow(ctx.db, ctx.task.chatbot_id);
+      await run(ctx, crawlMode(ctx, params, botPatterns(bot), bot?.all_languages === true));
       await nameNewBot(ctx, params.url);
     },
     index_urls: async (ctx) => {
@@ -56,13 +57,12 @@ async function nameNewBot(ctx: TaskContext, startUrl: string): Promise<void> {
 }
 
 /** The owner's include/exclude patterns, as saved on the bot when the task runs. */
-async function botPatterns(ctx: TaskContext): Promise<UrlPatterns> {
-  const bot = await getChatbotRow(ctx.db, ctx.task.chatbot_id);
+function botPatterns(bot: ChatbotRow | undefined): UrlPatterns {
   return { include: bot?.include_patterns ?? [], exclude: bot?.exclude_patterns ?? [] };
 }
 
 /** The crawl a start URL and settings ask for, within this server's caps (which may have changed since). */
-function crawlMode(ctx: TaskContext, params: TaskParams<'crawl_and_index'>, patterns: UrlPatterns): PipelineMode {
+function crawlMode(ctx: TaskContext, params: TaskParams<'crawl_and_index'>, patterns: UrlPatterns, allLanguages: boolean): PipelineMode {
   const clamp = (v: number | undefined, fallback: number, cap: number, min: number) => Math.max(min, Math.min(cap, v ?? fallback));
   return {
     kind: 'crawl',
@@ -70,6 +70,7 @@ function crawlMode(ctx: TaskContext, params: TaskParams<'crawl_and_index'>, patt
     maxDepth: clamp(params.max_depth, CRAWL_DEFAULTS.maxDepth, ctx.config.CRAWL_MAX_DEPTH, 0),
     maxPages: clamp(params.max_pages, CRAWL_DEFAULTS.maxPages, ctx.config.CRAWL_MAX_PAGES, 1),
     patterns,
+    allLanguages,
   };
 }
 
@@ -84,6 +85,7 @@ async function refreshMode(ctx: TaskContext, p: TaskParams<'crawl'>): Promise<Pi
       ctx,
       { url, max_depth: p.max_depth ?? bot.max_depth ?? undefined, max_pages: p.max_pages ?? bot.max_pages ?? undefined },
       patterns,
+      p.all_languages ?? bot.all_languages === true,
     );
   }
   const urls = await manualSourceUrls(ctx.db, bot.id);
@@ -93,7 +95,7 @@ async function refreshMode(ctx: TaskContext, p: TaskParams<'crawl'>): Promise<Pi
 
 /** The settings a refresh was asked for, as given (the bot keeps them once the refresh is swapped in). */
 function refreshSettings(p: TaskParams<'crawl'>): PipelineInput['settings'] {
-  return { url: p.url || undefined, maxDepth: p.max_depth, maxPages: p.max_pages };
+  return { url: p.url || undefined, maxDepth: p.max_depth, maxPages: p.max_pages, allLanguages: p.all_languages };
 }
 
 async function run(ctx: TaskContext, mode: PipelineMode, settings?: PipelineInput['settings']): Promise<void> {

@@ -17,6 +17,7 @@ export async function collectUrls(
   maxPages: number,
   signal?: AbortSignal,
   patterns?: UrlPatterns,
+  allLanguages = false,
 ): Promise<string[]> {
   const keep = urlFilter(patterns);
   const fetcher = createSafeFetcher({
@@ -46,6 +47,7 @@ export async function collectUrls(
         userAgent: config.CRAWL_USER_AGENT,
         discoveryOnly: true,
         keep,
+        allLanguages,
         signal,
       },
       {

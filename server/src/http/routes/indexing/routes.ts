@@ -43,6 +43,7 @@ export function indexingRoutes(ctx: AppContext): FastifyPluginAsync {
         pagesOf(body.max_pages, DISCOVERY_DEFAULTS.maxPages),
         aborted.signal,
         patterns,
+        body.all_languages === true,
       );
       return ok({ collected_urls: urls, count: urls.length });
     });
@@ -64,6 +65,7 @@ export function indexingRoutes(ctx: AppContext): FastifyPluginAsync {
           maxPages,
           includePatterns: body.include_patterns,
           excludePatterns: body.exclude_patterns,
+          allLanguages: body.all_languages,
         });
         const task = await enqueueTask(tx, {
           chatbotId: bot.id,
@@ -119,6 +121,7 @@ export function indexingRoutes(ctx: AppContext): FastifyPluginAsync {
           url: url ?? bot.start_url ?? undefined,
           max_depth: body.max_depth === undefined ? undefined : depthOf(body.max_depth, CRAWL_DEFAULTS.maxDepth),
           max_pages: body.max_pages === undefined ? undefined : pagesOf(body.max_pages, CRAWL_DEFAULTS.maxPages),
+          all_languages: body.all_languages,
         };
         // Saved on the bot by the task, once its content is swapped in (a refused crawl changes nothing).
         return enqueueTask(tx, { chatbotId: bot.id, taskType: 'crawl', params: settings, maxAttempts: config.TASK_MAX_ATTEMPTS });

@@ -42,9 +42,11 @@ const count = (name: string, min: number) =>
 const name = storedText('name').trim().max(200, 'name must be at most 200 characters').optional();
 const description = storedText('description').max(2000, 'description must be at most 2000 characters').optional();
 
+const allLanguages = z.boolean({ error: 'all_languages must be true or false' }).optional();
 const patterns = {
   include_patterns: urlPatternsSchema('include_patterns').optional(),
   exclude_patterns: urlPatternsSchema('exclude_patterns').optional(),
+  all_languages: allLanguages,
 };
 
 export const collectSchema = z
@@ -74,6 +76,7 @@ export const recrawlSchema = z
     url: url.optional(),
     max_depth: count('max_depth', 0).optional(),
     max_pages: count('max_pages', 1).optional(),
+    all_languages: allLanguages,
   })
   .strict();
 
