@@ -29,7 +29,7 @@ declare module 'autocannon' {
   }
   function autocannon(options: Options): Promise<Result>;
   namespace autocannon {
-    export type { Result };
+    export type { Result, Options };
   }
   export default autocannon;
 }
