@@ -39,6 +39,17 @@ describe('Create New Chatbot form', () => {
     expect(api.calls[0]!.body).toEqual({ url: 'https://docs.acme.dev', max_depth: 2, max_pages: 10, name: 'Acme', description: '' });
   });
 
+  it('sends all_languages when the owner ticks All languages', async () => {
+    const user = userEvent.setup();
+    const api = installFakeApi({ 'POST /crawl-and-index': ok({ chatbot_id: 'b1', task_id: 't1' }), 'GET /chatbots': ok({ chatbots: [] }) });
+    renderForm();
+    await user.type(screen.getByLabelText('Start URL'), 'https://docs.acme.dev/en/');
+    await user.click(screen.getByRole('button', { name: 'Advanced Configuration' }));
+    await user.click(screen.getByLabelText('All languages'));
+    await user.click(screen.getByRole('button', { name: 'Create Chatbot' }));
+    await waitFor(() => expect(api.calls[0]?.body).toMatchObject({ url: 'https://docs.acme.dev/en/', all_languages: true }));
+  });
+
   it('names the bot by its host in the toast when no name was given (as the server does)', async () => {
     const user = userEvent.setup();
     installFakeApi({ 'POST /crawl-and-index': ok({ chatbot_id: 'b1', task_id: 't1' }), 'GET /chatbots': ok({ chatbots: [] }) });

@@ -7,6 +7,7 @@ import { Alert } from '../../ui/Alert';
 import { ChevronDownIcon } from '../../ui/icons';
 import { Spinner } from '../../ui/Spinner';
 import { PatternFields, patternFields } from '../../chatbots/PatternFields';
+import { AllLanguagesField } from '../../chatbots/AllLanguagesField';
 import { useToast } from '../../ui/toast';
 import { useRefreshChatbots } from '../../chatbots/queries';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
@@ -41,6 +42,7 @@ export default function CreateChatbotForm() {
   const [description, setDescription] = useState('');
   const [include, setInclude] = useState('');
   const [exclude, setExclude] = useState('');
+  const [allLanguages, setAllLanguages] = useState(false);
   const [advancedOpen, setAdvancedOpen] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -60,6 +62,7 @@ export default function CreateChatbotForm() {
         name: name.trim(),
         description: description.trim(),
         ...patternFields(include, exclude),
+        ...(allLanguages ? { all_languages: true } : {}),
       });
       // A 2xx answer with success false (or without an id) is the server saying it failed.
       if (!result.success || !result.data?.chatbot_id) {
@@ -178,6 +181,7 @@ export default function CreateChatbotForm() {
                 />
               </div>
               <PatternFields include={include} exclude={exclude} onInclude={setInclude} onExclude={setExclude} disabled={submitting} />
+              <AllLanguagesField checked={allLanguages} onChange={setAllLanguages} disabled={submitting} />
             </div>
           </div>
         </div>

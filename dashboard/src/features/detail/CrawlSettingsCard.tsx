@@ -9,6 +9,7 @@ import { SaveFooter, type SaveNotice } from '../../ui/SaveFooter';
 import { formatLocalDateTime } from '../../chatbots/dates';
 import { chatbotKey } from '../../chatbots/queries';
 import { PatternFields, patternLines } from '../../chatbots/PatternFields';
+import { AllLanguagesField } from '../../chatbots/AllLanguagesField';
 
 /** Crawl Settings: which pages a re-crawl takes (patterns) and how often it runs by itself. */
 export function CrawlSettingsCard({ chatbot }: { chatbot: Chatbot }) {
@@ -16,6 +17,7 @@ export function CrawlSettingsCard({ chatbot }: { chatbot: Chatbot }) {
   const scheduleId = useId();
   const [include, setInclude] = useState((chatbot.include_patterns ?? []).join('\n'));
   const [exclude, setExclude] = useState((chatbot.exclude_patterns ?? []).join('\n'));
+  const [allLanguages, setAllLanguages] = useState(chatbot.all_languages ?? false);
   const [schedule, setSchedule] = useState<RecrawlSchedule>(chatbot.recrawl_schedule ?? 'off');
   const [saving, setSaving] = useState(false);
   const [notice, show] = useTimedValue<SaveNotice>();
@@ -26,6 +28,7 @@ export function CrawlSettingsCard({ chatbot }: { chatbot: Chatbot }) {
       const saved = await api.updateCrawlSettings(chatbot.id, {
         include_patterns: patternLines(include),
         exclude_patterns: patternLines(exclude),
+        all_languages: allLanguages,
         recrawl_schedule: schedule,
       });
       void mutate(chatbotKey(chatbot.id), (cur: Chatbot | undefined) => (cur ? { ...cur, ...saved } : cur), { revalidate: false });
@@ -47,6 +50,7 @@ export function CrawlSettingsCard({ chatbot }: { chatbot: Chatbot }) {
         </div>
         <div className="card-body">
           <PatternFields include={include} exclude={exclude} onInclude={setInclude} onExclude={setExclude} disabled={saving} />
+          <AllLanguagesField checked={allLanguages} onChange={setAllLanguages} disabled={saving} />
           <div className="field">
             <label htmlFor={scheduleId}>Automatic re-crawl</label>
             <select

@@ -33,7 +33,7 @@ describe('detail page: fresh sources', () => {
     expect(await screen.findByText('Task stopped.')).toBeTruthy();
   });
 
-  it('saves include/exclude patterns and the schedule, and shows the server reason for a bad pattern', async () => {
+  it('saves include/exclude patterns, all languages and the schedule, and shows the server reason for a bad pattern', async () => {
     const bot = chatbot();
     const saved = {
       ...bot,
@@ -65,10 +65,17 @@ describe('detail page: fresh sources', () => {
     expect(await within(card).findByText(/must start with \/ or \*/)).toBeTruthy();
     await user.clear(include);
     await user.type(include, '/docs/**{enter}{enter}');
+    await user.click(within(card).getByLabelText('All languages'));
     await user.click(within(card).getByRole('button', { name: /Save Crawl Settings/ }));
     expect(await within(card).findByText('Crawl settings saved.')).toBeTruthy();
     const patches = api.calls.filter((c) => c.method === 'PATCH');
-    expect(patches.at(-1)!.body).toEqual({ include_patterns: ['/docs/**'], exclude_patterns: [], recrawl_schedule: 'weekly' });
+    expect(patches[0]!.body).toMatchObject({ all_languages: false });
+    expect(patches.at(-1)!.body).toEqual({
+      include_patterns: ['/docs/**'],
+      exclude_patterns: [],
+      all_languages: true,
+      recrawl_schedule: 'weekly',
+    });
   });
 
   it('adds, re-indexes or removes one page', async () => {

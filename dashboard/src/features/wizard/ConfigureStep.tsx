@@ -4,6 +4,7 @@ import { useNarrowScreen } from '../../hooks/useMediaQuery';
 import { Alert } from '../../ui/Alert';
 import { Spinner } from '../../ui/Spinner';
 import { sampleSiteUrl } from '../../pages/landing/sampleSite';
+import { AllLanguagesField } from '../../chatbots/AllLanguagesField';
 import { PatternFields } from '../../chatbots/PatternFields';
 import { WIZARD_DEPTHS, type CrawlConfiguration } from './wizardStorage';
 
@@ -91,6 +92,11 @@ export function ConfigureStep({ config, onChange, onCollect, onSkip, collecting,
           exclude={config.exclude ?? ''}
           onInclude={(include) => onChange({ include })}
           onExclude={(exclude) => onChange({ exclude })}
+          disabled={collecting}
+        />
+        <AllLanguagesField
+          checked={config.allLanguages === true}
+          onChange={(allLanguages) => onChange({ allLanguages })}
           disabled={collecting}
         />
       </div>

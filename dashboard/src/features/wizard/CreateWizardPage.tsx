@@ -124,6 +124,7 @@ export default function CreateWizardPage() {
         max_depth: config.max_depth || WIZARD_DEFAULTS.max_depth,
         max_pages: Number.isFinite(maxPages) && maxPages > 0 ? maxPages : 30,
         ...patternFields(config.include ?? '', config.exclude ?? ''),
+        ...(config.allLanguages ? { all_languages: true } : {}),
       });
       // A 2xx answer with success false (or without the list) is the server saying it failed.
       if (!result.success || !Array.isArray(result.data?.collected_urls)) {

@@ -11,6 +11,8 @@ export interface CrawlConfiguration {
   /** URL patterns, one per line as typed (absent: none). */
   include?: string;
   exclude?: string;
+  /** Collect pages in every language, not only the start page's (absent: off). */
+  allLanguages?: boolean;
 }
 
 export const CRAWL_CONFIG_KEY = 'crawlConfig';
@@ -46,6 +48,7 @@ export function loadCrawlConfig(): CrawlConfiguration {
     max_depth: (WIZARD_DEPTHS as readonly number[]).includes(depth) ? depth : WIZARD_DEFAULTS.max_depth,
     ...(typeof v.include === 'string' && v.include ? { include: v.include.slice(0, 5000) } : {}),
     ...(typeof v.exclude === 'string' && v.exclude ? { exclude: v.exclude.slice(0, 5000) } : {}),
+    ...(v.allLanguages === true ? { allLanguages: true } : {}),
   };
 }
 export const saveCrawlConfig = (config: CrawlConfiguration) => write(CRAWL_CONFIG_KEY, config);
