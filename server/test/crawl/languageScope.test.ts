@@ -139,6 +139,22 @@ describe('a crawl from a language folder', () => {
     expect((await botOf(botId)).all_languages).toBe(false); // stored for the next re-crawls
   });
 
+  it('a bot set to all languages in its crawl settings (PATCH) re-crawls every language', async () => {
+    const botId = await crawlNewBot(crawl.t, auth, `${site.origin}/en/index.html`, { max_depth: 3, max_pages: 30 });
+    expect(await indexed(botId)).toEqual(['/en/a.html', '/en/b.html', '/en/index.html']);
+    const patched = await crawl.t.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/chatbots/${botId}`,
+      headers: auth,
+      payload: { all_languages: true },
+    });
+    expect(patched.statusCode).toBe(200);
+    expect((await botOf(botId)).all_languages).toBe(true);
+    const refresh = await post('/indexing/crawl', { chatbot_id: botId });
+    expect((await waitForTask(crawl.t, auth, botId, refresh.json().data.task_id)).status).toBe('completed');
+    expect(await indexed(botId)).toEqual(expect.arrayContaining(['/de/index.html', '/en/c.html', '/fr/a.html']));
+  });
+
   it('refuses an all_languages that is not a boolean, in the detail envelope', async () => {
     const res = await post('/crawl-and-index', { url: `${site.origin}/en/index.html`, all_languages: 'yes' });
     expect(res.statusCode).toBe(422);

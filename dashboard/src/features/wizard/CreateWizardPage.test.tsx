@@ -61,6 +61,20 @@ describe('create wizard: configure step', () => {
     expect(api.calls.at(-1)?.body).toEqual({ url: START, max_depth: 10, max_pages: 30 });
   });
 
+  it('collects every language when All languages is ticked, and remembers the choice', async () => {
+    const user = userEvent.setup();
+    const api = installFakeApi({ 'POST /indexing/collect-urls': ok({ collected_urls: [], count: 0 }) });
+    const view = renderWizard(`/app/chatbots/create?url=${encodeURIComponent(START)}`);
+    await user.click(screen.getByLabelText('All languages'));
+    expect(JSON.parse(localStorage.getItem(CRAWL_CONFIG_KEY)!)).toMatchObject({ allLanguages: true });
+    await user.click(screen.getByRole('button', { name: 'Collect Sources & Review' }));
+    await screen.findByText('Collected 0 URLs.');
+    expect(api.calls.at(-1)?.body).toEqual({ url: START, max_depth: 1, max_pages: 30, all_languages: true });
+    view.unmount();
+    renderWizard();
+    expect((screen.getByLabelText('All languages') as HTMLInputElement).checked).toBe(true);
+  });
+
   it('saves the configuration on each change and restores it on load', async () => {
     const user = userEvent.setup();
     installFakeApi({});
