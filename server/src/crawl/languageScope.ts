@@ -54,8 +54,10 @@ export interface PageLanguage {
 }
 
 const SCAN_CHARS = 2_000_000;
-const TAG = /<(html|link|a|area)\b((?:[^>"']|"[^"]*"|'[^']*')*)>/gi;
-const ATTR = /([a-z-]+)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+))/gi;
+// Linear on hostile HTML (this runs on the main thread): a tag never spans a '<', so no two
+// matches rescan the same text, and an attribute name starts only after whitespace.
+const TAG = /<(html|link|a|area)\b((?:[^<>"']|"[^"<>]*"|'[^'<>]*')*)>/gi;
+const ATTR = /(?:^|\s)([a-z:-]+)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+))/gi;
 
 function attributes(raw: string): Record<string, string> {
   const out: Record<string, string> = {};

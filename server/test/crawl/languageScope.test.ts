@@ -188,5 +188,11 @@ describe('a site without languages', () => {
     );
     expect(read.declared).toBe('de');
     expect([...read.alternates]).toEqual([['https://x.test/fr/', 'fr']]);
+    // Read on the main thread: hostile markup that a backtracking scan would take hours over comes back (the test's time limit).
+    for (const hostile of ['<a '.repeat(600_000), `<a ${'a'.repeat(1_900_000)}>`, `<link ${'x=1 '.repeat(400_000)}hreflang=fr href=/fr/>`])
+      expect(readPageLanguage(hostile, 'https://x.test/').declared).toBeUndefined();
+    expect([
+      ...readPageLanguage(`<link ${'x=1 '.repeat(400_000)} rel=alternate hreflang=fr href=/fr/>`, 'https://x.test/').alternates,
+    ]).toEqual([['https://x.test/fr/', 'fr']]);
   });
 });
