@@ -137,7 +137,7 @@ export async function crawlSite(fetcher: SafeFetcher, extractor: Extractor, opts
     if (pdf && opts.discoveryOnly) return hooks.onOutcome({ kind: 'listed', url: pageUrl, depth });
     // Another language than the start page's: not read, not listed, and its page of the budget given back.
     const lang = frontier.language && !pdf && !isText ? readPageLanguage(fetched.body, pageUrl, fetched.contentLanguage) : undefined;
-    const otherLanguage = lang && frontier.language?.check(lang, depth === 0);
+    const otherLanguage = lang && frontier.language?.check(lang, depth === 0, pageUrl);
     if (otherLanguage) {
       frontier.release();
       return hooks.onOutcome({ kind: 'skipped', url, reason: otherLanguage });

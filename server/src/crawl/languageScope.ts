@@ -96,9 +96,14 @@ export class LanguageScope {
     this.switches = folder !== undefined;
   }
 
-  /** The start page was read: its declared language is the crawl's, when it declares one. */
-  learnStart(page: PageLanguage): void {
-    this.lang = page.declared ?? this.lang;
+  /**
+   * The start page was read at `pageUrl` (a redirect may have moved it into a language folder, as
+   * `/` to `/en/latest/`): its declared language, else its folder's, is the crawl's.
+   */
+  learnStart(page: PageLanguage, pageUrl: string): void {
+    const folder = folderLanguage(pageUrl);
+    if (folder !== undefined) this.switches = true;
+    this.lang = page.declared ?? folder ?? this.lang;
     this.learn(page);
   }
 
@@ -126,8 +131,8 @@ export class LanguageScope {
    * A fetched page read: the start page sets the crawl's language; any other page declaring a
    * different one gets the reason it is skipped (not indexed, its links not followed).
    */
-  check(page: PageLanguage, isStart: boolean): string | undefined {
-    if (isStart) this.learnStart(page);
+  check(page: PageLanguage, isStart: boolean, pageUrl: string): string | undefined {
+    if (isStart) this.learnStart(page, pageUrl);
     else this.learn(page);
     if (isStart || !page.declared || !this.lang || page.declared === this.lang) return undefined;
     return `In another language than the start page (declares "${page.declared}", the crawl stays in "${this.lang}")`;

@@ -82,6 +82,13 @@ beforeAll(async () => {
     '/js/app.html': { html: body('Pico in the browser', 'The browser build of Pico weighs twelve kilobytes.') },
     '/api/ref.html': { html: body('Pico API reference', 'Every Pico handler receives a request and returns a response.') },
     '/it/overview.html': { html: body('IT overview', 'Information technology teams deploy Pico on routers.') },
+    // A start that redirects into a language folder, on pages that declare no language and no hreflang.
+    '/manual': { redirect: '/en/home.html' },
+    '/en/home.html': {
+      html: body('Pico manual', 'The Pico manual starts here.', '<a href="/fr/home.html">Français</a> <a href="/en/setup.html">Setup</a>'),
+    },
+    '/en/setup.html': { html: body('Pico setup', 'Flash the Pico image onto the board.') },
+    '/fr/home.html': { html: body('Manuel Pico', 'Le manuel de Pico commence ici.') },
   }));
   crawl = await buildCrawlApp({ CRAWL_ALLOW_HOSTS: `${site.host},${plain.host}` });
   auth = { authorization: `Bearer ${await idTokenFor('language-owner@example.com')}` };
@@ -166,6 +173,12 @@ describe('a site without languages', () => {
   it('is crawled as before: folders that look like codes are followed when nothing on the site switches languages', async () => {
     const botId = await crawlNewBot(crawl.t, auth, `${plain.origin}/`, { max_depth: 2, max_pages: 10 });
     expect(await indexed(botId)).toEqual(['/', '/api/ref.html', '/it/overview.html', '/js/app.html']);
+  });
+
+  it('a start URL redirected into a language folder keeps the crawl in that folder', async () => {
+    const botId = await crawlNewBot(crawl.t, auth, `${plain.origin}/manual`, { max_depth: 2, max_pages: 10 });
+    expect(await indexed(botId)).toEqual(['/en/home.html', '/en/setup.html']);
+    expect(plain.hits.get('/fr/home.html')).toBeUndefined();
   });
 
   it('reads language tags as BCP-47 primary subtags', () => {
