@@ -54,6 +54,9 @@ class PublicBotCache {
       this.entries.set(id, hit);
       return hit.bot;
     }
+    // Stored only if the cache was trusted before the read began (on PostgreSQL: already listening,
+    // so a change committed after the read is heard) and nothing was forgotten meanwhile.
+    const trusted = this.usable();
     const generation = this.generation;
     const row = await one<PublicBot>(this.db, SQL, [id]);
     const bot = row && {
@@ -62,7 +65,7 @@ class PublicBotCache {
       starter_questions: row.starter_questions ?? [],
       allowed_origins: row.allowed_origins ?? [],
     };
-    if (generation === this.generation && this.usable()) {
+    if (trusted && generation === this.generation && this.usable()) {
       if (this.entries.size >= MAX_BOTS) this.entries.delete(this.entries.keys().next().value!);
       this.entries.set(id, { bot, at: Date.now() });
     }
