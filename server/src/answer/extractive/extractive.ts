@@ -74,12 +74,19 @@ export async function extractiveAnswer(question: string, terms: QueryTerm[], pag
   // Each section's page title and heading path, lexed once.
   const contextKeys = [...new Set(chunkUnits.flatMap(({ page, units }) => units.map((u) => contextKey(page, u.heading))))];
   const all = chunkUnits.flatMap((c) => c.units);
+  // A subsection's own heading (the last of its path) says what the section is about.
+  const ownHeading = (k: string) => {
+    const path = k.slice(k.indexOf('\n') + 1);
+    return path.includes(' > ') ? path.slice(path.lastIndexOf(' > ') + 3) : '';
+  };
   // A described term is shown with its description (see Unit.term), so its words count as the unit's.
   const lexed = await lex([
     ...all.map((u) => (u.term ? `${u.term}\n${u.plain}` : u.plain)),
     ...contextKeys.map((k) => `${pages[Number(k.split('\n', 1)[0])]!.title}\n${k.slice(k.indexOf('\n') + 1)}`),
+    ...contextKeys.map(ownHeading),
   ]);
   const contexts = new Map(contextKeys.map((k, i) => [k, lexed[all.length + i] ?? new Set<string>()]));
+  const owns = new Map(contextKeys.map((k, i) => [k, lexed[all.length + contextKeys.length + i] ?? new Set<string>()]));
   let next = 0;
   const sections: Section[] = chunkUnits.map(({ page, units }) => ({
     page,
@@ -88,6 +95,9 @@ export async function extractiveAnswer(question: string, terms: QueryTerm[], pag
 
   const weight = new Map(terms.map((t) => [t.lexeme, t.idf * Math.max(t.coverageWeight, 0.2)]));
   const totalWeight = [...weight.values()].reduce((a, b) => a + b, 0) || 1;
+  // A heading counts as the section's subject only when it names the question's weightiest word.
+  const weightiest = [...weight].sort((a, b) => b[1] - a[1])[0]?.[0];
+  const headedBy = (own: Set<string> | undefined): Set<string> => (own && weightiest && own.has(weightiest) ? own : new Set());
   const wantsHow = HOW_QUESTION.test(question);
   // Retrieval ranked the pages on more evidence than one passage has (titles, headings, several
   // passages, the page's whole text): a passage counts in proportion to its page's standing.
@@ -97,6 +107,8 @@ export async function extractiveAnswer(question: string, terms: QueryTerm[], pag
     weight,
     totalWeight,
     context: (heading) => contexts.get(contextKey(page, heading)) ?? new Set(),
+    own: (heading: string) => headedBy(owns.get(contextKey(page, heading))),
+    overviews: true,
     maxWords,
     maxBlocks: 1,
     blocks,

@@ -43,5 +43,7 @@ export function renderWindow(units: LexedUnit[], w: Window, citation: string): s
     const b = blocks[lastProse]!;
     b.lines[b.lines.length - 1] += ` ${citation}`;
   }
-  return blocks.map((b) => (b.list ? b.lines.map((l) => `- ${l}`).join('\n') : b.lines.join('\n')));
+  const out = blocks.map((b) => (b.list ? b.lines.map((l) => `- ${l}`).join('\n') : b.lines.join('\n')));
+  // A quote that is only code or a table (a section headed by the question's words) is cited on a line of its own.
+  return lastProse >= 0 ? out : [...out, citation];
 }

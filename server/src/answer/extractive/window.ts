@@ -4,6 +4,7 @@
  * question's weight within a word budget.
  */
 import type { Unit } from './sentences.js';
+import { isOverview } from './topicLists.js';
 
 export interface LexedUnit {
   unit: Unit;
@@ -49,17 +50,43 @@ export interface WindowQuery {
    * of the question to be worth its words. Used to place a quote within the section already chosen.
    */
   wordCost?: number;
+  /**
+   * Lexemes of a subsection's own heading (its last heading, not the page's): the words a section
+   * is about. A window in it says them (see score), and may start at the section's first unit even
+   * when that unit repeats none of them ("## Netlify" then "Set the build command to …").
+   */
+  own?: (heading: string) => Set<string>;
+  /** Whether a page opening's list of topics counts as a mention only (see isOverview). */
+  overviews?: boolean;
 }
 
-function score(said: Set<string>, context: Set<string>, q: WindowQuery): number {
-  if (said.size === 0) return 0; // a passage that says none of the question's words is not an answer
+function score(
+  said: ReadonlySet<string>,
+  context: ReadonlySet<string>,
+  q: WindowQuery,
+  own: ReadonlySet<string> = NONE,
+  mentioned: ReadonlySet<string> = NONE,
+): number {
   let matched = 0;
+  let count = 0;
   for (const [lexeme, w] of q.weight) {
-    if (said.has(lexeme)) matched += w;
+    if (said.has(lexeme) || own.has(lexeme)) {
+      matched += w;
+      count++;
+    } else if (mentioned.has(lexeme)) matched += MENTION_SHARE * w;
     else if (context.has(lexeme)) matched += CONTEXT_SHARE * w;
   }
-  return (matched / q.totalWeight) * (1 + TERM_BONUS * (said.size - 1));
+  if (count === 0 && mentioned.size === 0) return 0; // a passage that says none of the question's words is not an answer
+  return (matched / q.totalWeight) * (1 + TERM_BONUS * Math.max(0, count - 1));
 }
+
+const NONE: ReadonlySet<string> = new Set();
+/**
+ * A page's opening sentence that lists what the page covers ("Deploy a Lumen site to Netlify, GitHub
+ * Pages, Cloudflare Pages or your own server.") names the question's words in passing: they count
+ * for this share there. The section that the list points to says the fact.
+ */
+const MENTION_SHARE = 0.5;
 
 /**
  * The best window of these units (one chunk, in reading order): the run with the highest score in
@@ -70,9 +97,14 @@ export function bestWindow(units: LexedUnit[], q: WindowQuery): Window | undefin
   let best: Window | undefined;
   for (let s = 0; s < units.length; s++) {
     const first = units[s]!.unit;
-    if (first.kind !== 'sentence' || first.partial || ![...units[s]!.lexemes].some((l) => q.weight.has(l))) continue;
+    const own = q.own?.(first.heading) ?? NONE;
+    // The first unit under a heading that names the question's words starts a window as it is.
+    const headed = first.heading !== units[s - 1]?.unit.heading && [...own].some((l) => q.weight.has(l));
+    if (!headed && (first.kind !== 'sentence' || first.partial || ![...units[s]!.lexemes].some((l) => q.weight.has(l)))) continue;
+    if (headed && first.partial) continue;
     const context = q.context(first.heading);
     const said = new Set<string>();
+    const mentioned = new Set<string>();
     let words = 0;
     let blocks = 0;
     for (let e = s; e < units.length; e++) {
@@ -81,11 +113,12 @@ export function bestWindow(units: LexedUnit[], q: WindowQuery): Window | undefin
       if (isBlock(u) && (!q.blocks || ++blocks > q.maxBlocks)) break;
       words += wordCount(u);
       if (e > s && words > q.maxWords) break;
-      for (const l of units[e]!.lexemes) if (q.weight.has(l)) said.add(l);
-      const sc = score(said, context, q) - (q.wordCost ?? 0) * (words / q.maxWords);
+      const into = q.overviews && isOverview(u) ? mentioned : said;
+      for (const l of units[e]!.lexemes) if (q.weight.has(l)) into.add(l);
+      const sc = score(said, context, q, own, mentioned) - (q.wordCost ?? 0) * (words / q.maxWords);
       // The same weight in fewer words is the sharper quote.
       if (!best || sc > best.score + 1e-9 || (sc > best.score - 1e-9 && words < best.words))
-        best = { start: s, end: e, score: sc, said: new Set(said), words };
+        best = { start: s, end: e, score: sc, said: new Set([...said, ...mentioned]), words };
     }
   }
   return best;
