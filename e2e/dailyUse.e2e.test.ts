@@ -152,8 +152,10 @@ describe('daily use in Chromium', () => {
     expect(done?.finished_at).toBeTruthy();
     // The badge showed the end within a moment, not at the next 5 s poll: the first polls came quickly.
     expect(seenAt - Date.parse(done!.finished_at!)).toBeLessThan(3000);
-    expect(polls.length).toBeGreaterThanOrEqual(2);
-    expect(polls[1]! - polls[0]!).toBeLessThan(1500);
+    // The first poll may already see the end (the sample site can crawl in under a second); when it
+    // did not, the next poll came quickly, not 5 s later.
+    expect(polls.length).toBeGreaterThanOrEqual(1);
+    if (polls.length >= 2) expect(polls[1]! - polls[0]!).toBeLessThan(1500);
 
     await card.getByRole('heading', { name: BOT_NAME, exact: true }).waitFor({ timeout: 10_000 });
     botId = (await card.getByRole('link', { name: /View Details/ }).getAttribute('href'))!.split('/').pop()!;
