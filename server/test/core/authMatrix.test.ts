@@ -40,6 +40,8 @@ beforeAll(async () => {
     payload: { visitor_id: visitor, title: 'Private chat' },
   });
   conversation = res.json().data.id;
+  // A reply of Alice's bot, for the owner routes that name one (the insights verdict and review).
+  answer = (await appendMessage(t.db, t.ctx.messageCache, conversation, { role: 'assistant', content: 'By the harbour wall.' })).id;
 });
 afterAll(() => t?.close());
 
@@ -60,8 +62,12 @@ const examples = (visitorId: string): Record<string, Example> => ({
   'GET /api/v1/crawl-and-index/tasks/:chatbotId': { query: { task_type: 'all' } },
   'GET /api/v1/chatbots/:id/insights/conversations': { query: { q: 'moorings', page: '1', limit: '10' } },
   'GET /api/v1/chatbots/:id/insights/conversations/export': { query: { format: 'csv' } },
+  'GET /api/v1/chatbots/:id/insights/unanswered': { query: { status: 'open' } },
+  'POST /api/v1/chatbots/:id/insights/unanswered/review': { body: { reply_ids: [answer], status: 'dismissed' } },
+  'PUT /api/v1/chatbots/:id/insights/replies/:messageId/verdict': { body: { wrong: true } },
   'POST /api/v1/chatbots/:id/sources': { body: { url: 'https://example.com/one-page' } },
   'DELETE /api/v1/chatbots/:id/sources': { query: { url: 'https://example.com/one-page' } },
+  'GET /api/v1/chatbots/:id/bootstrap': { query: { visitor_id: visitorId, create: 'true' } },
   'GET /api/v1/chatbots/:id/conversations': { query: { visitor_id: visitorId } },
   'POST /api/v1/chatbots/:id/conversations': { body: { visitor_id: visitorId } },
   'GET /api/v1/chatbots/:id/conversations/:conversationId/messages': { query: { visitor_id: visitorId } },

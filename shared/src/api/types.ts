@@ -43,6 +43,12 @@ export interface Chatbot {
   exclude_patterns: string[];
   /** Crawls follow every language, not only the start page's (hreflang alternates, language folders). */
   all_languages: boolean;
+  /**
+   * The site's language as a BCP-47 primary subtag ('de', 'en'): detected at crawl time (most pages
+   * win), or the owner's choice when `language_chosen`; null before a crawl has said.
+   */
+  language: string | null;
+  language_chosen: boolean;
   /** Automatic re-crawl, and when the next one is due (null when off). */
   recrawl_schedule: RecrawlSchedule;
   next_recrawl_at: string | null;
@@ -97,6 +103,18 @@ export interface Message {
   index: number;
   /** The visitor's thumbs up (1) or down (-1) on an assistant message; null when unrated. */
   feedback?: 1 | -1 | null;
+}
+
+/**
+ * GET /chatbots/{id}/bootstrap: what a chat panel needs to open, in one response. conversation_id is
+ * the one the visitor lands in (the newest; with create=true a new 'New Chat' when they had none),
+ * messages its first 200 (all of them when its message_count is at most 200), oldest first.
+ */
+export interface ChatBootstrap {
+  chatbot: PublicChatbot;
+  conversations: Conversation[];
+  conversation_id: string | null;
+  messages: Message[];
 }
 
 /** GET /api/v1/client-config: runtime configuration for the front ends (no secrets). */

@@ -11,11 +11,16 @@ import { collectSchema, crawlAndIndexSchema, indexUrlsSchema, recrawlSchema } fr
 import { chatbotParamsSchema, uuidSchema } from '../routes/schemas.js';
 import { sourceUrlBodySchema } from '../routes/chatbots/sources.js';
 import { feedbackBodySchema, feedbackParamsSchema } from '../routes/conversations/feedback.js';
+import { bootstrapQuerySchema } from '../routes/conversations/bootstrap.js';
 import { taskListQuerySchema, taskStopParamsSchema } from '../routes/tasks/schema.js';
 import {
   insightConversationListQuerySchema,
   insightConversationParamsSchema,
   insightExportQuerySchema,
+  replyParamsSchema,
+  reviewBodySchema,
+  unansweredQuerySchema,
+  verdictBodySchema,
 } from '../routes/insights/schema.js';
 
 /**
@@ -161,10 +166,26 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     params: insightConversationParamsSchema,
   },
   'GET /api/v1/chatbots/:id/insights/unanswered': {
-    summary: 'Questions the bot refused or was not sure about, rephrasings grouped, with count, last asked and conversations.',
+    summary:
+      'Questions the bot refused or was not sure about (or answered wrong, by the owner), rephrasings grouped, in one review status (open, done, dismissed): count, last asked, what the bot replied, and the conversations by title and time.',
     tag: 'Insights',
     access: 'owner',
     params: chatbotParamsSchema,
+    query: unansweredQuerySchema,
+  },
+  'POST /api/v1/chatbots/:id/insights/unanswered/review': {
+    summary: "An unanswered entry's replies marked done, dismissed, or open again (kept per reply).",
+    tag: 'Insights',
+    access: 'owner',
+    params: chatbotParamsSchema,
+    body: reviewBodySchema,
+  },
+  'PUT /api/v1/chatbots/:id/insights/replies/:messageId/verdict': {
+    summary: 'The owner marks a reply wrong (it then counts as unanswered and leaves the answer rate), or takes that back.',
+    tag: 'Insights',
+    access: 'owner',
+    params: replyParamsSchema,
+    body: verdictBodySchema,
   },
   'GET /api/v1/chatbots/:id/insights/summary': {
     summary: 'The last 30 days at a glance: conversations and messages per day, answer rate, feedback rate.',
@@ -193,6 +214,14 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     access: 'visitor',
     params: chatbotParamsSchema,
     query: visitorQuerySchema,
+  },
+  'GET /api/v1/chatbots/:id/bootstrap': {
+    summary:
+      "What a chat panel needs to open, in one response: the bot's public info, the visitor's conversations and the messages of the newest (create=true: a visitor without one gets a new 'New Chat').",
+    tag: 'Visitors',
+    access: 'visitor',
+    params: chatbotParamsSchema,
+    query: bootstrapQuerySchema,
   },
   'POST /api/v1/chatbots/:id/conversations': {
     summary: 'Start a conversation.',

@@ -3,6 +3,7 @@ import type { AppContext } from '../context.js';
 import { answerRoutes } from './answer/routes.js';
 import { chatbotRoutes } from './chatbots/routes.js';
 import { sourceRoutes } from './chatbots/sources.js';
+import { bootstrapRoutes } from './conversations/bootstrap.js';
 import { feedbackRoutes } from './conversations/feedback.js';
 import { conversationRoutes } from './conversations/routes.js';
 import { healthRoutes } from './health/routes.js';
@@ -17,6 +18,7 @@ export const routePlugins: ((ctx: AppContext) => FastifyPluginAsync)[] = [
   sourceRoutes,
   taskRoutes,
   conversationRoutes,
+  bootstrapRoutes,
   feedbackRoutes,
   indexingRoutes,
   answerRoutes,

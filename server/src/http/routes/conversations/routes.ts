@@ -8,6 +8,7 @@ import { notFound } from '../../errors.js';
 import { assertOriginAllowed, checkEmbeddingOrigin } from '../../originPolicy.js';
 import { presentConversation } from '../../presenters/conversation.js';
 import { presentMessage } from '../../presenters/message.js';
+import { presentPublicChatbot } from '../../presenters/publicChatbot.js';
 import { ok } from '../../reply.js';
 import { parse } from '../../validate.js';
 import { chatbotParamsSchema } from '../schemas.js';
@@ -31,15 +32,7 @@ export function conversationRoutes(ctx: AppContext): FastifyPluginAsync {
 
     app.get('/chatbots/:id/public', async (request) => {
       const { id } = parse(chatbotParamsSchema, request.params, 'path');
-      const bot = await requireBot(request, id);
-      // Never the allowed origins or anything else the owner keeps to themselves.
-      return ok({
-        id: bot.id,
-        name: bot.name,
-        description: bot.description,
-        greeting: bot.greeting,
-        starter_questions: bot.starter_questions,
-      });
+      return ok(presentPublicChatbot(await requireBot(request, id)));
     });
 
     app.get('/chatbots/:id/conversations', async (request) => {

@@ -1,0 +1,78 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { z } from 'zod';
+import type { ChatBootstrap } from '../../../../../shared/src/api/types.js';
+import { DEFAULT_CONVERSATION_TITLES } from '../../../../../shared/src/contract/titles.js';
+import { createConversation, listVisitorConversations, type ConversationRow } from '../../../db/repositories/conversations.js';
+import { readVisitorMessages } from '../../../db/repositories/messages.js';
+import { getPublicBot } from '../../../db/repositories/publicBotCache.js';
+import type { AppContext } from '../../context.js';
+import { HttpError, notFound } from '../../errors.js';
+import { assertOriginAllowed } from '../../originPolicy.js';
+import { presentConversation } from '../../presenters/conversation.js';
+import { presentMessage } from '../../presenters/message.js';
+import { presentPublicChatbot } from '../../presenters/publicChatbot.js';
+import { ok } from '../../reply.js';
+import { parse } from '../../validate.js';
+import { chatbotParamsSchema, visitorIdSchema } from '../schemas.js';
+
+/** The landing conversation's messages sent along (the message listing's largest page); the widget pages in the rest. */
+export const BOOTSTRAP_MESSAGES = 200;
+
+export const bootstrapQuerySchema = z
+  .object({
+    visitor_id: visitorIdSchema,
+    /** true: a visitor without a conversation gets a new 'New Chat' (the widget's first open, spec §4). */
+    create: z.enum(['true', 'false'], { error: "create must be 'true' or 'false'" }).default('false'),
+  })
+  .strict();
+
+/**
+ * GET /chatbots/{id}/bootstrap: everything a chat panel needs to open, in one response (issue #40):
+ * the bot's public info, the visitor's conversations and the messages of the one they land in. A GET
+ * (no body, no custom header), so a widget on another site opens without a CORS preflight. Scoped
+ * exactly like the visitor routes it stands for: the visitor_id sees only its own conversations, the
+ * bot's allowed origins apply, an unknown or deleted bot is 404 'Chatbot not found'.
+ */
+export function bootstrapRoutes(ctx: AppContext): FastifyPluginAsync {
+  // Creating writes a row: the same per-visitor limit as POST …/conversations. Over it, the visitor
+  // opens without a conversation ('No Conversation Selected'), as a failed creation leaves the widget.
+  const createLanding = async (botId: string, visitorId: string): Promise<ConversationRow | undefined> => {
+    try {
+      await ctx.limits.visitorConversation(visitorId);
+    } catch (err) {
+      if (err instanceof HttpError && err.status === 429) return undefined;
+      throw err;
+    }
+    return createConversation(ctx.db, botId, visitorId, DEFAULT_CONVERSATION_TITLES.widget);
+  };
+
+  return async (app) => {
+    app.get('/chatbots/:id/bootstrap', async (request) => {
+      const { id } = parse(chatbotParamsSchema, request.params, 'path');
+      const { visitor_id, create } = parse(bootstrapQuerySchema, request.query, 'query');
+      const bot = await getPublicBot(ctx.db, id);
+      if (!bot) throw notFound('Chatbot not found');
+      assertOriginAllowed(request, bot.allowed_origins, ctx.config.dashboardOrigins);
+
+      let rows = await listVisitorConversations(ctx.db, id, visitor_id);
+      if (!rows.length && create === 'true') {
+        const made = await createLanding(id, visitor_id);
+        if (made) rows = [made];
+      }
+      const conversations = rows.map(presentConversation);
+      // The newest (the listing's first), as the clients' landingConversation (shared/src/chat/landing.ts) picks.
+      const landing = conversations[0];
+      // A conversation nobody has written in has no messages to read: no round trip for it.
+      const messages =
+        landing && landing.message_count > 0
+          ? ((await readVisitorMessages(ctx.db, ctx.messageCache, id, landing.id, visitor_id, 0, BOOTSTRAP_MESSAGES)) ?? [])
+          : [];
+      return ok<ChatBootstrap>({
+        chatbot: presentPublicChatbot(bot),
+        conversations,
+        conversation_id: landing?.id ?? null,
+        messages: messages.map(presentMessage),
+      });
+    });
+  };
+}
