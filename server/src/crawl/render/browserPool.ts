@@ -1,0 +1,180 @@
+import { chromium, type Browser } from 'playwright-core';
+import { findChromium, RenderUnavailableError } from './findChromium.js';
+import { renderPage, type RenderedPage, type RenderJob } from './renderPage.js';
+
+/**
+ * The crawler's headless Chromium: launched on first use, at most `maxPages` pages rendered at
+ * once, relaunched after `restartAfter` pages (a long-lived browser grows) or when it crashed,
+ * and closed when idle. Chromium gets a dead proxy and no WebRTC: every request it may make
+ * goes through renderPage's interception, never through its own network stack.
+ */
+export interface BrowserPoolOptions {
+  /** Concurrent pages (2 on this project's 2-core machines: each renderer is a CPU-heavy process). */
+  maxPages?: number;
+  restartAfter?: number;
+  /** Close the browser after this long without a page (it holds ~150 MB). */
+  idleCloseMs?: number;
+  env?: NodeJS.ProcessEnv;
+}
+
+export interface PageRenderer {
+  render(job: RenderJob): Promise<RenderedPage>;
+  close(): Promise<void>;
+}
+
+const LAUNCH_ARGS = [
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-extensions',
+  '--mute-audio',
+  // Anything not intercepted (a socket the page opens some other way) meets a proxy that is not
+  // there; <-loopback> sends loopback through it too.
+  '--proxy-server=http://127.0.0.1:9',
+  '--proxy-bypass-list=<-loopback>',
+  '--force-webrtc-ip-handling-policy=disable_non_proxied_udp',
+  '--webrtc-ip-handling-policy=disable_non_proxied_udp',
+];
+
+interface Generation {
+  browser: Promise<Browser>;
+  served: number;
+  active: number;
+  retired: boolean;
+}
+
+export function createBrowserPool(options: BrowserPoolOptions = {}): PageRenderer {
+  const maxPages = Math.max(1, options.maxPages ?? 2);
+  const restartAfter = Math.max(1, options.restartAfter ?? 100);
+  const idleCloseMs = options.idleCloseMs ?? 60_000;
+  let current: Generation | undefined;
+  let active = 0;
+  const waiting: (() => void)[] = [];
+  let idleTimer: NodeJS.Timeout | undefined;
+  let closed = false;
+
+  const shut = (gen: Generation) => void gen.browser.then((b) => b.close()).catch(() => {});
+
+  function launch(): Generation {
+    const executablePath = findChromium(options.env);
+    const gen: Generation = { served: 0, active: 0, retired: false, browser: Promise.resolve(undefined as unknown as Browser) };
+    gen.browser = chromium.launch({ executablePath, headless: true, args: LAUNCH_ARGS }).then(
+      (browser) => {
+        // A crash: the next page launches a new browser.
+        browser.on('disconnected', () => {
+          gen.retired = true;
+          if (current === gen) current = undefined;
+        });
+        return browser;
+      },
+      (err: unknown) => {
+        if (current === gen) current = undefined;
+        throw new RenderUnavailableError(
+          `This page builds its text with JavaScript, and the browser at ${executablePath} (CHROMIUM_PATH) did not start: ${String((err as Error)?.message ?? err).split('\n')[0]}`,
+        );
+      },
+    );
+    return gen;
+  }
+
+  function generation(): Generation {
+    if (current && current.served >= restartAfter) {
+      current.retired = true;
+      if (current.active === 0) shut(current);
+      current = undefined;
+    }
+    current ??= launch();
+    return current;
+  }
+
+  async function slot(signal?: AbortSignal): Promise<void> {
+    if (active < maxPages) {
+      active++;
+      return;
+    }
+    await new Promise<void>((resolve, reject) => {
+      const take = () => {
+        signal?.removeEventListener('abort', onAbort);
+        resolve();
+      };
+      const onAbort = () => {
+        waiting.splice(waiting.indexOf(take), 1);
+        reject(signal!.reason);
+      };
+      waiting.push(take);
+      signal?.addEventListener('abort', onAbort, { once: true });
+    });
+  }
+
+  function release(): void {
+    const next = waiting.shift();
+    if (next) return next();
+    active--;
+    if (active === 0 && idleCloseMs > 0) {
+      idleTimer = setTimeout(() => {
+        if (active === 0 && current) {
+          shut(current);
+          current = undefined;
+        }
+      }, idleCloseMs);
+      idleTimer.unref();
+    }
+  }
+
+  async function renderOnce(job: RenderJob): Promise<RenderedPage> {
+    const gen = generation();
+    gen.served++;
+    gen.active++;
+    try {
+      return await renderPage(await gen.browser, job);
+    } finally {
+      gen.active--;
+      if (gen.retired && gen.active === 0) shut(gen);
+    }
+  }
+
+  return {
+    async render(job) {
+      if (closed) throw new RenderUnavailableError('The renderer is shut down');
+      clearTimeout(idleTimer);
+      await slot(job.signal);
+      try {
+        try {
+          return await renderOnce(job);
+        } catch (err) {
+          // The browser died under this page: once more, on a new one.
+          const crashed = current === undefined && !(err instanceof RenderUnavailableError) && !job.signal?.aborted;
+          if (!crashed) throw err;
+          return await renderOnce(job);
+        }
+      } finally {
+        release();
+      }
+    },
+    async close() {
+      closed = true;
+      clearTimeout(idleTimer);
+      const gen = current;
+      current = undefined;
+      if (gen) await gen.browser.then((b) => b.close()).catch(() => {});
+    },
+  };
+}
+
+let shared: PageRenderer | undefined;
+
+/** One browser pool per process, shared by every crawl (collect-URLs included). */
+export function sharedBrowserPool(): PageRenderer {
+  shared ??= createBrowserPool();
+  return shared;
+}
+
+/** For shutdown: closes the shared pool's browser if it was ever launched. */
+export async function closeSharedBrowserPool(): Promise<void> {
+  const pool = shared;
+  shared = undefined;
+  await pool?.close();
+}
