@@ -12,6 +12,17 @@ export interface AskedQuestion {
   lexemes: string[];
   askedAt: string;
   conversationId: string;
+  conversationTitle?: string;
+  /** The assistant reply to the question, and what it was (the unanswered report's entries). */
+  replyId?: string;
+  reply?: ReplySummary;
+}
+
+/** What the bot replied: refused ('none'), not sure ('unsure') or marked wrong by the owner, and the passage it offered. */
+export interface ReplySummary {
+  kind: 'none' | 'unsure' | 'wrong';
+  text: string;
+  source: { url: string; title: string | null; snippet: string | null } | null;
 }
 
 export interface QuestionGroup {
@@ -20,6 +31,12 @@ export interface QuestionGroup {
   count: number;
   last_asked: string;
   conversation_ids: string[];
+  /** The conversations, newest first, with their titles and when the question was asked in them. */
+  conversations: { id: string; title: string; asked_at: string }[];
+  /** Every reply the group holds (the owner marks them done or dismissed together). */
+  reply_ids: string[];
+  /** The newest reply. */
+  latest_reply: ReplySummary | null;
 }
 
 export const SAME_QUESTION_JACCARD = 0.5;
@@ -33,6 +50,8 @@ export function jaccard(a: ReadonlySet<string>, b: ReadonlySet<string>): number 
   return shared / (a.size + b.size - shared);
 }
 
+const conversationOf = (q: AskedQuestion) => ({ id: q.conversationId, title: q.conversationTitle ?? '', asked_at: q.askedAt });
+
 /** Groups, most asked first (ties: most recently asked first). `questions` may come in any order. */
 export function groupQuestions(questions: AskedQuestion[]): QuestionGroup[] {
   const newestFirst = [...questions].sort((a, b) => (a.askedAt < b.askedAt ? 1 : a.askedAt > b.askedAt ? -1 : 0));
@@ -45,7 +64,16 @@ export function groupQuestions(questions: AskedQuestion[]): QuestionGroup[] {
       groups.push({
         words,
         wordings: new Set([q.text.trim().toLowerCase()]),
-        group: { question: q.text, variants: [], count: 1, last_asked: q.askedAt, conversation_ids: [q.conversationId] },
+        group: {
+          question: q.text,
+          variants: [],
+          count: 1,
+          last_asked: q.askedAt,
+          conversation_ids: [q.conversationId],
+          conversations: [conversationOf(q)],
+          reply_ids: q.replyId ? [q.replyId] : [],
+          latest_reply: q.reply ?? null,
+        },
       });
       continue;
     }
@@ -54,8 +82,11 @@ export function groupQuestions(questions: AskedQuestion[]): QuestionGroup[] {
     const wording = q.text.trim().toLowerCase();
     if (!home.wordings.has(wording) && g.variants.length < MAX_VARIANTS) g.variants.push(q.text);
     home.wordings.add(wording);
-    if (!g.conversation_ids.includes(q.conversationId) && g.conversation_ids.length < MAX_CONVERSATIONS)
+    if (q.replyId) g.reply_ids.push(q.replyId);
+    if (!g.conversation_ids.includes(q.conversationId) && g.conversation_ids.length < MAX_CONVERSATIONS) {
       g.conversation_ids.push(q.conversationId);
+      g.conversations.push(conversationOf(q));
+    }
   }
   return groups
     .map((g) => g.group)

@@ -12,7 +12,15 @@ describe('grouping unanswered questions', () => {
       q('password reset how?', ['password', 'reset'], '2026-01-02T10:00:00.000Z'),
       q('Reset my account password', ['reset', 'account', 'password'], '2026-01-04T10:00:00.000Z'),
     ]);
-    expect(groups).toEqual([
+    expect(
+      groups.map(({ question, variants, count, last_asked, conversation_ids }) => ({
+        question,
+        variants,
+        count,
+        last_asked,
+        conversation_ids,
+      })),
+    ).toEqual([
       {
         question: 'Reset my account password',
         variants: ['password reset how?', 'how do I reset my password'],
@@ -27,6 +35,37 @@ describe('grouping unanswered questions', () => {
         last_asked: '2026-01-03T10:00:00.000Z',
         conversation_ids: ['c-What is the refund policy?'],
       },
+    ]);
+  });
+
+  it("keeps every reply of a group, the newest reply, and each conversation's title and time", () => {
+    const reply = (text: string) => ({ kind: 'unsure' as const, text, source: null });
+    const groups = groupQuestions([
+      {
+        ...q('reset password', ['reset', 'password'], '2026-01-01T10:00:00.000Z', 'a'),
+        conversationTitle: 'First',
+        replyId: 'r1',
+        reply: reply('old'),
+      },
+      {
+        ...q('password reset', ['password', 'reset'], '2026-01-02T10:00:00.000Z', 'b'),
+        conversationTitle: 'Second',
+        replyId: 'r2',
+        reply: reply('new'),
+      },
+      {
+        ...q('reset password', ['reset', 'password'], '2026-01-01T09:00:00.000Z', 'a'),
+        conversationTitle: 'First',
+        replyId: 'r3',
+        reply: reply('older'),
+      },
+    ]);
+    expect(groups).toHaveLength(1);
+    expect(groups[0]!.reply_ids).toEqual(['r2', 'r1', 'r3']);
+    expect(groups[0]!.latest_reply?.text).toBe('new');
+    expect(groups[0]!.conversations).toEqual([
+      { id: 'b', title: 'Second', asked_at: '2026-01-02T10:00:00.000Z' },
+      { id: 'a', title: 'First', asked_at: '2026-01-01T10:00:00.000Z' },
     ]);
   });
 

@@ -36,6 +36,8 @@ export interface InsightMessage {
   outcome: Outcome | null;
   /** 1 thumbs up, -1 thumbs down, null none. */
   feedback: 1 | -1 | null;
+  /** The owner marked this reply wrong: it counts as unanswered whatever its outcome. */
+  marked_wrong: boolean;
 }
 
 export interface InsightConversationDetail {
@@ -43,7 +45,20 @@ export interface InsightConversationDetail {
   messages: InsightMessage[];
 }
 
-/** Questions the bot refused or was unsure about, rephrasings grouped together. */
+/** Where an unanswered question stands in the owner's review. */
+export type ReviewStatus = 'open' | 'done' | 'dismissed';
+export const REVIEW_STATUSES: readonly ReviewStatus[] = ['open', 'done', 'dismissed'];
+
+/** What the bot replied to an unanswered question: refused, not sure (with the closest passage), or marked wrong. */
+export interface ReplySummary {
+  kind: 'none' | 'unsure' | 'wrong';
+  /** The reply's opening (at most 400 characters). */
+  text: string;
+  /** The first passage it offered, if any. */
+  source: { url: string; title: string | null; snippet: string | null } | null;
+}
+
+/** Questions the bot refused or was unsure about (or answered wrong), rephrasings grouped together. */
 export interface UnansweredGroup {
   /** The most recent wording. */
   question: string;
@@ -53,6 +68,12 @@ export interface UnansweredGroup {
   last_asked: string;
   /** Conversations the question was asked in, newest first (at most 20). */
   conversation_ids: string[];
+  /** The same conversations with their titles and when the question was asked there. */
+  conversations: { id: string; title: string; asked_at: string }[];
+  /** The assistant replies the group holds: marked done or dismissed together. */
+  reply_ids: string[];
+  /** The newest reply. */
+  latest_reply: ReplySummary | null;
 }
 
 export interface DayCount {
@@ -67,7 +88,7 @@ export interface InsightSummary {
   days: DayCount[];
   /** Over those 30 days. */
   totals: { conversations: number; messages: number; answers: number; feedback: number; positive: number };
-  /** Share of assistant replies that were answers (not unsure, not refused); null with no replies. */
+  /** Share of assistant replies stored as answers (not unsure, not refused) and not marked wrong; null with no replies. */
   answer_rate: number | null;
   /** Share of assistant replies that got a thumbs up or down; null with no replies. */
   feedback_rate: number | null;

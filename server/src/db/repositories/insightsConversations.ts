@@ -30,6 +30,8 @@ export interface OwnerMessageRow {
   index: number;
   outcome: StoredOutcome | null;
   rating: number | null;
+  /** The owner marked the reply wrong (migration 029). */
+  wrong: boolean | null;
 }
 
 /** A LIKE pattern that matches the text literally anywhere (its % _ and \ escaped). */
@@ -106,7 +108,8 @@ export async function listOwnerConversations(
 /** Messages the detail view and the export read of one conversation at most. */
 const MAX_MESSAGES = 2000;
 
-const MESSAGE_COLUMNS = `m.id, m.conversation_id, m.role, m.content, m.sources, m.created_at, m."index", m.outcome, f.rating`;
+const MESSAGE_COLUMNS = `m.id, m.conversation_id, m.role, m.content, m.sources, m.created_at, m."index", m.outcome, f.rating, r.wrong`;
+const MESSAGE_JOINS = `LEFT JOIN message_feedback f ON f.message_id = m.id LEFT JOIN reply_reviews r ON r.message_id = m.id`;
 
 /** One conversation of the bot with its messages, sources, outcomes and feedback; undefined if not the bot's. */
 export async function getOwnerConversation(
@@ -121,7 +124,7 @@ export async function getOwnerConversation(
   );
   if (!row) return undefined;
   const messages = await q.query<OwnerMessageRow>(
-    `SELECT ${MESSAGE_COLUMNS} FROM messages m LEFT JOIN message_feedback f ON f.message_id = m.id
+    `SELECT ${MESSAGE_COLUMNS} FROM messages m ${MESSAGE_JOINS}
       WHERE m.conversation_id = $1 ORDER BY m."index" LIMIT ${MAX_MESSAGES}`,
     [conversationId],
   );
@@ -148,7 +151,7 @@ export async function exportOwnerConversations(q: Queryable, chatbotId: string):
     ),
     q.query<OwnerMessageRow>(
       `SELECT ${MESSAGE_COLUMNS} FROM messages m JOIN conversations c ON c.id = m.conversation_id
-         LEFT JOIN message_feedback f ON f.message_id = m.id
+         ${MESSAGE_JOINS}
         WHERE c.chatbot_id = $1 ORDER BY c.created_at, c.id, m."index" LIMIT ${EXPORT_MAX_MESSAGES}`,
       [chatbotId],
     ),

@@ -13,7 +13,7 @@ export interface SummaryCounts {
 
 /**
  * The bot's activity since `since`: conversations started and messages written per day, and of the
- * assistant's replies (those with an outcome: failure notes have none) how many answered and how
+ * assistant's replies (those with an outcome: failure notes have none) how many answered (stored as an answer and not marked wrong by the owner) and how
  * many the visitor rated, thumbs up among them.
  */
 export async function summaryCounts(q: Queryable, chatbotId: string, since: Date): Promise<SummaryCounts> {
@@ -26,8 +26,10 @@ export async function summaryCounts(q: Queryable, chatbotId: string, since: Date
     q.query<{ day: string; n: number; replies: number; answers: number }>(
       `SELECT to_char(m.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day, count(*)::int AS n,
               (count(*) FILTER (WHERE m.outcome IS NOT NULL))::int AS replies,
-              (count(*) FILTER (WHERE m.outcome = 'answer'))::int AS answers
+              (count(*) FILTER (WHERE m.outcome = 'answer' AND r.wrong IS NOT TRUE))::int AS answers
          FROM messages m JOIN conversations c ON c.id = m.conversation_id
+         -- A reply the owner marked wrong is not an answer (migration 029).
+         LEFT JOIN reply_reviews r ON r.message_id = m.id
         -- A conversation with a message in the window was last written in it: migration 015's index
         -- (chatbot_id, last_message_at DESC) keeps a busy bot's older conversations out of the join.
         WHERE c.chatbot_id = $1 AND c.last_message_at >= $2::timestamptz AND m.created_at >= $2::timestamptz GROUP BY 1`,

@@ -33,6 +33,7 @@ export const presentInsightMessage = (r: OwnerMessageRow): InsightMessage => ({
   index: r.index,
   outcome: r.outcome,
   feedback: r.rating === 1 || r.rating === -1 ? r.rating : null,
+  marked_wrong: r.wrong === true,
 });
 
 /** A page of the log, as asked for (1-based page, limit). */

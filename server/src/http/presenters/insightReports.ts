@@ -51,4 +51,7 @@ export const presentUnansweredGroups = (groups: QuestionGroup[]): UnansweredGrou
     count: g.count,
     last_asked: g.last_asked,
     conversation_ids: g.conversation_ids,
+    conversations: g.conversations,
+    reply_ids: g.reply_ids,
+    latest_reply: g.latest_reply,
   }));

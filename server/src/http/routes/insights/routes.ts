@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { exportOwnerConversations, getOwnerConversation, listOwnerConversations } from '../../../db/repositories/insightsConversations.js';
 import { summaryCounts } from '../../../db/repositories/insightsSummary.js';
-import { listUnansweredQuestions } from '../../../db/repositories/insightsUnanswered.js';
+import { listUnansweredQuestions, setReplyWrong, setReviewStatus } from '../../../db/repositories/insightsUnanswered.js';
 import { groupQuestions } from '../../../insights/groupQuestions.js';
 import type { AppContext } from '../../context.js';
 import { notFound } from '../../errors.js';
@@ -16,7 +16,15 @@ import { ok } from '../../reply.js';
 import { parse } from '../../validate.js';
 import { chatbotParamsSchema } from '../schemas.js';
 import { conversationsCsv } from './exportCsv.js';
-import { insightConversationListQuerySchema, insightConversationParamsSchema, insightExportQuerySchema } from './schema.js';
+import {
+  insightConversationListQuerySchema,
+  insightConversationParamsSchema,
+  insightExportQuerySchema,
+  replyParamsSchema,
+  reviewBodySchema,
+  unansweredQuerySchema,
+  verdictBodySchema,
+} from './schema.js';
 
 /**
  * Owner insights (issue 18): the owner reads what visitors asked their bot. Owner-only and scoped to
@@ -58,8 +66,30 @@ export function insightRoutes(ctx: AppContext): FastifyPluginAsync {
     app.get('/chatbots/:id/insights/unanswered', async (request) => {
       const user = await requireUser(ctx, request);
       const { id } = parse(chatbotParamsSchema, request.params, 'path');
+      const { status } = parse(unansweredQuerySchema, request.query, 'query');
       await requireOwnedChatbot(ctx.db, id, user.uid);
-      return ok({ groups: presentUnansweredGroups(groupQuestions(await listUnansweredQuestions(ctx.db, id))) });
+      return ok({ status, groups: presentUnansweredGroups(groupQuestions(await listUnansweredQuestions(ctx.db, id, status))) });
+    });
+
+    // The owner works through the list: an entry (all its replies) is done, dismissed, or open again.
+    app.post('/chatbots/:id/insights/unanswered/review', async (request) => {
+      const user = await requireUser(ctx, request);
+      const { id } = parse(chatbotParamsSchema, request.params, 'path');
+      const body = parse(reviewBodySchema, request.body, 'body');
+      await requireOwnedChatbot(ctx.db, id, user.uid);
+      const updated = await setReviewStatus(ctx.db, id, body.reply_ids, body.status);
+      if (updated === 0) throw notFound('Reply not found');
+      return ok({ status: body.status, updated });
+    });
+
+    // From the conversation view: a reply the owner marks wrong counts as unanswered.
+    app.put('/chatbots/:id/insights/replies/:messageId/verdict', async (request) => {
+      const user = await requireUser(ctx, request);
+      const { id, messageId } = parse(replyParamsSchema, request.params, 'path');
+      const { wrong } = parse(verdictBodySchema, request.body, 'body');
+      await requireOwnedChatbot(ctx.db, id, user.uid);
+      if (!(await setReplyWrong(ctx.db, id, messageId, wrong))) throw notFound('Reply not found');
+      return ok({ message_id: messageId, marked_wrong: wrong });
     });
 
     app.get('/chatbots/:id/insights/summary', async (request) => {
