@@ -104,6 +104,8 @@ const EnvSchema = z.object({
   CRAWL_CONCURRENCY: intFrom(4, 1),
   COLLECT_TIMEOUT_SECONDS: intFrom(20, 1),
   CRAWL_USER_AGENT: z.string().default('DocentBot/0.1 (+https://github.com/docent-chat/docent)'),
+  // The browser that renders client-side apps (crawl/render/); unset: the usual system paths.
+  CHROMIUM_PATH: optionalText,
 
   // Answering.
   LLM_BASE_URL: optionalText,

@@ -1,6 +1,7 @@
 import type { PageAnchor } from './extract.js';
 import type { FetchErrorKind } from './fetchErrors.js';
 import type { PdfPageText } from './pdf.js';
+import type { RenderOptions } from './render/renderOptions.js';
 
 /** What crawlSite (crawler.ts) takes and reports. */
 export interface PriorPage {
@@ -32,6 +33,8 @@ export interface CrawlOptions {
   keep?: (url: string) => boolean;
   /** A re-crawl's stored copy of a URL: its validators are sent, and a 304 reuses its links (no body, no extraction). */
   prior?: (url: string) => PriorPage | undefined;
+  /** Client-rendered pages are run in Chromium (render/); without it they are read as fetched. */
+  render?: RenderOptions;
   signal?: AbortSignal;
 }
 

@@ -14,6 +14,7 @@ export interface BrowserPoolOptions {
   restartAfter?: number;
   /** Close the browser after this long without a page (it holds ~150 MB). */
   idleCloseMs?: number;
+  /** Where CHROMIUM_PATH is read (findChromium.ts); the shared pools pass config's. */
   env?: NodeJS.ProcessEnv;
 }
 
@@ -164,17 +165,22 @@ export function createBrowserPool(options: BrowserPoolOptions = {}): PageRendere
   };
 }
 
-let shared: PageRenderer | undefined;
+const shared = new Map<string, PageRenderer>();
 
-/** One browser pool per process, shared by every crawl (collect-URLs included). */
-export function sharedBrowserPool(): PageRenderer {
-  shared ??= createBrowserPool();
-  return shared;
+/** One browser pool per process and browser path (config's CHROMIUM_PATH), shared by every crawl, collect-URLs included. */
+export function sharedBrowserPool(chromiumPath?: string): PageRenderer {
+  const key = chromiumPath ?? '';
+  let pool = shared.get(key);
+  if (!pool) {
+    pool = createBrowserPool({ env: chromiumPath ? { CHROMIUM_PATH: chromiumPath } : {} });
+    shared.set(key, pool);
+  }
+  return pool;
 }
 
-/** For shutdown: closes the shared pool's browser if it was ever launched. */
-export async function closeSharedBrowserPool(): Promise<void> {
-  const pool = shared;
-  shared = undefined;
-  await pool?.close();
+/** For shutdown: closes the shared pools' browsers (each only if it was ever launched). */
+export async function closeSharedBrowserPools(): Promise<void> {
+  const pools = [...shared.values()];
+  shared.clear();
+  await Promise.all(pools.map((p) => p.close()));
 }
