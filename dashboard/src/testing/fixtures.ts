@@ -32,6 +32,8 @@ export function chatbot(overrides: Partial<Chatbot> = {}): Chatbot {
     include_patterns: [],
     exclude_patterns: [],
     all_languages: false,
+    language: 'en',
+    language_chosen: false,
     recrawl_schedule: 'off',
     next_recrawl_at: null,
     greeting: '',

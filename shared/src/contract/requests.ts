@@ -54,6 +54,8 @@ export interface ChatbotPatch extends PatternFields {
   greeting?: string;
   starter_questions?: string[];
   allowed_origins?: string[];
+  /** The site's language (a BCP-47 tag; its primary subtag is kept); null: detect it from the pages again. */
+  language?: string | null;
 }
 
 /** PATCH /chatbots/{id}/prompts */

@@ -23,6 +23,14 @@ export interface ChatbotRow {
   exclude_patterns: string[];
   /** Follow other languages than the start page's (migration 024). */
   all_languages: boolean;
+  /**
+   * The bot's language (migration 028): a BCP-47 primary subtag ('de', 'en'), detected from its pages
+   * (most pages win) or chosen by the owner (`language_chosen`); null when not known (read as English).
+   */
+  language: string | null;
+  language_chosen: boolean;
+  /** The languages its live pages are in (language/botLanguage.ts). */
+  page_languages: string[];
   recrawl_schedule: RecrawlSchedule;
   next_recrawl_at: Date | string | null;
   /** Visitor-facing settings (migration 015): shown while a conversation is empty; who may embed. */

@@ -22,6 +22,8 @@ export function presentChatbot(row: ListedChatbotRow, sources?: SourceAddressRow
     include_patterns: row.include_patterns ?? [],
     exclude_patterns: row.exclude_patterns ?? [],
     all_languages: row.all_languages ?? false,
+    language: row.language ?? null,
+    language_chosen: row.language_chosen ?? false,
     recrawl_schedule: row.recrawl_schedule ?? 'off',
     next_recrawl_at: row.next_recrawl_at === undefined ? null : iso(row.next_recrawl_at),
     greeting: row.greeting ?? '',

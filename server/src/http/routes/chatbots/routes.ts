@@ -8,6 +8,7 @@ import { presentChatbot } from '../../presenters/chatbot.js';
 import { ok } from '../../reply.js';
 import { parse } from '../../validate.js';
 import { chatbotParamsSchema } from '../schemas.js';
+import { setBotLanguage } from '../../../language/botLanguage.js';
 import { chatbotPatchSchema, promptsPatchSchema } from './schema.js';
 
 /** One chatbot as the API shows it, with its source addresses. */
@@ -36,6 +37,8 @@ export function chatbotRoutes(ctx: AppContext): FastifyPluginAsync {
       const { id } = parse(chatbotParamsSchema, request.params, 'path');
       const patch = parse(chatbotPatchSchema, request.body, 'body');
       await requireOwnedChatbot(ctx.db, id, user.uid);
+      // A change of language re-indexes the bot's pages in it (language/botLanguage.ts) first.
+      if (patch.language !== undefined) await setBotLanguage(ctx.db, id, patch.language);
       const row = await updateChatbot(ctx.db, id, patch);
       if (!row) throw notFound('Chatbot not found');
       return ok(await chatbotView(ctx.db, row));

@@ -3,6 +3,7 @@ import { MAX_ALLOWED_ORIGINS, normaliseOrigin } from '../../originPolicy.js';
 import { storedText, urlPatternsSchema } from '../schemas.js';
 import type { ChatbotPatch, PromptsPatch } from '../../../../../shared/src/contract/requests.js';
 import { agrees, type Drift } from '../contractCheck.js';
+import { knownLanguage } from '../../../language/configs.js';
 
 const text = (field: string, max: number) => storedText(field).max(max, `must be at most ${max} characters`);
 
@@ -38,6 +39,14 @@ const allowedOriginsSchema = z
   .max(MAX_ALLOWED_ORIGINS, `allowed_origins: at most ${MAX_ALLOWED_ORIGINS} sites`)
   .transform((list) => [...new Set(list)]);
 
+/** A site language as a BCP-47 tag ICU knows ('de', 'pt-BR'), kept as its primary subtag. */
+const languageSchema = z.string({ error: 'language must be a language code such as "de", or null' }).transform((tag, ctx) => {
+  const code = knownLanguage(tag);
+  if (code) return code;
+  ctx.addIssue({ code: 'custom', message: 'language must be a language code such as "de", or null' });
+  return z.NEVER;
+});
+
 export const chatbotPatchSchema = z
   .object({
     name: text('name', 200).optional(),
@@ -53,6 +62,7 @@ export const chatbotPatchSchema = z
       .optional(),
     starter_questions: startersSchema.optional(),
     allowed_origins: allowedOriginsSchema.optional(),
+    language: languageSchema.nullable().optional(),
   })
   .strict();
 
