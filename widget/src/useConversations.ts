@@ -2,7 +2,8 @@ import { useCallback, useRef, useState } from 'react';
 import { ApiError, type VisitorApi as ApiClient } from '../../shared/src/api/client';
 import type { Conversation, PublicChatbot } from '../../shared/src/api/types';
 import { DEFAULT_CONVERSATION_TITLES } from '../../shared/src/contract/titles';
-import { landingConversation, reusableConversation } from '../../shared/src/chat/landing';
+import { reusableConversation } from '../../shared/src/chat/landing';
+import { seedMessages } from '../../shared/src/chat/useMessages';
 
 export const NEW_CHAT_TITLE = DEFAULT_CONVERSATION_TITLES.widget;
 
@@ -13,7 +14,7 @@ export interface ConversationsState {
   error: string | null;
   /** What the bot shows visitors (greeting, starter questions), once loaded. */
   bot: PublicChatbot | null;
-  /** First open: select the first conversation, or create 'New Chat' and select it. */
+  /** First open, one request: select the first conversation, or create 'New Chat' and select it. */
   init: () => Promise<void>;
   select: (id: string) => void;
   /**
@@ -55,12 +56,17 @@ export function useConversations(api: ApiClient, botId: string, visitorId: strin
     setStatus('loading');
     setError(null);
     try {
-      const [list, info] = await Promise.all([api.listConversations(botId, visitorId), api.getPublicChatbot(botId)]);
-      setBot(info);
-      setConversations(list);
-      const first = landingConversation(list);
-      if (first) setSelectedId((current) => current ?? first.id);
-      else await create();
+      // One request (issue #40): the server lands the visitor in their newest conversation, or creates
+      // 'New Chat' (spec §4), and sends its messages along, so the thread opens without asking again.
+      const boot = await api.bootstrap(botId, visitorId, true);
+      setBot(boot.chatbot);
+      setConversations(boot.conversations);
+      const first = boot.conversations.find((c) => c.id === boot.conversation_id);
+      if (first) {
+        if (boot.messages.length === first.message_count) seedMessages(botId, first.id, boot.messages);
+        setSelectedId((current) => current ?? first.id);
+      }
+      // Without one (the visitor's conversation limit was reached), 'No Conversation Selected' shows.
       setStatus('ready');
     } catch (err) {
       const status = err instanceof ApiError ? err.status : 0;
@@ -76,7 +82,7 @@ export function useConversations(api: ApiClient, botId: string, visitorId: strin
     } finally {
       busy.current = false;
     }
-  }, [api, botId, visitorId, create]);
+  }, [api, botId, visitorId]);
 
   const refresh = useCallback(async () => {
     try {

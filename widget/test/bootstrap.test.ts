@@ -63,7 +63,7 @@ describe('widget.js bootstrap', () => {
     await deliverPanel();
     await vi.waitFor(() => expect(fetch).toHaveBeenCalled());
     expect(String((fetch.mock.calls[0] as unknown[])[0])).toMatch(
-      /^https:\/\/api\.other\.test\/api\/v1\/chatbots\/bot-a\/conversations\?visitor_id=visitor-/,
+      /^https:\/\/api\.other\.test\/api\/v1\/chatbots\/bot-a\/bootstrap\?visitor_id=visitor-/,
     );
     vi.unstubAllGlobals();
   });

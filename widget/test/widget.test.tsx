@@ -50,10 +50,13 @@ describe('widget in a shadow root', () => {
     await waitFor(() => $('.docent-launcher')!.click());
     await waitFor(() => expect($('.docent-panel')).toBeTruthy());
     await waitFor(() => expect($('.docent-input')).toBeTruthy());
-    const post = server.state.requests.find((r) => r.method === 'POST')!;
-    expect(post.body).toMatchObject({ title: 'New Chat' });
-    expect(String(post.body!.visitor_id)).toMatch(/^visitor-[A-Za-z0-9_-]{22,}$/);
-    expect(localStorage.getItem('visitor_id')).toBe(post.body!.visitor_id);
+    // One request opens it: the bootstrap, asked to create the visitor's first conversation.
+    expect(server.state.requests.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /api/v1/chatbots/bot-1/bootstrap']);
+    const [open] = server.state.requests;
+    expect(open!.query.create).toBe('true');
+    expect(open!.query.visitor_id).toMatch(/^visitor-[A-Za-z0-9_-]{22,}$/);
+    expect(localStorage.getItem('visitor_id')).toBe(open!.query.visitor_id);
+    expect(server.state.conversations.map((c) => c.title)).toEqual(['New Chat']);
     expect($('.docent-panel-title')!.textContent).toBe('New Chat');
     expect(($('.docent-input') as HTMLTextAreaElement).placeholder).toBe('Type your message...');
   });
@@ -96,6 +99,22 @@ describe('widget in a shadow root', () => {
     expect($('.docent-sidebar-open')).toBeNull();
   });
 
+  it("a returning visitor's open shows the newest conversation's messages from that one request", async () => {
+    const at = new Date(2025, 0, 5, 9, 30).toISOString();
+    server.state.conversations = [
+      { id: 'c-a', chatbot_id: 'bot-1', title: 'Moorings', created_at: at, last_message_at: at, message_count: 2 },
+    ];
+    server.state.messages.set('c-a', [
+      { id: 'm-1', conversation_id: 'c-a', role: 'user', content: 'Where can I moor?', sources: [], created_at: at, index: 1 },
+      { id: 'm-2', conversation_id: 'c-a', role: 'assistant', content: 'By the harbour wall.', sources: [], created_at: at, index: 2 },
+    ]);
+    mount();
+    await waitFor(() => $('.docent-launcher')!.click());
+    await waitFor(() => expect(host.shadowRoot!.textContent).toContain('By the harbour wall.'));
+    expect(host.shadowRoot!.textContent).toContain('Where can I moor?');
+    expect(server.state.requests.map((r) => r.path)).toEqual(['/api/v1/chatbots/bot-1/bootstrap']);
+  });
+
   it('creating from the sidebar selects the new chat and closes the sidebar; a click outside closes it too', async () => {
     server.state.conversations = [
       { id: 'c-a', chatbot_id: 'bot-1', title: 'Old', created_at: new Date().toISOString(), last_message_at: null, message_count: 1 },
@@ -134,10 +153,8 @@ describe('widget in a shadow root', () => {
     expect(server.state.requests.filter((r) => r.method === 'POST')).toHaveLength(1);
   });
 
-  it("shows 'No conversations yet' and 'No Conversation Selected' when creation fails", async () => {
-    const inner = server.fetch;
-    vi.stubGlobal('fetch', (async (i: RequestInfo | URL, init?: RequestInit) =>
-      init?.method === 'POST' ? new Response('{"success":false,"detail":"nope"}', { status: 500 }) : inner(i, init)) as typeof fetch);
+  it("shows 'No conversations yet' and 'No Conversation Selected' when no conversation could be created", async () => {
+    server.state.noNewConversations = true;
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
     mount();
     await waitFor(() => $('.docent-launcher')!.click());

@@ -1,7 +1,7 @@
 import type { CreateConversationRequest, FeedbackRequest, SendMessageRequest } from '../contract/requests';
 import { readStreamEvents } from './sse';
 import type { Transport } from './transport';
-import type { Conversation, Message, PublicChatbot, StreamEvent } from './types';
+import type { ChatBootstrap, Conversation, Message, PublicChatbot, StreamEvent } from './types';
 
 export interface SentMessages {
   user_message: Message;
@@ -15,6 +15,9 @@ export function visitorApi({ send, unwrap, call }: Transport) {
   const convPath = (botId: string, convId: string) => `/chatbots/${enc(botId)}/conversations/${enc(convId)}/messages`;
   return {
     getPublicChatbot: (id: string) => call<PublicChatbot>('GET', `/chatbots/${enc(id)}/public`),
+    /** Opening a chat in one request: bot info, conversations, the newest one's messages (create: make one if none). */
+    bootstrap: (botId: string, visitorId: string, create: boolean) =>
+      call<ChatBootstrap>('GET', `/chatbots/${enc(botId)}/bootstrap`, undefined, { visitor_id: visitorId, create: String(create) }),
     listConversations: async (botId: string, visitorId: string) =>
       (await call<{ conversations: Conversation[] }>('GET', `/chatbots/${enc(botId)}/conversations`, undefined, { visitor_id: visitorId }))
         .conversations,

@@ -6,6 +6,18 @@ const PAGE = 50;
 const MAX_PAGES = 40;
 /** Last loaded list per bot+conversation, so switching back shows it at once (then revalidates). */
 const cache = new Map<string, Message[]>();
+/** Keys whose cached list just came with the panel's bootstrap: shown without a second request. */
+const fresh = new Set<string>();
+
+/**
+ * Hands over a conversation's complete message list that arrived another way (the widget's bootstrap,
+ * GET /chatbots/{id}/bootstrap), so the thread opening it shows it at once and does not ask again.
+ */
+export function seedMessages(botId: string, conversationId: string, messages: Message[]): void {
+  const key = `${botId}/${conversationId}`;
+  cache.set(key, messages);
+  fresh.add(key);
+}
 
 export interface MessagesState {
   messages: Message[] | undefined;
@@ -29,7 +41,7 @@ export function useMessages(api: ApiClient, botId: string, conversationId: strin
   const [state, setState] = useState<{ key: string; messages?: Message[]; error?: unknown; loading: boolean }>(() => ({
     key,
     messages: cache.get(key),
-    loading: !!key,
+    loading: !!key && !fresh.has(key),
   }));
   const controller = useRef<AbortController | null>(null);
 
@@ -64,6 +76,11 @@ export function useMessages(api: ApiClient, botId: string, conversationId: strin
   }, [api, botId, conversationId, visitorId, key, cancel]);
 
   useEffect(() => {
+    // Seeded by a bootstrap a moment ago: that list is current, so the first showing costs no request.
+    if (fresh.delete(key)) {
+      setState({ key, messages: cache.get(key), loading: false });
+      return cancel;
+    }
     setState({ key, messages: cache.get(key), loading: !!key });
     void reload();
     return cancel;
