@@ -12,6 +12,7 @@ import { registerHandlers } from './jobs/handlers/index.js';
 import { HandlerRegistry } from './jobs/registry.js';
 import { startWorker, type Worker } from './jobs/worker.js';
 import { announceEmbeddings } from './embeddings/announce.js';
+import { closeSharedBrowserPools } from './crawl/render/browserPool.js';
 import { closeEmbeddingProvider } from './embeddings/shared.js';
 import { logExtractPoolTo } from './crawl/extractPool.js';
 
@@ -112,6 +113,7 @@ export async function startServer(
           await limits.close();
           await auth?.close();
           await closeEmbeddingProvider();
+          await closeSharedBrowserPools();
           await db.close();
         })()),
     };

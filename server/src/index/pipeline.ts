@@ -5,6 +5,7 @@ import { recordSources, type SourceRecord } from '../db/repositories/sources.js'
 import { AnchorTextCollector } from '../crawl/anchorText.js';
 import { crawlSite, type CrawlOutcome } from '../crawl/crawler.js';
 import { sharedExtractPool } from '../crawl/extractPool.js';
+import { sharedBrowserPool } from '../crawl/render/browserPool.js';
 import { createSafeFetcher } from '../crawl/safeFetch.js';
 import { SiteBoilerplate } from '../crawl/siteBoilerplate.js';
 import { urlFilter } from '../crawl/urlPatterns.js';
@@ -152,6 +153,7 @@ export async function runIndexingPipeline(input: PipelineInput): Promise<Pipelin
         keep: mode.kind === 'crawl' ? urlFilter(mode.patterns) : undefined,
         allLanguages: mode.kind === 'crawl' && mode.allLanguages === true,
         prior: changes && ((url) => changes.prior(url)),
+        render: { renderer: sharedBrowserPool(config.CHROMIUM_PATH), allowHosts: config.CRAWL_ALLOW_HOSTS, timeoutMs: config.CRAWL_TIMEOUT_MS },
         signal: input.signal,
       },
       {

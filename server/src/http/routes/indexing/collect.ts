@@ -1,6 +1,7 @@
 import type { Config } from '../../../config.js';
 import { crawlSite } from '../../../crawl/crawler.js';
 import { sharedExtractPool } from '../../../crawl/extractPool.js';
+import { sharedBrowserPool } from '../../../crawl/render/browserPool.js';
 import { createSafeFetcher } from '../../../crawl/safeFetch.js';
 import { normalizeUrl } from '../../../crawl/urls.js';
 import { urlFilter, type UrlPatterns } from '../../../crawl/urlPatterns.js';
@@ -48,6 +49,8 @@ export async function collectUrls(
         discoveryOnly: true,
         keep,
         allLanguages,
+        // An app shell's links exist only once it has rendered.
+        render: { renderer: sharedBrowserPool(config.CHROMIUM_PATH), allowHosts: config.CRAWL_ALLOW_HOSTS, timeoutMs: config.CRAWL_TIMEOUT_MS },
         signal,
       },
       {
