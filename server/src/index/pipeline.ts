@@ -153,7 +153,11 @@ export async function runIndexingPipeline(input: PipelineInput): Promise<Pipelin
         keep: mode.kind === 'crawl' ? urlFilter(mode.patterns) : undefined,
         allLanguages: mode.kind === 'crawl' && mode.allLanguages === true,
         prior: changes && ((url) => changes.prior(url)),
-        render: { renderer: sharedBrowserPool(config.CHROMIUM_PATH), allowHosts: config.CRAWL_ALLOW_HOSTS, timeoutMs: config.CRAWL_TIMEOUT_MS },
+        render: {
+          renderer: sharedBrowserPool(config.CHROMIUM_PATH),
+          allowHosts: config.CRAWL_ALLOW_HOSTS,
+          timeoutMs: config.CRAWL_TIMEOUT_MS,
+        },
         signal: input.signal,
       },
       {

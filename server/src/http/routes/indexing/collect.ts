@@ -50,7 +50,11 @@ export async function collectUrls(
         keep,
         allLanguages,
         // An app shell's links exist only once it has rendered.
-        render: { renderer: sharedBrowserPool(config.CHROMIUM_PATH), allowHosts: config.CRAWL_ALLOW_HOSTS, timeoutMs: config.CRAWL_TIMEOUT_MS },
+        render: {
+          renderer: sharedBrowserPool(config.CHROMIUM_PATH),
+          allowHosts: config.CRAWL_ALLOW_HOSTS,
+          timeoutMs: config.CRAWL_TIMEOUT_MS,
+        },
         signal,
       },
       {
