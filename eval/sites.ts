@@ -95,6 +95,18 @@ export const SITES: SiteDef[] = [
     readmePages: 15,
   },
   {
+    // Spanish text, the same book as debref-de (Debian's debian-reference-es, version 2.100): some
+    // sections are still in English (mixed pages); questions written for it (eval/dev/debref-es).
+    name: 'debref-es',
+    serve: { dir: '/usr/share/doc/debian-reference-es/docs' },
+    seed: 'index.es.html',
+    qa: [{ file: path.join(dev, 'debref-es', 'qa.jsonl'), set: 'debref-es-qa' }],
+    unanswerable: [{ file: path.join(dev, 'debref-es', 'unanswerable.jsonl'), set: 'debref-es-unanswerable' }],
+    rules: {},
+    readmePages: 15,
+    package: 'debian-reference-es',
+  },
+  {
     name: 'sample',
     serve: { dir: path.join(repo, 'demo', 'site') },
     seed: 'index.html',
