@@ -92,6 +92,7 @@ describe('one conversation', () => {
           index: 1,
           outcome: null,
           feedback: null,
+          marked_wrong: false,
         },
         {
           id: 'm2',
@@ -102,10 +103,17 @@ describe('one conversation', () => {
           index: 2,
           outcome: 'answer',
           feedback: -1,
+          marked_wrong: false,
         },
       ],
     };
-    installFakeApi({ 'GET /chatbots/:id/insights/conversations/:convId': ok(detail) });
+    const api = installFakeApi({
+      'GET /chatbots/:id/insights/conversations/:convId': [
+        ok(detail),
+        ok({ ...detail, messages: [detail.messages[0]!, { ...detail.messages[1]!, marked_wrong: true }] }),
+      ],
+      'PUT /chatbots/:id/insights/replies/:messageId/verdict': ok({ message_id: 'm2', marked_wrong: true }),
+    });
     const { container } = renderAt(<ConversationPage />, {
       url: `/app/chatbots/${BOT}/conversations/${CONV}`,
       path: '/app/chatbots/:id/conversations/:convId',
@@ -118,6 +126,16 @@ describe('one conversation', () => {
     expect(container.querySelector('script, img, [onerror]')).toBeNull();
     expect((window as unknown as { hacked?: number }).hacked).toBeUndefined();
     expect(screen.queryByRole('textbox')).toBeNull(); // read-only: no composer
+
+    // The owner marks the reply wrong: the verdict is sent and the reply says so.
+    expect(screen.getAllByRole('button', { name: 'Mark as wrong' })).toHaveLength(1); // assistant replies only
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Mark as wrong' }));
+    expect(await screen.findByText('Marked wrong')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Not wrong after all' })).toBeTruthy();
+    expect(api.calls.find((c) => c.method === 'PUT')).toMatchObject({
+      path: `/chatbots/${BOT}/insights/replies/m2/verdict`,
+      body: { wrong: true },
+    });
   });
 });
 
@@ -129,6 +147,13 @@ describe('unanswered questions', () => {
       count: 2,
       last_asked: '2026-01-05T10:00:00.000Z',
       conversation_ids: [CONV],
+      conversations: [{ id: CONV, title: 'Password help', asked_at: '2026-01-05T10:00:00.000Z' }],
+      reply_ids: ['r1', 'r2'],
+      latest_reply: {
+        kind: 'unsure',
+        text: "I'm not sure; the closest page may help.",
+        source: { url: 'https://shop.example/account', title: 'Your account', snippet: 'Sign in with your email.' },
+      },
     },
     {
       question: 'What is the refund policy?',
@@ -136,6 +161,9 @@ describe('unanswered questions', () => {
       count: 1,
       last_asked: '2026-01-04T10:00:00.000Z',
       conversation_ids: ['00000000-0000-4000-8000-0000000000c2'],
+      conversations: [{ id: '00000000-0000-4000-8000-0000000000c2', title: 'Untitled Conversation', asked_at: '2026-01-04T10:00:00.000Z' }],
+      reply_ids: ['r3'],
+      latest_reply: { kind: 'none', text: 'I could not find that on this site.', source: null },
     },
   ];
 
@@ -148,13 +176,20 @@ describe('unanswered questions', () => {
       ],
     });
     renderAt(<UnansweredPage />, { url: `/app/chatbots/${BOT}/unanswered`, path: '/app/chatbots/:id/unanswered' });
-    const list = await screen.findByRole('list', { name: 'Unanswered questions' });
+    const list = await screen.findByRole('list', { name: 'Open unanswered questions' });
     const first = within(list).getAllByRole('listitem')[0]!;
     expect(first.textContent).toContain('Asked 2 times');
     expect(first.textContent).toContain('how do I reset my password');
-    expect(within(first).getByRole('link', { name: 'Conversation 1' }).getAttribute('href')).toBe(
-      `/app/chatbots/${BOT}/conversations/${CONV}`,
-    );
+    // What the bot replied, and the passage it offered.
+    expect(within(first).getByText('Not sure')).toBeTruthy();
+    expect(first.textContent).toContain("I'm not sure; the closest page may help.");
+    expect(within(first).getByRole('link', { name: 'Your account' }).getAttribute('href')).toBe('https://shop.example/account');
+    // The conversation is named by its title and time.
+    const conv = within(first).getByRole('link', { name: /^Password help, / });
+    expect(conv.getAttribute('href')).toBe(`/app/chatbots/${BOT}/conversations/${CONV}`);
+    expect(conv.textContent).toMatch(/Jan 5/);
+    const second = within(list).getAllByRole('listitem').at(-1)!;
+    expect(within(second).getByText('Refused')).toBeTruthy();
 
     const user = userEvent.setup();
     const input = within(first).getByRole('textbox', { name: 'Page URL that answers this question' });
@@ -165,6 +200,36 @@ describe('unanswered questions', () => {
     expect(await screen.findByText('Page added.')).toBeTruthy();
     const posts = api.calls.filter((c) => c.method === 'POST');
     expect(posts.at(-1)).toMatchObject({ path: `/chatbots/${BOT}/sources`, body: { url: 'https://shop.example/reset' } });
+  });
+
+  it('marks an entry done or dismissed, and filters the list by open / done / dismissed', async () => {
+    const api = installFakeApi({
+      'GET /chatbots/:id/insights/unanswered': [ok({ groups }), ok({ groups: groups.slice(1) }), ok({ groups: [groups[0]!] })],
+      'POST /chatbots/:id/insights/unanswered/review': ok({ status: 'dismissed', updated: 2 }),
+    });
+    renderAt(<UnansweredPage />, { url: `/app/chatbots/${BOT}/unanswered`, path: '/app/chatbots/:id/unanswered' });
+    const list = await screen.findByRole('list', { name: 'Open unanswered questions' });
+    const user = userEvent.setup();
+    await user.click(within(within(list).getAllByRole('listitem')[0]!).getByRole('button', { name: 'Dismiss' }));
+    expect(await screen.findByText('Dismissed: it is in the dismissed list.')).toBeTruthy();
+    expect(api.calls.find((c) => c.method === 'POST')).toMatchObject({
+      path: `/chatbots/${BOT}/insights/unanswered/review`,
+      body: { reply_ids: ['r1', 'r2'], status: 'dismissed' },
+    });
+    await waitFor(() => expect(screen.queryByText('Reset password')).toBeNull()); // the open list is read again
+    expect(screen.getByRole('link', { name: 'Open' }).getAttribute('aria-current')).toBe('page');
+
+    await user.click(screen.getByRole('link', { name: 'Dismissed' }));
+    const dismissed = await screen.findByRole('list', { name: 'Dismissed unanswered questions' });
+    expect(within(dismissed).getByText('Reset password')).toBeTruthy();
+    expect(within(dismissed).getByRole('button', { name: 'Reopen' })).toBeTruthy();
+    expect(within(dismissed).queryByRole('button', { name: 'Add source' })).toBeNull();
+    expect(
+      api.calls
+        .filter((c) => c.method === 'GET')
+        .at(-1)!
+        .query.get('status'),
+    ).toBe('dismissed');
   });
 
   it('says when every question was answered', async () => {

@@ -1,5 +1,6 @@
 import useSWR from 'swr';
 import { ApiError } from '../../../../shared/src/api/client';
+import type { ReviewStatus } from '../../../../shared/src/api/insights';
 import { insightsApi } from '../../api/insights';
 
 /** Hooks take '' for an id that cannot exist: no request is made. */
@@ -27,8 +28,11 @@ export function useConversationDetail(botId: string, convId: string) {
   );
 }
 
-export function useUnanswered(botId: string) {
-  return useSWR(botId ? ['insights-unanswered', botId] : null, () => insightsApi.unanswered(botId), noRetryOn404);
+export function useUnanswered(botId: string, status: ReviewStatus = 'open') {
+  return useSWR(botId ? ['insights-unanswered', botId, status] : null, () => insightsApi.unanswered(botId, status), {
+    ...noRetryOn404,
+    keepPreviousData: true,
+  });
 }
 
 export const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
