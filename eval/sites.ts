@@ -115,6 +115,17 @@ export const SITES: SiteDef[] = [
     rules: {},
     readmePages: 12,
   },
+  {
+    // The same sample as a single-page app (eval/spa/): an empty shell on every path, the text drawn
+    // by a Preact app in the browser, so the crawl reads it through Chromium (crawl/render/).
+    name: 'sample-spa',
+    serve: { script: path.join(repo, 'eval', 'spa', 'serve.sh') },
+    seed: 'index.html',
+    qa: [q(path.join(dev, 'sample-qa.jsonl'))],
+    unanswerable: [q(path.join(dev, 'sample-unanswerable.jsonl'))],
+    rules: {},
+    readmePages: 12,
+  },
 ];
 
 /**
