@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 // Visitor-facing routes: any site may embed the widget, so any origin may call them. The OpenAPI
 // document too: API tools on other origins read it, and it holds nothing private.
-const PUBLIC_API = /^\/api\/v1\/(health|client-config|openapi\.json|chatbots\/[^/?]+\/(public|conversations)(\/|\?|$))/;
+const PUBLIC_API = /^\/api\/v1\/(health|client-config|openapi\.json|chatbots\/[^/?]+\/(public|bootstrap|conversations)(\/|\?|$))/;
 const PUBLIC_ASSETS = /^\/(widget|demo)\//;
 
 export const isPublicPath = (url: string): boolean => PUBLIC_API.test(url) || PUBLIC_ASSETS.test(url);

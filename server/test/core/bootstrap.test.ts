@@ -53,13 +53,9 @@ describe('GET /chatbots/{id}/bootstrap', () => {
     const res = await bootstrap(botId, alice);
     expect(res.statusCode).toBe(200);
     const data = res.json().data;
-    expect(data.chatbot).toEqual({
-      id: botId,
-      name: 'Harbour guide',
-      description: 'Moorings and tides',
-      greeting: '',
-      starter_questions: [],
-    });
+    // The bot's public info exactly as GET …/public gives it.
+    expect(data.chatbot).toMatchObject({ id: botId, name: 'Harbour guide', description: 'Moorings and tides', greeting: '' });
+    expect(data.chatbot).toEqual((await t.app.inject({ method: 'GET', url: `/api/v1/chatbots/${botId}/public` })).json().data);
     expect(data.conversations.map((c: { title: string }) => c.title)).toEqual(['Moorings', 'Tides']);
     expect(data.conversation_id).toBe(newer);
     expect(data.messages.map((m: { content: string }) => m.content)).toEqual(['Where can I moor?', 'By the harbour wall.']);
@@ -143,6 +139,8 @@ describe('GET /chatbots/{id}/bootstrap', () => {
     expect(await conversationsOf(visitor)).toEqual([]);
     const allowed = await bootstrap(botId, visitor, '&create=true', { origin: 'https://harbour.example' });
     expect(allowed.statusCode).toBe(200);
+    // Readable from any site's page, as the other visitor routes are (the widget calls it cross-origin).
+    expect(allowed.headers['access-control-allow-origin']).toBe('*');
     expect(allowed.json().data.conversations).toHaveLength(1);
   });
 });
