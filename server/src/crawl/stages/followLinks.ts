@@ -1,0 +1,18 @@
+import type { CrawlRun } from '../crawlRun.js';
+import { stageField, type PageOutcome } from '../pageOutcome.js';
+import { looksLikePage } from '../urls.js';
+
+/**
+ * follow: the page's links worth following (in scope, pages, in the crawl's language) join the
+ * frontier one level deeper; on the last level they are counted as left for a deeper crawl.
+ */
+export function followLinks(page: PageOutcome, run: CrawlRun): PageOutcome {
+  const { frontier, opts } = run;
+  const extracted = stageField(page.extracted, 'extracted');
+  const lang = page.lang;
+  const links = extracted.links.filter(
+    (link) => frontier.inAnyScope(link) && looksLikePage(link) && (!lang || frontier.language!.allowsLink(link, lang)),
+  );
+  if (opts.followLinks && page.depth < opts.maxDepth) for (const link of links) frontier.admit(link, page.depth + 1);
+  return { ...page, links };
+}
