@@ -1,12 +1,15 @@
 import { Link } from 'react-router-dom';
 import { ChatIcon } from '../../ui/icons';
 import { Spinner } from '../../ui/Spinner';
-import { DailyChart } from './DailyChart';
+import { DailyChart, visibleDays } from './DailyChart';
 import { percent, useSummary } from './summary';
 import './atAGlance.css';
 
-/** At a glance (issue 18): the last 30 days of visitor activity, answer rate and feedback rate. */
-export function AtAGlanceCard({ botId }: { botId: string }) {
+/**
+ * At a glance (issue 18): the last 30 days of visitor activity (from the bot's creation, when it is
+ * newer: issue 39), answer rate and feedback rate.
+ */
+export function AtAGlanceCard({ botId, createdAt }: { botId: string; createdAt?: string | null }) {
   const { data, error, isLoading } = useSummary(botId);
   return (
     <section className="card" aria-labelledby="glance-title">
@@ -21,7 +24,7 @@ export function AtAGlanceCard({ botId }: { botId: string }) {
         {error && !data && <p className="error-text">Could not load the activity. Please try again later.</p>}
         {data && (
           <>
-            <DailyChart days={data.days} />
+            <DailyChart days={visibleDays(data.days, createdAt)} />
             <dl className="meta-list insights-stats">
               <div>
                 <dt>Conversations</dt>
@@ -33,13 +36,13 @@ export function AtAGlanceCard({ botId }: { botId: string }) {
               </div>
               <div>
                 <dt>Answer rate</dt>
-                <dd title="Replies that answered, not unsure and not refused">{percent(data.answer_rate)}</dd>
+                <dd title="Replies that answered: not unsure, not refused, not marked wrong">{percent(data.answer_rate)}</dd>
               </div>
               <div>
                 <dt>Feedback rate</dt>
                 <dd title="Replies a visitor rated with a thumb">
                   {percent(data.feedback_rate)}
-                  {data.positive_share !== null && <span className="muted"> ({percent(data.positive_share)} positive)</span>}
+                  {data.positive_share !== null && <span className="insights-stat-note">({percent(data.positive_share)} positive)</span>}
                 </dd>
               </div>
             </dl>

@@ -22,6 +22,8 @@ import { useFloatingWidget } from './useFloatingWidget';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { AtAGlanceCard } from './AtAGlanceCard';
 import { DeleteBotCard } from './DeleteBotCard';
+import { DetailSection, SectionNav, useCurrentSection } from './DetailSections';
+import './detailSections.css';
 
 /** /app/chatbots/{id}: everything about one chatbot (spec §2). */
 export default function ChatbotDetailPage() {
@@ -80,6 +82,7 @@ function ChatbotDetail({ chatbot }: { chatbot: Chatbot }) {
   const toast = useToast();
   const refresh = useRefreshChatbots();
   const task = useTaskPolling(chatbot.id, chatbot.latest_task ?? undefined, () => refresh(chatbot.id));
+  const [section, goToSection] = useCurrentSection();
   const [recrawling, setRecrawling] = useState(false);
   const [stopping, setStopping] = useState(false);
   const active = isActiveStatus(task?.status);
@@ -125,7 +128,7 @@ function ChatbotDetail({ chatbot }: { chatbot: Chatbot }) {
   };
 
   return (
-    <div className="page">
+    <div className="page detail-page">
       <Link to="/app/chatbots" className="btn btn-ghost btn-sm back-link">
         <ArrowLeftIcon size={16} /> Back
       </Link>
@@ -153,30 +156,33 @@ function ChatbotDetail({ chatbot }: { chatbot: Chatbot }) {
           )}
         </div>
       </div>
-      <div className="detail-grid">
-        <div className="detail-column">
-          <InformationCard chatbot={chatbot} task={task} />
-          <EmbedCard origin={origin} botId={chatbot.id} />
-          <SourcesCard chatbot={chatbot} />
-          <SourceEditor chatbot={chatbot} busy={active} onChanged={() => refresh(chatbot.id)} />
-          <LinkCard origin={origin} botId={chatbot.id} />
-        </div>
-        <div className="detail-column">
-          <AtAGlanceCard botId={chatbot.id} />
-          <PromptsCard chatbot={chatbot} />
-          <DetailsCard chatbot={chatbot} />
-          <CrawlSettingsCard chatbot={chatbot} />
-          <BotSettingsCard chatbot={chatbot} />
-          <DeleteBotCard
-            botId={chatbot.id}
-            name={chatbot.name || 'Untitled Chatbot'}
-            onDeleted={() => {
-              refresh();
-              navigate('/app/chatbots');
-            }}
-          />
-        </div>
-      </div>
+      <SectionNav current={section} go={goToSection} />
+      <DetailSection id="overview" title="Overview">
+        <InformationCard chatbot={chatbot} task={task} />
+        <EmbedCard origin={origin} botId={chatbot.id} />
+        <LinkCard origin={origin} botId={chatbot.id} />
+      </DetailSection>
+      <DetailSection id="sources" title="Sources">
+        <SourcesCard chatbot={chatbot} />
+        <SourceEditor chatbot={chatbot} busy={active} onChanged={() => refresh(chatbot.id)} />
+        <CrawlSettingsCard chatbot={chatbot} />
+      </DetailSection>
+      <DetailSection id="settings" title="Settings">
+        <PromptsCard chatbot={chatbot} />
+        <DetailsCard chatbot={chatbot} />
+        <BotSettingsCard chatbot={chatbot} />
+        <DeleteBotCard
+          botId={chatbot.id}
+          name={chatbot.name || 'Untitled Chatbot'}
+          onDeleted={() => {
+            refresh();
+            navigate('/app/chatbots');
+          }}
+        />
+      </DetailSection>
+      <DetailSection id="insights" title="Insights">
+        <AtAGlanceCard botId={chatbot.id} createdAt={chatbot.created_at} />
+      </DetailSection>
     </div>
   );
 }

@@ -34,6 +34,32 @@ describe('at a glance', () => {
     expect(screen.getByRole('link', { name: 'Unanswered questions' }).getAttribute('href')).toBe(`/app/chatbots/${BOT}/unanswered`);
   });
 
+  it("draws a new bot's chart from its creation day, a week at least, with dates under the bars", async () => {
+    installFakeApi({ 'GET /chatbots/:id/insights/summary': ok(summary()) });
+    renderAt(<AtAGlanceCard botId={BOT} createdAt="2026-01-29T15:00:00.000Z" />);
+    const chart = await screen.findByRole('img', { name: 'Last 7 days: 3 conversations and 8 messages.' });
+    const bars = [...chart.querySelectorAll('rect')];
+    expect(bars.map((b) => b.getAttribute('data-day'))).toEqual([
+      '2026-01-24',
+      '2026-01-25',
+      '2026-01-26',
+      '2026-01-27',
+      '2026-01-28',
+      '2026-01-29',
+      '2026-01-30',
+    ]);
+    // The day's bar is drawn whole (below the top), narrower than its day, and dated.
+    const last = bars.at(-1)!;
+    expect(Number(last.getAttribute('y'))).toBeGreaterThan(0);
+    expect(Number(last.getAttribute('width'))).toBeLessThan(300 / 7);
+    const dates = chart.parentElement!.querySelector('.insights-dates')!.textContent;
+    expect(dates).toContain('Jan 24');
+    expect(dates).toContain('Jan 30');
+    // Its scales are named: 3 conversations at the top of the left axis, 8 messages on the right.
+    expect(chart.parentElement!.querySelector('.insights-axis-left')!.textContent).toBe('30');
+    expect(chart.parentElement!.querySelector('.insights-axis-right')!.textContent).toBe('80');
+  });
+
   it('shows dashes, not 0%, when there is nothing to measure', async () => {
     installFakeApi({ 'GET /chatbots/:id/insights/summary': ok(summary({ answer_rate: null, feedback_rate: null, positive_share: null })) });
     renderAt(<AtAGlanceCard botId={BOT} />);
