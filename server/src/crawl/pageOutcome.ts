@@ -23,6 +23,8 @@ export interface PageOutcome {
   format?: PageFormat;
   /** language: the page's declared language, when the crawl stays in the start page's one. */
   lang?: PageLanguage;
+  /** render (crawl/render/): the page ran in Chromium; the links its rendered DOM holds. */
+  rendered?: { links: string[] };
   /** extract: the page's content and links. */
   extracted?: ExtractedPage;
   /** follow: the links worth following (in scope, pages, in the crawl's language). */

@@ -8,6 +8,7 @@ import { followLinks } from './stages/followLinks.js';
 import { keepPage } from './stages/keepPage.js';
 import { language } from './stages/language.js';
 import { placePage } from './stages/placePage.js';
+import { renderStage, withRenderedLinks } from './render/renderStage.js';
 import { screen } from './stages/screen.js';
 
 export type { PageOutcome, PageStage } from './pageOutcome.js';
@@ -25,7 +26,9 @@ export const PAGE_STAGES: readonly PageStage[] = [
   fetchPage, // one request through the host's gate; a 304 reuses the stored copy
   arrive, // redirects (scope, duplicates), what the body is read as
   language, // a crawl stays in its start page's language
+  renderStage, // an app shell (or every page, if the owner asks) runs in Chromium
   extractPage, // content and links (worker threads)
+  withRenderedLinks, // links the rendered DOM holds beyond its anchors (client-side routes)
   followLinks, // links join the frontier one level deeper
   keepPage, // patterns, noindex, empty pages; URL collection lists instead
   placePage, // under its own URL, its canonical URL, or a duplicate
