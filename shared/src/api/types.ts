@@ -124,6 +124,8 @@ export interface ClientConfig {
   /** Set in emulator mode: the auth emulator's URL, e.g. http://127.0.0.1:9099. */
   authEmulatorUrl?: string;
   publicUrl: string;
+  /** The server's crawl caps (CRAWL_MAX_PAGES, CRAWL_MAX_DEPTH): how far 'Crawl more' may go. */
+  crawlLimits?: { maxPages: number; maxDepth: number };
 }
 
 /**

@@ -39,6 +39,7 @@ export function healthRoutes(ctx: AppContext): FastifyPluginAsync {
         },
         ...(config.authMode === 'emulator' ? { authEmulatorUrl: `http://${config.FIREBASE_AUTH_EMULATOR_HOST}` } : {}),
         publicUrl: config.publicUrl,
+        crawlLimits: { maxPages: config.CRAWL_MAX_PAGES, maxDepth: config.CRAWL_MAX_DEPTH },
       };
       return ok(data);
     });
