@@ -1,24 +1,25 @@
 /**
- * `npm run bench:crawl`: crawl and index the local Python docs (about 530 pages, depth 2) and
- * print rates for discovery, fetch+extract, indexing and the whole pipeline, plus peak RSS.
- * The headline figure (issue #14's target on PGlite, 2 cores: ≥ 50/s) is pages indexed per second over the whole
- * pipeline run, start to finish. Every count is of real work: robots-blocked and time-limit skips
- * made no request and are not counted as fetched; duplicates and failures are not pages.
+ * `npm run bench:crawl`: Docent's whole crawl + index pipeline (fetch, extract, chunk, index, as a
+ * task runs it) against Crawlee's fetch-only CheerioCrawler (bench/crawleeRun.ts) on the same site,
+ * same depth, page limit and concurrency, in the same run, alternating which goes first. Sites: the
+ * Python docs, the Debian Handbook and a generated 1,001-page docs site (bench/crawlSites.ts), each
+ * served from disk by its own server process. Prints per site both rates and the ratios (issue #40's
+ * target: crawl + index ≥ 1.0× Crawlee fetch-only, in pages per second). See bench/README.md.
  *
- *   npm run bench:crawl                       python http.server via ../shared/corpora/serve-pydocs.sh
- *   npm run bench:crawl -- --server=nginx     nginx (Debian package) on 127.0.0.1
- *   npm run bench:crawl -- --url=http://127.0.0.1:8766/index.html   an already running server
+ *   npm run bench:crawl                                 all three sites, 1 round each
+ *   npm run bench:crawl -- --sites=pydocs,generated --rounds=3
+ *   npm run bench:crawl -- --stages                     also time discovery / fetch+extract / index apart
+ *   npm run bench:crawl -- --server=nginx|python        serve with nginx or python's http.server instead
+ *   npm run bench:crawl -- --url=http://127.0.0.1:8766/index.html   a server you started (one site)
  *   npm run bench:crawl -- --pg=postgres://postgres@127.0.0.1:5432/test   PostgreSQL instead of PGlite
- *   npm run bench:crawl -- --memory           PGlite in memory instead of in a temporary data dir
+ *   npm run bench:crawl -- --memory                     PGlite in memory instead of a temporary data dir
+ *   --depth=2 --max-pages=1000 --port=8766
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
-import net from 'node:net';
-import { availableParallelism, tmpdir } from 'node:os';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { loadConfig } from '../server/src/config.js';
-import { crawlSite, type CrawlOptions, type CrawlOutcome } from '../server/src/crawl/crawler.js';
 import { sharedExtractPool } from '../server/src/crawl/extractPool.js';
 import { createSafeFetcher } from '../server/src/crawl/safeFetch.js';
 import type { Db } from '../server/src/db/db.js';
@@ -26,82 +27,24 @@ import { migrate } from '../server/src/db/migrate.js';
 import { openPglite } from '../server/src/db/pglite.js';
 import { openPostgres } from '../server/src/db/postgres.js';
 import { insertChatbot } from '../server/src/db/repositories/chatbots.js';
-import { MarkdownChunker } from '../server/src/index/chunker.js';
-import { Indexer } from '../server/src/index/indexer.js';
 import { runIndexingPipeline } from '../server/src/index/pipeline.js';
+import { crawleeFetchOnly } from './crawleeRun.js';
+import { serve, SITES, type Served } from './crawlSites.js';
+import { rate, secs, stageBreakdown } from './crawlStages.js';
 
 const args = Object.fromEntries(process.argv.slice(2).map((a) => a.replace(/^--/, '').split('=') as [string, string]));
 const PORT = Number(args.port ?? 8766);
 const DEPTH = Number(args.depth ?? 2);
 const MAX_PAGES = Number(args['max-pages'] ?? 1000);
+const ROUNDS = Number(args.rounds ?? 1);
+const SITE_KEYS = args.url ? ['external'] : (args.sites ?? 'pydocs,handbook,generated').split(',');
 
 let peakRss = 0;
 const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 50);
-
-const docsDir = () => {
-  for (const c of ['/usr/share/doc/python3/html', '/usr/share/doc/python3.11/html'])
-    if (existsSync(path.join(c, 'index.html'))) return realpathSync(c);
-  throw new Error('Python docs not found: run ../shared/corpora/serve-pydocs.sh once (it installs python3-doc), or pass --url=');
-};
-
-/** Whether nothing listens on the port (else the figures would describe whatever server does). */
-function portIsFree(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const probe = net.createServer();
-    probe.once('error', () => resolve(false));
-    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
-  });
-}
-
-async function startServer(): Promise<{ url: string; name: string; stop(): void }> {
-  if (args.url) return { url: args.url, name: `external (${args.url})`, stop() {} };
-  if (!(await portIsFree(PORT))) throw new Error(`Port ${PORT} is in use; pass --port=N (or --url= to crawl a server you started)`);
-  let child: ChildProcess;
-  let name: string;
-  let scratch: string | undefined;
-  if (args.server === 'nginx') {
-    scratch = mkdtempSync(path.join(tmpdir(), 'docent-nginx-'));
-    for (const d of ['body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']) mkdirSync(path.join(scratch, d));
-    writeFileSync(
-      path.join(scratch, 'nginx.conf'),
-      `worker_processes 1; daemon off; pid ${scratch}/nginx.pid; error_log ${scratch}/error.log;
-events { worker_connections 512; }
-http { access_log off; include /etc/nginx/mime.types; default_type application/octet-stream; sendfile on;
-  client_body_temp_path ${scratch}/body; proxy_temp_path ${scratch}/proxy; fastcgi_temp_path ${scratch}/fastcgi;
-  uwsgi_temp_path ${scratch}/uwsgi; scgi_temp_path ${scratch}/scgi;
-  server { listen 127.0.0.1:${PORT}; root ${docsDir()}; } }`,
-    );
-    child = spawn('nginx', ['-c', path.join(scratch, 'nginx.conf')], { stdio: 'inherit' });
-    name = 'nginx (1 worker process)';
-  } else {
-    const script = path.resolve('../shared/corpora/serve-pydocs.sh');
-    child = spawn('bash', [script, String(PORT)], { stdio: ['ignore', 'ignore', 'inherit'] });
-    name = 'python3 -m http.server (serve-pydocs.sh)';
-  }
-  const url = `http://127.0.0.1:${PORT}/index.html`;
-  let exited = false;
-  child.once('exit', () => (exited = true));
-  let up = false;
-  for (let i = 0; i < 100 && !exited && !up; i++) {
-    up = await fetch(url).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (!up) await new Promise((r) => setTimeout(r, 200));
-  }
-  if (exited || !up) {
-    if (scratch) rmSync(scratch, { recursive: true, force: true });
-    throw new Error(`${name} did not start on port ${PORT}`);
-  }
-  return {
-    url,
-    name,
-    stop() {
-      child.kill('SIGTERM');
-      if (scratch) rmSync(scratch, { recursive: true, force: true });
-    },
-  };
-}
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' / ');
 
 async function openDb(): Promise<{ db: Db; name: string; close(): Promise<void> }> {
   if (args.pg) {
@@ -115,23 +58,28 @@ async function openDb(): Promise<{ db: Db; name: string; close(): Promise<void> 
     await migrate(db);
     return { db, name: 'PGlite (in memory)', close: () => db.close() };
   }
-  // As the product runs it: a data dir on disk (an in-memory database pays for growing its files in
-  // memory, which a data dir does not, and skips the file system, which a data dir does not).
+  // As the product runs it: a data dir on disk.
   const dir = mkdtempSync(path.join(tmpdir(), 'docent-bench-crawl-'));
   const db = await openPglite(path.join(dir, 'pglite'));
   await migrate(db);
-  return {
-    db,
-    name: 'PGlite (data dir)',
-    close: async () => (await db.close(), rmSync(dir, { recursive: true, force: true })),
-  };
+  return { db, name: 'PGlite (data dir)', close: async () => (await db.close(), rmSync(dir, { recursive: true, force: true })) };
 }
 
-const rate = (n: number, ms: number, what = 'pages') => `${(n / (ms / 1000)).toFixed(1)} ${what}/s`;
-const secs = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+interface Row {
+  site: string;
+  round: number;
+  docentPages: number;
+  docentMs: number;
+  crawleePages: number;
+  crawleeMs: number;
+}
 
-async function main(): Promise<void> {
-  const server = await startServer();
+async function benchSite(key: string, db: Db, rows: Row[]): Promise<void> {
+  const site = SITES[key];
+  if (!site && key !== 'external') throw new Error(`unknown site ${key} (pydocs, handbook, generated)`);
+  const server: Served = args.url
+    ? { url: args.url, name: `external (${args.url})`, stop() {} }
+    : await serve(site!.dir(), PORT, args.server ?? 'node');
   const host = new URL(server.url).host;
   const config = loadConfig({ ...process.env, CRAWL_ALLOW_HOSTS: host, CRAWL_MAX_PAGES: String(MAX_PAGES), LOG_LEVEL: 'silent' });
   const fetcher = createSafeFetcher({
@@ -142,106 +90,94 @@ async function main(): Promise<void> {
     connections: config.CRAWL_CONCURRENCY,
   });
   const extractor = await sharedExtractPool();
-  const { db, name: dbName, close } = await openDb();
-  const base: CrawlOptions = {
-    startUrls: [server.url],
-    followLinks: true,
-    maxDepth: DEPTH,
-    maxPages: MAX_PAGES,
-    concurrency: config.CRAWL_CONCURRENCY,
-    timeBudgetMs: 600_000,
-    userAgent: config.CRAWL_USER_AGENT,
-  };
+  const name = site?.name ?? server.url;
   try {
     console.log(
-      `Python docs at ${server.url} served by ${server.name}; depth ${DEPTH}; ${availableParallelism()} cores; database ${dbName}`,
+      `\n${name} at ${server.url}, served by ${server.name}; depth ${DEPTH}, at most ${MAX_PAGES} pages, concurrency ${config.CRAWL_CONCURRENCY}`,
     );
+    const docent = async () => {
+      const bot = await insertChatbot(db, { ownerUid: 'bench' });
+      const t = performance.now();
+      const r = await runIndexingPipeline({
+        db,
+        config,
+        chatbotId: bot.id,
+        taskId: randomUUID(),
+        mode: { kind: 'crawl', url: server.url, maxDepth: DEPTH, maxPages: MAX_PAGES },
+        fetcher,
+        extractor,
+      });
+      const ms = performance.now() - t;
+      console.log(
+        `  Docent crawl + index: ${r.indexed} indexed (${r.chunks} chunks), ${r.failed} failed, ${r.skipped} skipped, ${r.attempted} requests, ${secs(ms)}, ${rate(r.indexed, ms)}${r.stoppedBy ? `, stopped early (${r.stoppedBy})` : ''}; load ${load()}`,
+      );
+      return { pages: r.indexed, ms };
+    };
+    const crawlee = async () => {
+      const r = await crawleeFetchOnly({
+        startUrl: server.url,
+        maxDepth: DEPTH,
+        maxPages: MAX_PAGES,
+        concurrency: config.CRAWL_CONCURRENCY,
+      });
+      console.log(`  Crawlee fetch-only:   ${r.pages} pages, ${r.failed} failed, ${secs(r.ms)}, ${rate(r.pages, r.ms)}; load ${load()}`);
+      return r;
+    };
+    for (let round = 1; round <= ROUNDS; round++) {
+      // Alternate which goes first, so neither always meets a warmer (or busier) machine.
+      const first = round % 2 === 1;
+      const c1 = first ? await crawlee() : undefined;
+      const d = await docent();
+      const c = c1 ?? (await crawlee());
+      rows.push({ site: name, round, docentPages: d.pages, docentMs: d.ms, crawleePages: c.pages, crawleeMs: c.ms });
+    }
+    if ('stages' in args) {
+      console.log('  stages, each run alone:');
+      await stageBreakdown(fetcher, extractor, db, {
+        startUrls: [server.url],
+        followLinks: true,
+        maxDepth: DEPTH,
+        maxPages: MAX_PAGES,
+        concurrency: config.CRAWL_CONCURRENCY,
+        timeBudgetMs: 600_000,
+        userAgent: config.CRAWL_USER_AGENT,
+      });
+    }
+  } finally {
+    await fetcher.close();
+    server.stop();
+    site?.cleanup();
+  }
+}
 
-    // 1. Discovery only (what collect-urls does): pages above the last level fetched, links listed.
-    let t = performance.now();
-    let listed = 0;
-    await crawlSite(fetcher, extractor, { ...base, discoveryOnly: true }, { onOutcome: (o) => void (o.kind === 'listed' && listed++) });
-    const discoveryMs = performance.now() - t;
-
-    // 2. Fetch + extract every page (no database).
-    t = performance.now();
-    const pages: Extract<CrawlOutcome, { kind: 'page' }>[] = [];
-    let requested = 0;
-    await crawlSite(fetcher, extractor, base, {
-      onOutcome: (o) => {
-        if (!(o.kind === 'skipped' && o.notFetched)) requested++;
-        if (o.kind === 'page') pages.push(o);
-      },
-    });
-    const extractMs = performance.now() - t;
-
-    // 3. Chunk + index the extracted pages.
-    const bot = await insertChatbot(db, { ownerUid: 'bench' });
-    const indexer = new Indexer(db, { chatbotId: bot.id, taskId: randomUUID(), live: true, chunker: new MarkdownChunker() });
-    t = performance.now();
-    for (const p of pages) await indexer.add(p);
-    await indexer.flush();
-    const indexMs = performance.now() - t;
-
-    // 4. The whole pipeline as a task runs it (fetch, extract, chunk, index, sources, progress).
-    const bot2 = await insertChatbot(db, { ownerUid: 'bench' });
-    // Meanwhile, a visitor's search on the first bot every 100 ms: how long does chat wait?
-    const latencies: number[] = [];
-    let probing = true;
-    const probe = (async () => {
-      while (probing) {
-        const s = performance.now();
-        await db.query(
-          `SELECT id FROM chunks WHERE chatbot_id = $1 AND live AND tsv @@ websearch_to_tsquery('english', 'lru cache') LIMIT 10`,
-          [bot.id],
-        );
-        latencies.push(performance.now() - s);
-        await new Promise((r) => setTimeout(r, 100));
-      }
-    })();
-    t = performance.now();
-    const r = await runIndexingPipeline({
-      db,
-      config,
-      chatbotId: bot2.id,
-      taskId: randomUUID(),
-      mode: { kind: 'crawl', url: server.url, maxDepth: DEPTH, maxPages: MAX_PAGES },
-      fetcher,
-      extractor,
-    });
-    const totalMs = performance.now() - t;
-    probing = false;
-    await probe;
-    latencies.sort((a, b) => a - b);
-    const pct = (p: number) => `${latencies[Math.min(latencies.length - 1, Math.floor((latencies.length * p) / 100))]!.toFixed(0)} ms`;
-
-    console.table({
-      'discovery (URLs listed)': { count: listed, time: secs(discoveryMs), rate: rate(listed, discoveryMs, 'URLs') },
-      'fetch+extract (requests)': { count: requested, time: secs(extractMs), rate: rate(requested, extractMs, 'requests') },
-      'fetch+extract (pages with content)': { count: pages.length, time: secs(extractMs), rate: rate(pages.length, extractMs) },
-      'indexing (pages written)': {
-        count: indexer.indexed,
-        time: secs(indexMs),
-        rate: rate(indexer.indexed, indexMs),
-        chunks: indexer.chunks,
-      },
-      'whole pipeline (pages indexed)': { count: r.indexed, time: secs(totalMs), rate: rate(r.indexed, totalMs), chunks: r.chunks },
-    });
-    const headline = r.indexed / (totalMs / 1000);
-    console.log(
-      `whole pipeline: ${r.indexed} indexed, ${r.failed} failed, ${r.skipped} skipped (${r.indexed + r.failed + r.skipped - r.attempted} without a request) of ${r.discovered} discovered; ${r.attempted} requests`,
-    );
-    console.log(
-      `TARGET whole site crawled and indexed: ${headline.toFixed(1)} indexed pages/s (target ≥ 50: ${headline >= 50 ? 'met' : 'NOT met'})${r.stoppedBy ? `; stopped early (${r.stoppedBy})` : ''}`,
-    );
-    console.log(`search latency during the pipeline: p50 ${pct(50)}, p95 ${pct(95)}, max ${pct(100)} (${latencies.length} probes)`);
-    console.log(`peak RSS ${Math.round(peakRss / 1024 / 1024)} MB`);
+async function main(): Promise<void> {
+  const { db, name: dbName, close } = await openDb();
+  console.log(`${availableParallelism()} cores; database ${dbName}; load average (1/5/15 min) at start ${load()}`);
+  const rows: Row[] = [];
+  try {
+    for (const key of SITE_KEYS) await benchSite(key, db, rows);
   } finally {
     clearInterval(sampler);
-    await fetcher.close();
     await close();
-    server.stop();
   }
+  console.log('\nDocent crawl + index against Crawlee fetch-only, same site, depth and page limit:');
+  console.table(
+    rows.map((r) => {
+      const docentRate = r.docentPages / (r.docentMs / 1000);
+      const crawleeRate = r.crawleePages / (r.crawleeMs / 1000);
+      return {
+        site: r.site,
+        round: r.round,
+        'Docent pages': r.docentPages,
+        'Docent s': +(r.docentMs / 1000).toFixed(1),
+        'Crawlee pages': r.crawleePages,
+        'Crawlee s': +(r.crawleeMs / 1000).toFixed(1),
+        'time ratio (Docent ÷ Crawlee)': +(r.docentMs / r.crawleeMs).toFixed(2),
+        'speed ratio (pages/s, target ≥ 1.0)': +(docentRate / crawleeRate).toFixed(2),
+      };
+    }),
+  );
+  console.log(`load average at end ${load()}; peak RSS ${Math.round(peakRss / 1024 / 1024)} MB (Crawlee runs in this process too)`);
 }
 
 main().then(
