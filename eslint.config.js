@@ -22,10 +22,12 @@ const serverImports = (networkModules) => {
         patterns: [
           { group: ['**/dashboard/**', '**/widget/**'], message: 'The server never imports the dashboard or the widget.' },
           {
-            // shared/src/contract/ is the exception: dependency-free values both sides must agree on.
-            regex: '(^|/)shared/(?!src/contract/)',
+            // shared/src/contract/ and shared/src/messages/ (the message catalogue) are the exceptions:
+            // dependency-free values both sides must agree on.
+            regex: '(^|/)shared/(?!src/(contract|messages)/)',
             allowTypeImports: true,
-            message: 'The server may import only types from shared/ (use `import type`), and values from shared/src/contract/.',
+            message:
+              'The server may import only types from shared/ (use `import type`), and values from shared/src/contract/ or shared/src/messages/.',
           },
         ],
         paths: networkModules.map((name) => ({ name, message: network })),
@@ -102,14 +104,18 @@ export default tseslint.config(
     rules: banned(['**/server/**', '**/dashboard/**', '**/widget/**'], 'shared/ must not import the server, dashboard or widget.'),
   },
   {
-    // The contract is imported by the server at runtime: it depends on nothing (siblings only).
-    files: ['shared/src/contract/**'],
+    // The contract and the message catalogue are imported by the server at runtime: they depend on
+    // nothing (siblings only).
+    files: ['shared/src/contract/**', 'shared/src/messages/**'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [
-            { regex: '^(?!\\./[^/]+$)', message: 'shared/src/contract/ imports nothing but its own files (the server loads it).' },
+            {
+              regex: '^(?!\\./[^/]+$)',
+              message: 'shared/src/contract/ and shared/src/messages/ import nothing but their own files (the server loads them).',
+            },
           ],
         },
       ],

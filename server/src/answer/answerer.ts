@@ -1,7 +1,10 @@
 import type { Source } from '../../../shared/src/api/types.js';
 import { CitationRenumberer } from './generation/citations.js';
-import { extractiveAnswer, NOT_COVERED_ANSWER, notMentionedAnswer } from './extractive/extractive.js';
-import { absentNames, listNames } from './retrieval/absentNames.js';
+import { extractiveAnswer, NOT_COVERED_ANSWER } from './extractive/extractive.js';
+import { absentNames } from './retrieval/absentNames.js';
+import { fill, listOr } from '../../../shared/src/messages/index.js';
+import { repliesFor } from '../../../shared/src/messages/detect.js';
+import { reply as english } from '../../../shared/src/messages/en.js';
 import { englishWords } from '../text/englishWords.js';
 import type { Lexer } from './extractive/lexer.js';
 import { LlmError, type LlmClient } from '../provider/chat.js';
@@ -18,6 +21,8 @@ export interface BotSettings {
   system_prompt: string;
   response_format: string;
   rag_enabled: boolean;
+  /** The bot's language (a primary code such as 'de'); its fixed replies are in it (shared/src/messages/). */
+  language?: string | null;
 }
 
 export interface Turn {
@@ -48,16 +53,17 @@ export interface AnswerOutcome {
   outcome?: Evidence;
 }
 
-export const RAG_OFF_NO_LLM_ANSWER =
-  "This chatbot answers from its website's pages, but looking up pages is turned off for it and no language model is configured, so it can't answer questions yet.";
-export const LLM_UNAVAILABLE_ANSWER = 'Sorry, the language model is not available right now. Please try again in a moment.';
+// The fixed replies, in English; a bot speaks its own language (or the question's) from the catalogue.
+export const RAG_OFF_NO_LLM_ANSWER = english.ragOffNoLlm;
+export const LLM_UNAVAILABLE_ANSWER = english.llmUnavailable;
 /**
  * Weak evidence: the site has pages near the question but no passage that clearly answers it. Said
  * plainly first; what follows is the closest the site has, quoted and cited, never presented as the answer.
  */
-export const UNSURE_INTRO = "I couldn't find a passage on this site that answers this exactly. This is the closest I found:";
-export const INTERRUPTED_NOTE = '\n\n*(The answer was interrupted. Please ask again.)*';
-export const TOO_LONG_NOTE = '\n\n*(The answer was cut short: it reached its length limit.)*';
+export const UNSURE_INTRO = english.unsureIntro;
+const note = (text: string) => `\n\n${text}`;
+export const INTERRUPTED_NOTE = note(english.interruptedNote);
+export const TOO_LONG_NOTE = note(english.tooLongNote);
 /** Default cap on an LLM answer's characters (LLM_MAX_ANSWER_CHARS). */
 export const MAX_ANSWER_CHARS = 20_000;
 
@@ -92,11 +98,13 @@ export class Answerer {
       content += delta;
       return { type: 'token', delta };
     };
+    // Fixed texts in the bot's language, or the question's when clearly another of the catalogue's.
+    const t = repliesFor(req.bot.language, req.question);
     // A greeting, thanks or goodbye is answered as such, in both modes, and is not a question: no
     // search, no sources, no outcome (smallTalk.ts).
     const talk = req.bot.rag_enabled ? readSmallTalk(req.question) : undefined;
     if (talk) {
-      yield* words(smallTalkReply(talk), emit);
+      yield* words(smallTalkReply(talk, t), emit);
       return { content, retrieved: [], sources: [] };
     }
 
@@ -108,7 +116,7 @@ export class Answerer {
       // Nothing relevant on the site: refuse without asking the LLM, so a refusal never depends on
       // the model resisting the urge to answer from its own knowledge. Names the site never writes
       // are said, so the visitor knows what is missing.
-      yield* words(retrieval.absent?.length ? notMentionedAnswer(listNames(retrieval.absent)) : NOT_COVERED_ANSWER, emit);
+      yield* words(retrieval.absent?.length ? fill(t.notMentioned, { names: listOr(retrieval.absent, t) }) : t.notCovered, emit);
       return { content, retrieved, sources: [], outcome };
     }
 
@@ -137,12 +145,12 @@ export class Answerer {
             const fits = shown.slice(0, cap - content.length);
             if (fits) yield emit(fits);
             enough.abort();
-            yield emit(TOO_LONG_NOTE);
+            yield emit(note(t.tooLongNote));
             return {
               content,
               retrieved,
               sources: citedPages(content, pages ?? [], citations.cited()),
-              error: 'The answer reached its length limit.',
+              error: t.errorTooLong,
             };
           }
           if (shown) yield emit(shown);
@@ -156,34 +164,36 @@ export class Answerer {
         if (heard) {
           const tail = citations.end();
           if (tail) yield emit(tail);
-          yield emit(INTERRUPTED_NOTE);
+          yield emit(note(t.interruptedNote));
           return {
             content,
             retrieved,
             sources: citedPages(content, pages ?? [], citations.cited()),
-            error: 'The answer was interrupted.',
+            error: t.errorInterrupted,
             outcome,
           };
         }
         if (!retrieval) {
-          yield* words(LLM_UNAVAILABLE_ANSWER, emit);
-          return { content, retrieved, sources: [], error: 'The language model is not available.' };
+          yield* words(t.llmUnavailable, emit);
+          return { content, retrieved, sources: [], error: t.errorLlm };
         }
         // Nothing said yet: the extractive answer is still a good, honest answer.
       }
     }
 
     if (!retrieval) {
-      yield* words(RAG_OFF_NO_LLM_ANSWER, emit);
+      yield* words(t.ragOffNoLlm, emit);
       return { content, retrieved, sources: [] };
     }
-    const extractive = await extractiveAnswer(req.question, retrieval.terms, retrieval.pages, this.deps.lexer);
+    // Sentences are stemmed as the question was (its configuration: language/queryConfig.ts).
+    const lexer = (retrieval.textConfig && this.deps.lexer.inConfig?.(retrieval.textConfig)) || this.deps.lexer;
+    const extractive = await extractiveAnswer(req.question, retrieval.terms, retrieval.pages, lexer, t);
     if (extractive.cited.length === 0) {
       // No passage says enough to quote: a plain decline, never the "closest I found" intro over it.
       yield* words(extractive.markdown, emit);
       return { content, retrieved, sources: [], outcome: 'none' };
     }
-    if (outcome === 'unsure') yield* words(`${UNSURE_INTRO}\n\n`, emit);
+    if (outcome === 'unsure') yield* words(`${t.unsureIntro}\n\n`, emit);
     yield* words(extractive.markdown, emit);
     // `cited` is in citation order, so source n is the page the text cites as [n].
     return { content, retrieved, sources: extractive.cited.map(toSource), outcome };

@@ -9,116 +9,26 @@
  * A message is small talk only when all of it is: "Hi, how do I install it?" is a question.
  */
 
+import { LANGUAGES, type ReplyTexts } from '../../../shared/src/messages/index.js';
+import { reply as english } from '../../../shared/src/messages/en.js';
+
 export type SmallTalkKind = 'greeting' | 'thanks' | 'ack' | 'farewell' | 'identity';
 
-/** The phrases of each kind, as lowercase words. */
-const PHRASES: Record<SmallTalkKind, string[]> = {
-  greeting: [
-    'hi',
-    'hello',
-    'hey',
-    'heya',
-    'hiya',
-    'howdy',
-    'greetings',
-    'yo',
-    'good morning',
-    'good afternoon',
-    'good evening',
-    'good day',
-  ],
-  thanks: ['thanks', 'thank you', 'thank u', 'thx', 'thanx', 'ty', 'cheers', 'much appreciated', 'appreciate it', 'i appreciate it'],
-  ack: [
-    'ok',
-    'okay',
-    'k',
-    'kk',
-    'cool',
-    'great',
-    'nice',
-    'perfect',
-    'awesome',
-    'excellent',
-    'alright',
-    'all right',
-    'got it',
-    'i see',
-    'understood',
-    'makes sense',
-    'sounds good',
-    'that helps',
-    'that helped',
-    'that works',
-    'it works',
-    'good',
-    'yes',
-    'yep',
-    'no problem',
-  ],
-  farewell: [
-    'bye',
-    'goodbye',
-    'good bye',
-    'bye bye',
-    'see you',
-    'see ya',
-    'cya',
-    'later',
-    'have a nice day',
-    'have a good day',
-    'have a great day',
-    'take care',
-  ],
-  identity: [
-    'who are you',
-    'what are you',
-    'what can you do',
-    'what do you do',
-    'how can you help',
-    'how can you help me',
-    'what can i ask',
-    'what can i ask you',
-    'are you a bot',
-    'are you a robot',
-    'are you human',
-    'are you a human',
-    'are you a person',
-    'are you an ai',
-  ],
-};
+/**
+ * Every language's phrases (shared/src/messages/<language>.ts), read as one list: a visitor may greet
+ * a German bot in English or thank an English one in French. The reply is chosen by language elsewhere.
+ */
+const FILES = Object.values(LANGUAGES).map((file) => file.smallTalk);
+const KINDS: SmallTalkKind[] = ['greeting', 'thanks', 'ack', 'farewell', 'identity'];
 
 /** Words that may stand beside the phrases without making the message a question ("thanks so much", "hi there"). */
-const FILLERS = new Set([
-  'there',
-  'so',
-  'very',
-  'much',
-  'a',
-  'lot',
-  'again',
-  'all',
-  'everyone',
-  'guys',
-  'folks',
-  'bot',
-  'oh',
-  'ah',
-  'well',
-  'really',
-  'then',
-  'and',
-  'for',
-  'the',
-  'info',
-  'help',
-  'me',
-  'please',
-  'now',
-]);
+const FILLERS = new Set(FILES.flatMap((file) => file.fillers));
 
 const BY_WORDS = new Map<string, SmallTalkKind>(
-  (Object.entries(PHRASES) as [SmallTalkKind, string[]][]).flatMap(([kind, phrases]) => phrases.map((p) => [p, kind] as const)),
+  FILES.flatMap((file) => KINDS.flatMap((kind) => file[kind].map((p) => [p, kind] as const))),
 );
+/** "Help" in the catalogue's languages. */
+const HELP = new Set(['help', 'hilfe', 'aide', 'ayuda', 'aiuto', 'ajuda', 'hulp']);
 const LONGEST = Math.max(...[...BY_WORDS.keys()].map((p) => p.split(' ').length));
 /** Longer messages are questions, whatever words they use. */
 const MAX_WORDS = 12;
@@ -150,17 +60,19 @@ export function readSmallTalk(message: string): Set<SmallTalkKind> | undefined {
   }
   // "Help" alone asks what the bot does ("thanks for the help" does not); other fillers alone ("so",
   // "and then") are not small talk.
-  if (kinds.size === 0 && words.includes('help')) kinds.add('identity');
+  if (kinds.size === 0 && words.some((w) => HELP.has(w))) kinds.add('identity');
   return kinds.size > 0 ? kinds : undefined;
 }
 
-/** The reply: what the visitor said first answered (a question about the bot before thanks, thanks before goodbye). */
-export function smallTalkReply(kinds: Set<SmallTalkKind>): string {
-  if (kinds.has('identity'))
-    return "I'm this website's assistant: I answer questions from its pages and show the pages each answer comes from. What would you like to know?";
-  if (kinds.has('thanks') && kinds.has('farewell')) return "You're welcome! Come back any time you have a question.";
-  if (kinds.has('thanks')) return "You're welcome! Is there anything else you'd like to know?";
-  if (kinds.has('farewell')) return 'Goodbye! Come back any time you have a question.';
-  if (kinds.has('greeting')) return 'Hello! Ask me anything about this website: I answer from its pages and show the ones I used.';
-  return 'Sure: ask me anything else about this website.';
+/**
+ * The reply, in the language of `texts` (English by default): what the visitor said first answered
+ * (a question about the bot before thanks, thanks before goodbye).
+ */
+export function smallTalkReply(kinds: Set<SmallTalkKind>, texts: ReplyTexts = english): string {
+  if (kinds.has('identity')) return texts.identity;
+  if (kinds.has('thanks') && kinds.has('farewell')) return texts.welcomeBye;
+  if (kinds.has('thanks')) return texts.welcome;
+  if (kinds.has('farewell')) return texts.goodbye;
+  if (kinds.has('greeting')) return texts.hello;
+  return texts.sure;
 }

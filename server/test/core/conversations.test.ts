@@ -28,7 +28,7 @@ describe('visitor routes', () => {
     const res = await t.app.inject({ method: 'GET', url: `/api/v1/chatbots/${botId}/public` });
     expect(res.json()).toEqual({
       success: true,
-      data: { id: botId, name: 'Helper', description: 'Answers questions', greeting: '', starter_questions: [] },
+      data: { id: botId, name: 'Helper', description: 'Answers questions', greeting: '', starter_questions: [], language: 'en' },
     });
   });
 

@@ -67,7 +67,14 @@ describe('public bot info cache', () => {
     const before = db.count;
     for (let i = 0; i < 20; i++) {
       const res = await getPublic(t, id);
-      expect(res.json().data).toEqual({ id, name: 'Lighthouse', description: 'Keepers', greeting: '', starter_questions: [] });
+      expect(res.json().data).toEqual({
+        id,
+        name: 'Lighthouse',
+        description: 'Keepers',
+        greeting: '',
+        starter_questions: [],
+        language: 'en',
+      });
     }
     expect(db.count - before).toBe(0);
   });

@@ -2,6 +2,7 @@
  * The REST contract of /api/v1, shared by the server (types only), the dashboard and the widget.
  * Every response is an envelope: {success: true, data} or {success: false, detail}.
  */
+import type { ChatTexts } from '../messages/types';
 import type { RecrawlSchedule } from '../contract/requests';
 import type { TaskProgress, TaskStatus, TaskType } from '../contract/tasks';
 
@@ -43,6 +44,8 @@ export interface Chatbot {
   exclude_patterns: string[];
   /** Crawls follow every language, not only the start page's (hreflang alternates, language folders). */
   all_languages: boolean;
+  /** Every page is rendered in a browser, not only those the server sends as an empty app shell. */
+  render_javascript: boolean;
   /**
    * The site's language as a BCP-47 primary subtag ('de', 'en'): detected at crawl time (most pages
    * win), or the owner's choice when `language_chosen`; null before a crawl has said.
@@ -74,6 +77,10 @@ export interface PublicChatbot {
   description: string;
   greeting: string;
   starter_questions: string[];
+  /** The language the widget and /chat speak for this bot (a catalogue code: 'en', 'de', …). */
+  language?: string;
+  /** Their texts in that language; absent for English, which the clients carry themselves. */
+  texts?: ChatTexts;
 }
 
 export interface Conversation {

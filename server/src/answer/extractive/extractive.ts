@@ -1,3 +1,5 @@
+import { fill, type ReplyTexts } from '../../../../shared/src/messages/index.js';
+import { reply as english } from '../../../../shared/src/messages/en.js';
 import { inertMarkdown } from './inert.js';
 import type { Lexer } from './lexer.js';
 import { headingLabel, renderWindow } from './render.js';
@@ -15,12 +17,11 @@ import type { PageHit, QueryTerm } from '../types.js';
  * chat shows them once, under the answer.
  */
 
-export const NOT_COVERED_ANSWER =
-  "I couldn't find this in the site's pages, so I can't answer it reliably. Try rephrasing the question, or ask about something the site covers.";
+/** The plain decline, in English (a bot's own language's is in shared/src/messages/). */
+export const NOT_COVERED_ANSWER = english.notCovered;
 
-/** The decline for a question about names the site never writes (retrieval/absentNames.ts). */
-export const notMentionedAnswer = (names: string): string =>
-  `This site doesn't mention ${names}, so I can't answer this from its pages. Ask about something the site covers and I'll quote it.`;
+/** The decline for a question about names the site never writes (retrieval/absentNames.ts), in English. */
+export const notMentionedAnswer = (names: string): string => fill(english.notMentioned, { names });
 
 export interface ExtractiveAnswer {
   markdown: string;
@@ -57,8 +58,15 @@ const HOW_CODE_BONUS = 1.15;
 
 const HOW_QUESTION = /\b(how|way|example|code|write|make|use|create|set ?up|install|run|get|convert|implement)\b/i;
 
-export async function extractiveAnswer(question: string, terms: QueryTerm[], pages: PageHit[], lex: Lexer): Promise<ExtractiveAnswer> {
-  if (pages.length === 0 || terms.length === 0) return { markdown: NOT_COVERED_ANSWER, cited: [] };
+export async function extractiveAnswer(
+  question: string,
+  terms: QueryTerm[],
+  pages: PageHit[],
+  lex: Lexer,
+  /** The language of the few words of its own it writes (the decline, "Also:"). */
+  texts: ReplyTexts = english,
+): Promise<ExtractiveAnswer> {
+  if (pages.length === 0 || terms.length === 0) return { markdown: texts.notCovered, cited: [] };
 
   const joined = (await lex.sections?.(pages.flatMap((p) => p.chunks.map((c) => c.id)))) ?? new Map<string, SectionText>();
   const read = new Set<string>();
@@ -125,7 +133,7 @@ export async function extractiveAnswer(question: string, terms: QueryTerm[], pag
     .filter((r) => r !== undefined)
     .sort((a, b) => b.score - a.score);
   const main = ranked[0];
-  if (!main || main.score < MIN_SCORE) return { markdown: NOT_COVERED_ANSWER, cited: [] };
+  if (!main || main.score < MIN_SCORE) return { markdown: texts.notCovered, cited: [] };
 
   // Citation numbers follow first appearance in the answer.
   const cited: PageHit[] = [];
@@ -147,7 +155,7 @@ export async function extractiveAnswer(question: string, terms: QueryTerm[], pag
     pagePrior,
   );
   if (supports.length) {
-    parts.push('Also:');
+    parts.push(texts.also);
     for (const s of supports) {
       const [first, ...rest] = renderWindow(s.section.units, s.window, cite(s.section.page));
       parts.push(first!.startsWith('- ') ? first! : `- ${first}`, ...rest);

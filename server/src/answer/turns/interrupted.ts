@@ -4,9 +4,11 @@ import { one } from '../../db/db.js';
 import { releaseTurnLease, takeTurnLease } from '../../db/repositories/conversationTurns.js';
 import type { MessageCache } from '../../db/repositories/messageCache.js';
 import { appendMessage } from '../../db/repositories/messages.js';
+import { repliesFor } from '../../../../shared/src/messages/detect.js';
+import { reply as english } from '../../../../shared/src/messages/en.js';
 
 /** Stored after a question whose answering process died (kill -9, crash) before it answered. */
-export const INTERRUPTED_ANSWER = 'Sorry, the answer to this question was interrupted. Please ask it again.';
+export const INTERRUPTED_ANSWER = english.interruptedAnswer;
 
 /**
  * For the holder of the conversation's turn only: a conversation that ends on a question, while
@@ -14,11 +16,17 @@ export const INTERRUPTED_ANSWER = 'Sorry, the answer to this question was interr
  * question an answer that says so, so the thread never ends on a question nobody will answer.
  */
 export async function closeInterruptedTurn(db: Db, cache: MessageCache, conversationId: string): Promise<boolean> {
-  const last = await one<{ role: string }>(db, `SELECT role FROM messages WHERE conversation_id = $1 ORDER BY "index" DESC LIMIT 1`, [
-    conversationId,
-  ]);
+  // The question and the bot's language: the note is in the language its answer would have been in.
+  const last = await one<{ role: string; content: string; language: string | null }>(
+    db,
+    `SELECT m.role, m.content, b.language FROM messages m
+       JOIN conversations c ON c.id = m.conversation_id JOIN chatbots b ON b.id = c.chatbot_id
+      WHERE m.conversation_id = $1 ORDER BY m."index" DESC LIMIT 1`,
+    [conversationId],
+  );
   if (last?.role !== 'user') return false;
-  await appendMessage(db, cache, conversationId, { role: 'assistant', content: INTERRUPTED_ANSWER });
+  const note = repliesFor(last.language, last.content).interruptedAnswer;
+  await appendMessage(db, cache, conversationId, { role: 'assistant', content: note });
   return true;
 }
 

@@ -5,14 +5,16 @@ import { closeInterruptedTurn } from './interrupted.js';
 import { isDefaultConversationTitle } from '../../../../shared/src/contract/titles.js';
 import { titleFromQuestion } from './title.js';
 import { readSmallTalk } from '../smallTalk.js';
+import { repliesFor } from '../../../../shared/src/messages/detect.js';
+import { reply as english } from '../../../../shared/src/messages/en.js';
 import type { Db } from '../../db/db.js';
 import { renameConversation } from '../../db/repositories/conversations.js';
 import type { MessageCache } from '../../db/repositories/messageCache.js';
 import { appendMessage, type MessageRow } from '../../db/repositories/messages.js';
 
-export const FAILED_ANSWER = 'Sorry, something went wrong while answering. Please try again.';
+export const FAILED_ANSWER = english.failedAnswer;
 /** Stored in place of an answer the database refused twice, so the question does not hang unanswered. */
-export const UNSAVED_ANSWER = 'Sorry, the answer could not be saved. Please ask again.';
+export const UNSAVED_ANSWER = english.unsavedAnswer;
 
 export interface TurnInput {
   conversation: { id: string; title: string };
@@ -56,6 +58,8 @@ export async function takeTurn(
     );
   }
 
+  // Failure notes in the language the answer would have been in (answerer.ts).
+  const t = repliesFor(input.bot.language, input.question);
   let streamed = '';
   const pass = async (delta: string) => {
     streamed += delta;
@@ -68,13 +72,12 @@ export async function takeTurn(
     // Retrieval or the database failed: apologise so the question is not left hanging. The apology
     // is streamed too, so the stored text is still exactly what the visitor saw.
     log.error({ err }, 'answering failed');
-    await pass((streamed ? '\n\n' : '') + FAILED_ANSWER);
-    outcome = { content: streamed, sources: [], retrieved: [], error: 'The answer could not be completed.' };
+    await pass((streamed ? '\n\n' : '') + t.failedAnswer);
+    outcome = { content: streamed, sources: [], retrieved: [], error: t.errorIncomplete };
   }
 
-  const stored = await storeAnswer(db, cache, conversationId, outcome, log);
-  if (!stored.saved)
-    return { userMessage, assistantMessage: stored.message, error: 'The answer could not be saved.', storeFailure: stored.failure };
+  const stored = await storeAnswer(db, cache, conversationId, outcome, log, t.unsavedAnswer);
+  if (!stored.saved) return { userMessage, assistantMessage: stored.message, error: t.errorUnsaved, storeFailure: stored.failure };
   return { userMessage, assistantMessage: stored.message, error: outcome.error };
 }
 
@@ -91,6 +94,7 @@ async function storeAnswer(
   conversationId: string,
   outcome: AnswerOutcome,
   log: FastifyBaseLogger,
+  unsavedNote = UNSAVED_ANSWER,
 ): Promise<{ message?: MessageRow; saved: boolean; failure?: unknown }> {
   const answer = {
     role: 'assistant' as const,
@@ -106,7 +110,7 @@ async function storeAnswer(
     }
   }
   try {
-    return { message: await appendMessage(db, cache, conversationId, { role: 'assistant', content: UNSAVED_ANSWER }), saved: false };
+    return { message: await appendMessage(db, cache, conversationId, { role: 'assistant', content: unsavedNote }), saved: false };
   } catch (err) {
     log.error({ err }, 'storing the failure note failed');
     return { saved: false, failure: err };

@@ -9,6 +9,8 @@ export interface PublicBot {
   greeting: string;
   starter_questions: string[];
   allowed_origins: string[];
+  /** The bot's language (migration 028), null when not known: the widget's and /chat's texts follow it. */
+  language: string | null;
 }
 
 const MAX_BOTS = 5000;
@@ -18,7 +20,7 @@ const CHANNEL = 'docent_chatbot_changed';
 /** After a lost notice connection, how long before listening (and so caching) again. */
 const RELISTEN_MS = 1000;
 
-const SQL = `SELECT id, name, description, greeting, starter_questions, allowed_origins FROM chatbots WHERE id = $1`;
+const SQL = `SELECT id, name, description, greeting, starter_questions, allowed_origins, language FROM chatbots WHERE id = $1`;
 
 interface Entry {
   bot: PublicBot | undefined;

@@ -17,7 +17,8 @@ import { sweepInterruptedTurns } from '../../../answer/turns/interrupted.js';
 import { drain, takeTurn, type TurnInput } from '../../../answer/turns/turn.js';
 import { TURN_TTL_MS, TurnLeases } from '../../../answer/turns/turnLeases.js';
 import { TurnQueue } from '../../../answer/turns/turnQueue.js';
-import { DISK_FULL_DETAIL, isDiskFull } from '../../../db/diskFull.js';
+import { isDiskFull } from '../../../db/diskFull.js';
+import { repliesFor } from '../../../../../shared/src/messages/detect.js';
 
 /** A question is swept once it has waited this long without a live turn (well past any turn lease). */
 const SWEEP_AFTER_MS = 60_000;
@@ -104,9 +105,8 @@ export function answerRoutes(ctx: AppContext, opts: AnswerRoutesOptions = {}): F
           });
         if (!turn) {
           // Nothing was stored, so the conversation is unchanged.
-          await stream.send('error', {
-            detail: isDiskFull(failure) ? DISK_FULL_DETAIL : 'Your message could not be sent. Please try again.',
-          });
+          const t = repliesFor(input.bot.language, input.question);
+          await stream.send('error', { detail: isDiskFull(failure) ? t.diskFull : t.sendFailed });
           return;
         }
         const userMessage = presentMessage(turn.userMessage);

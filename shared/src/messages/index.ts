@@ -1,0 +1,39 @@
+import * as de from './de';
+import * as en from './en';
+import * as es from './es';
+import * as fr from './fr';
+import * as it from './it';
+import * as nl from './nl';
+import * as pt from './pt';
+import type { ChatTexts, LanguageFile, ReplyTexts } from './types';
+
+/**
+ * The message catalogue: every text the product writes to a visitor, one file per language, keyed
+ * by its primary language code. Adding a language is writing its file (typed against en.ts) and
+ * naming it here; the question-language detector (detect.ts) and the small-talk reader pick it up.
+ * Dependency-free like shared/src/contract/, so the server loads it too (eslint.config.js).
+ */
+export const LANGUAGES = { en, fr, de, es, it, pt, nl } satisfies Record<string, LanguageFile>;
+
+export type LanguageCode = keyof typeof LANGUAGES;
+export type { ChatTexts, LanguageFile, ReplyTexts };
+
+/** The catalogue's language for a language tag ('de', 'de-AT', 'DE_de'), or undefined when it has none. */
+export function catalogueLanguage(tag: string | null | undefined): LanguageCode | undefined {
+  const primary = (tag ?? '').trim().toLowerCase().split(/[-_]/)[0] ?? '';
+  return Object.hasOwn(LANGUAGES, primary) ? (primary as LanguageCode) : undefined;
+}
+
+/** The replies of a language, English when the catalogue does not have it. */
+export const replyTexts = (tag: string | null | undefined): ReplyTexts => LANGUAGES[catalogueLanguage(tag) ?? 'en'].reply;
+
+/** The widget's and /chat's texts of a language, English when the catalogue does not have it. */
+export const chatTexts = (tag: string | null | undefined): ChatTexts => LANGUAGES[catalogueLanguage(tag) ?? 'en'].chat;
+
+export { fill } from './fill';
+
+/** "A", "A or B", "A, B or C", with the language's word for "or". */
+export function listOr(names: string[], texts: ReplyTexts): string {
+  if (names.length <= 1) return names[0] ?? '';
+  return `${names.slice(0, -1).join(', ')} ${texts.or} ${names.at(-1)}`;
+}
