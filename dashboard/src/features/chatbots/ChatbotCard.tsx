@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import type { Chatbot } from '../../../../shared/src/api/types';
 import { pagesIndexed } from '../../chatbots/counts';
+import { CrawlLimitNotice } from '../../chatbots/CrawlLimitNotice';
 import { CrawlProgress } from '../../chatbots/CrawlProgress';
 import { formatLocalDateTime } from '../../chatbots/dates';
 import { useRefreshChatbots } from '../../chatbots/queries';
@@ -22,6 +23,7 @@ export function ChatbotCard({ chatbot }: { chatbot: Chatbot }) {
       </div>
       <p className="chatbot-card-description">{chatbot.description || 'No description provided.'}</p>
       <CrawlProgress task={task} />
+      <CrawlLimitNotice chatbot={chatbot} task={task} compact />
       <dl className="meta-list">
         <div>
           <dt>Created At</dt>

@@ -8,6 +8,7 @@ import { Alert } from '../../ui/Alert';
 import { ArrowLeftIcon, CloseIcon, ExternalIcon, RefreshIcon } from '../../ui/icons';
 import { Spinner } from '../../ui/Spinner';
 import { useToast } from '../../ui/toast';
+import { CrawlLimitNotice } from '../../chatbots/CrawlLimitNotice';
 import { CrawlProgress } from '../../chatbots/CrawlProgress';
 import { isNotFound, useChatbot, useRefreshChatbots } from '../../chatbots/queries';
 import { StatusBadge } from '../../chatbots/StatusBadge';
@@ -140,6 +141,7 @@ function ChatbotDetail({ chatbot }: { chatbot: Chatbot }) {
           </div>
           {description && <p className="page-lead">{description}</p>}
           <CrawlProgress task={task} />
+          <CrawlLimitNotice chatbot={chatbot} task={task} />
         </div>
         <div className="button-row">
           <a className="btn btn-secondary" href={`/demo/?bot=${encodeURIComponent(chatbot.id)}`} target="_blank" rel="noopener noreferrer">

@@ -2,9 +2,22 @@ import type { Chatbot, Task } from '../../../../shared/src/api/types';
 import { formatLocalDateTime } from '../../chatbots/dates';
 import { pagesIndexed, sourcesSummary } from '../../chatbots/counts';
 import { StatusBadge } from '../../chatbots/StatusBadge';
+import { crawlMorePlan, limitReachedOf, limitSentence } from '../../chatbots/crawlLimit';
 import { embedSnippet, publicChatLink } from './embedSnippet';
 import { CopyButton } from './CopyField';
 import { CodeIcon, ExternalIcon, FileIcon, LinkIcon, SettingsIcon } from '../../ui/icons';
+
+/** The last task's 'Stopped at the 10-page limit' line (the page header offers Crawl more). */
+function TaskLimit({ chatbot, task }: { chatbot: Chatbot; task: Task | null }) {
+  const reached = limitReachedOf(task);
+  if (!reached) return null;
+  return (
+    <div>
+      <dt>Crawl Limit</dt>
+      <dd>{limitSentence(reached, crawlMorePlan(reached, chatbot, null))}</dd>
+    </div>
+  );
+}
 
 /** Chatbot Information: last task, creation time, indexed documents. */
 export function InformationCard({ chatbot, task }: { chatbot: Chatbot; task: Task | null }) {
@@ -26,6 +39,7 @@ export function InformationCard({ chatbot, task }: { chatbot: Chatbot; task: Tas
               </dd>
             </div>
           )}
+          <TaskLimit chatbot={chatbot} task={task} />
           {task?.status === 'failed' && task.error && (
             <div>
               <dt>Last Error</dt>
