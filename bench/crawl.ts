@@ -13,6 +13,7 @@
  *   npm run bench:crawl -- --url=http://127.0.0.1:8766/index.html   a server you started (one site)
  *   npm run bench:crawl -- --pg=postgres://postgres@127.0.0.1:5432/test   PostgreSQL instead of PGlite
  *   npm run bench:crawl -- --memory                     PGlite in memory instead of a temporary data dir
+ *   npm run bench:crawl -- --only=docent                one side only (for a CPU profile of it: bench/README.md)
  *   --depth=2 --max-pages=1000 --port=8766
  */
 import { randomUUID } from 'node:crypto';
@@ -124,6 +125,10 @@ async function benchSite(key: string, db: Db, rows: Row[]): Promise<void> {
       return r;
     };
     for (let round = 1; round <= ROUNDS; round++) {
+      if (args.only) {
+        await (args.only === 'crawlee' ? crawlee() : docent());
+        continue;
+      }
       // Alternate which goes first, so neither always meets a warmer (or busier) machine.
       const first = round % 2 === 1;
       const c1 = first ? await crawlee() : undefined;
