@@ -79,7 +79,7 @@ async function benchSite(key: string, db: Db, rows: Row[]): Promise<void> {
   const site = SITES[key];
   if (!site && key !== 'external') throw new Error(`unknown site ${key} (pydocs, handbook, generated)`);
   const server: Served = args.url
-    ? { url: args.url, name: `external (${args.url})`, stop() {} }
+    ? { url: args.url, name: `external (${args.url})`, stop: async () => {} }
     : await serve(site!.dir(), PORT, args.server ?? 'node');
   const host = new URL(server.url).host;
   const config = loadConfig({ ...process.env, CRAWL_ALLOW_HOSTS: host, CRAWL_MAX_PAGES: String(MAX_PAGES), LOG_LEVEL: 'silent' });
@@ -150,7 +150,7 @@ async function benchSite(key: string, db: Db, rows: Row[]): Promise<void> {
     }
   } finally {
     await fetcher.close();
-    server.stop();
+    await server.stop();
     site?.cleanup();
   }
 }

@@ -79,7 +79,8 @@ export function portIsFree(port: number): Promise<boolean> {
 export interface Served {
   url: string;
   name: string;
-  stop(): void;
+  /** Resolves once the server process has exited (its port is free again). */
+  stop(): Promise<void>;
 }
 
 /**
@@ -126,12 +127,14 @@ http { access_log off; include /etc/nginx/mime.types; default_type application/o
     );
     if (!up) await new Promise((r) => setTimeout(r, 200));
   }
-  const stop = () => {
+  const stop = async () => {
+    const gone = exited ? Promise.resolve() : new Promise((resolve) => child.once('exit', resolve));
     child.kill('SIGTERM');
+    await gone;
     if (scratch) rmSync(scratch, { recursive: true, force: true });
   };
   if (exited || !up) {
-    stop();
+    await stop();
     throw new Error(`${name} did not start on port ${port}`);
   }
   return { url, name, stop };
