@@ -191,6 +191,11 @@ async function benchEngine(engine: 'pglite' | 'postgres'): Promise<Row[]> {
     await autocannon({ url: `${origin}${listPath(seeded.conversations[0]!)}`, connections: 10, duration: 2 }); // warm-up
     await autocannon({ url: helloUrl, connections: 10, duration: 2 });
     let next = 0;
+    const bootPath = (c: { visitor: string }) => `/api/v1/chatbots/${seeded.bot}/bootstrap?visitor_id=${c.visitor}`;
+    let nextBoot = 0;
+    const rotateBoot = {
+      setupRequest: (req: { path: string }) => ((req.path = bootPath(seeded.conversations[nextBoot++ % CONVERSATIONS]!)), req),
+    };
     const rotate = { setupRequest: (req: { path: string }) => ((req.path = listPath(seeded.conversations[next++ % CONVERSATIONS]!)), req) };
     const load =
       (url: string, extra: Partial<autocannon.Options> = {}) =>
@@ -211,6 +216,11 @@ async function benchEngine(engine: 'pglite' | 'postgres'): Promise<Row[]> {
             run: load(`${origin}${listPath(seeded.conversations[0]!)}`, { requests: [rotate] }),
           },
           { load: 'message listing, one conversation (cached)', run: load(`${origin}${listPath(seeded.conversations[1]!)}`) },
+          // What opening the widget costs: bot info, conversations and messages, a visitor of 3,000 in turn.
+          {
+            load: `widget open (bootstrap), ${CONVERSATIONS} visitors in turn`,
+            run: load(`${origin}${bootPath(seeded.conversations[0]!)}`, { requests: [rotateBoot] }),
+          },
         ],
         ROUNDS,
       )),
