@@ -27,7 +27,10 @@ export function AtAGlanceCard({ botId, createdAt }: { botId: string; createdAt?:
             <DailyChart days={visibleDays(data.days, createdAt)} />
             <dl className="meta-list insights-stats">
               <div>
-                <dt>Conversations</dt>
+                <dt>
+                  <span className="insights-label-long">Conversations</span>
+                  <span className="insights-label-short">Chats</span>
+                </dt>
                 <dd>{data.totals.conversations}</dd>
               </div>
               <div>

@@ -10,6 +10,7 @@ import { formatLocalDateTime } from '../../chatbots/dates';
 import { chatbotKey } from '../../chatbots/queries';
 import { PatternFields, patternLines } from '../../chatbots/PatternFields';
 import { AllLanguagesField } from '../../chatbots/AllLanguagesField';
+import { RenderJavaScriptField } from '../../chatbots/RenderJavaScriptField';
 
 /** Crawl Settings: which pages a re-crawl takes (patterns) and how often it runs by itself. */
 export function CrawlSettingsCard({ chatbot }: { chatbot: Chatbot }) {
@@ -18,6 +19,7 @@ export function CrawlSettingsCard({ chatbot }: { chatbot: Chatbot }) {
   const [include, setInclude] = useState((chatbot.include_patterns ?? []).join('\n'));
   const [exclude, setExclude] = useState((chatbot.exclude_patterns ?? []).join('\n'));
   const [allLanguages, setAllLanguages] = useState(chatbot.all_languages ?? false);
+  const [renderJavascript, setRenderJavascript] = useState(chatbot.render_javascript ?? false);
   const [schedule, setSchedule] = useState<RecrawlSchedule>(chatbot.recrawl_schedule ?? 'off');
   const [saving, setSaving] = useState(false);
   const [notice, show] = useTimedValue<SaveNotice>();
@@ -29,6 +31,7 @@ export function CrawlSettingsCard({ chatbot }: { chatbot: Chatbot }) {
         include_patterns: patternLines(include),
         exclude_patterns: patternLines(exclude),
         all_languages: allLanguages,
+        render_javascript: renderJavascript,
         recrawl_schedule: schedule,
       });
       void mutate(chatbotKey(chatbot.id), (cur: Chatbot | undefined) => (cur ? { ...cur, ...saved } : cur), { revalidate: false });
@@ -51,6 +54,7 @@ export function CrawlSettingsCard({ chatbot }: { chatbot: Chatbot }) {
         <div className="card-body">
           <PatternFields include={include} exclude={exclude} onInclude={setInclude} onExclude={setExclude} disabled={saving} />
           <AllLanguagesField checked={allLanguages} onChange={setAllLanguages} disabled={saving} />
+          <RenderJavaScriptField checked={renderJavascript} onChange={setRenderJavascript} disabled={saving} />
           <div className="field">
             <label htmlFor={scheduleId}>Automatic re-crawl</label>
             <select

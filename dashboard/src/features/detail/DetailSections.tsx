@@ -9,6 +9,9 @@ export const DETAIL_SECTIONS = [
 ] as const;
 export type DetailSectionId = (typeof DETAIL_SECTIONS)[number]['id'];
 
+/** How far down the window a section's top counts as reached: below the sticky bars and the scroll margin. */
+const SECTION_LINE = 160;
+
 const isSection = (id: string): id is DetailSectionId => DETAIL_SECTIONS.some((s) => s.id === id);
 
 /**
@@ -28,26 +31,30 @@ export function useCurrentSection(): [DetailSectionId, (id: DetailSectionId) => 
       document.getElementById(`section-${fromHash}`)?.scrollIntoView?.({ block: 'start' });
   }, []);
 
-  // While scrolling: the last section whose top has passed the sticky bar is the current one.
+  // While scrolling: the last section whose top has reached the sticky bars is the current one
+  // (at the page's end, the last section: it may be too short to reach them).
   useEffect(() => {
-    if (typeof IntersectionObserver === 'undefined') return;
-    const seen = new Map<string, boolean>();
-    const observer = new IntersectionObserver(
-      (entries) => {
-        for (const e of entries) seen.set(e.target.id, e.isIntersecting);
-        const visible = DETAIL_SECTIONS.find((s) => seen.get(`section-${s.id}`));
-        if (!visible) return;
-        setCurrent(visible.id);
-        nameInAddress(visible.id);
-      },
-      // The band just under the sticky bars: a section counts once its top reaches it.
-      { rootMargin: '-120px 0px -60% 0px' },
-    );
-    for (const s of DETAIL_SECTIONS) {
-      const el = document.getElementById(`section-${s.id}`);
-      if (el) observer.observe(el);
-    }
-    return () => observer.disconnect();
+    let frame = 0;
+    const measure = () => {
+      frame = 0;
+      const atEnd = window.innerHeight + window.scrollY >= document.documentElement.scrollHeight - 2;
+      let found: DetailSectionId = 'overview';
+      for (const s of DETAIL_SECTIONS) {
+        const el = document.getElementById(`section-${s.id}`);
+        if (el && el.getBoundingClientRect().top <= SECTION_LINE) found = s.id;
+      }
+      if (atEnd && window.scrollY > 0) found = DETAIL_SECTIONS[DETAIL_SECTIONS.length - 1]!.id;
+      setCurrent(found);
+      nameInAddress(found);
+    };
+    const onScroll = () => {
+      if (!frame) frame = requestAnimationFrame(measure);
+    };
+    window.addEventListener('scroll', onScroll, { passive: true });
+    return () => {
+      window.removeEventListener('scroll', onScroll);
+      if (frame) cancelAnimationFrame(frame);
+    };
   }, []);
 
   const go = (id: DetailSectionId) => {
