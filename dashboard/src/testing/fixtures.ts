@@ -32,6 +32,7 @@ export function chatbot(overrides: Partial<Chatbot> = {}): Chatbot {
     include_patterns: [],
     exclude_patterns: [],
     all_languages: false,
+    render_javascript: false,
     language: 'en',
     language_chosen: false,
     recrawl_schedule: 'off',

@@ -20,6 +20,8 @@ export interface PipelineInput {
   mode: PipelineMode;
   /** A refresh's crawl settings: saved on the bot with the swap, so a refresh that fails leaves it as it was. */
   settings?: { url?: string; maxDepth?: number; maxPages?: number; allLanguages?: boolean };
+  /** The bot's "render JavaScript" setting: every HTML page runs in Chromium, not only app shells. */
+  renderJavascript?: boolean;
   signal?: AbortSignal;
   progress?(p: TaskProgress): Promise<void>;
   /** Injected in tests and benchmarks; else built from config. */

@@ -62,7 +62,8 @@ beforeAll(async () => {
     '/docs/faq.html': { html: FAQ },
     '/app/': { html: APP_SHELL },
   }));
-  crawl = await buildCrawlApp({ CRAWL_ALLOW_HOSTS: site.host });
+  // No browser here (npm test needs none): the app shell's page says which setting would read it.
+  crawl = await buildCrawlApp({ CRAWL_ALLOW_HOSTS: site.host, CHROMIUM_PATH: '/nonexistent/chromium' });
   auth = { authorization: `Bearer ${await idTokenFor('framework-owner@example.com')}` };
   botId = await crawlNewBot(crawl.t, auth, `${site.origin}/`, { max_depth: 2, max_pages: 10 });
 });
@@ -135,9 +136,10 @@ describe('pages written by documentation generators', () => {
     const { chatbot_id, task_id } = res.json().data as { chatbot_id: string; task_id: string };
     const task = await waitForTask(crawl.t, auth, chatbot_id, task_id);
     expect(task.status).toBe('failed');
+    // It would be rendered in Chromium (e2e/render.e2e.test.ts); this run has none, and says which setting finds one.
     expect(task.error).toBe(
-      `No pages could be indexed (0 failed, 1 skipped). ${site.origin}/app/ was skipped: No text content in the HTML the server sends: ` +
-        'this page builds its text with JavaScript in the browser, which the crawler does not run.',
+      `Could not crawl ${site.origin}/app/: This page builds its text with JavaScript, and CHROMIUM_PATH (/nonexistent/chromium) ` +
+        'is not an executable browser, so it could not be rendered',
     );
   });
 });

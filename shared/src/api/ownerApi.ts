@@ -12,7 +12,10 @@ import type { Chatbot, ClientConfig, Source, Task, TaskStatus, TaskType } from '
 
 /** Request bodies: written once, in the contract the server's schemas are checked against. */
 export type { CollectRequest, CrawlRequest, IndexRequest, PatternFields, RecrawlRequest } from '../contract/requests';
-export type CrawlSettingsPatch = Pick<ChatbotPatch, 'include_patterns' | 'exclude_patterns' | 'all_languages' | 'recrawl_schedule'>;
+export type CrawlSettingsPatch = Pick<
+  ChatbotPatch,
+  'include_patterns' | 'exclude_patterns' | 'all_languages' | 'render_javascript' | 'recrawl_schedule'
+>;
 /** What visitors see first, and which sites may embed the bot (PATCH /chatbots/{id}). */
 export type BotSettingsPatch = Pick<ChatbotPatch, 'greeting' | 'starter_questions' | 'allowed_origins'>;
 export interface CollectResult {

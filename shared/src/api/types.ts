@@ -46,6 +46,8 @@ export interface Chatbot {
   all_languages: boolean;
   /** Every page is rendered in a browser, not only those the server sends as an empty app shell. */
   render_javascript: boolean;
+  /** Every page is rendered in a browser, not only those the server sends as an empty app shell. */
+  render_javascript: boolean;
   /**
    * The site's language as a BCP-47 primary subtag ('de', 'en'): detected at crawl time (most pages
    * win), or the owner's choice when `language_chosen`; null before a crawl has said.

@@ -13,6 +13,8 @@ export interface PatternFields {
   exclude_patterns?: string[];
   /** Follow pages in every language; by default a crawl stays in its start page's language. */
   all_languages?: boolean;
+  /** Render every page in a browser, not only those the server sends as an empty app shell. */
+  render_javascript?: boolean;
 }
 
 /** POST /indexing/collect-urls */
@@ -34,6 +36,8 @@ export interface IndexRequest {
   urls?: string[];
   name?: string;
   description?: string;
+  /** Stored on the new bot (see PatternFields). */
+  render_javascript?: boolean;
 }
 
 /** POST /indexing/crawl (a refresh) */

@@ -8,6 +8,7 @@ import { ChevronDownIcon } from '../../ui/icons';
 import { Spinner } from '../../ui/Spinner';
 import { PatternFields, patternFields } from '../../chatbots/PatternFields';
 import { AllLanguagesField } from '../../chatbots/AllLanguagesField';
+import { RenderJavaScriptField } from '../../chatbots/RenderJavaScriptField';
 import { useToast } from '../../ui/toast';
 import { useRefreshChatbots } from '../../chatbots/queries';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
@@ -43,6 +44,7 @@ export default function CreateChatbotForm() {
   const [include, setInclude] = useState('');
   const [exclude, setExclude] = useState('');
   const [allLanguages, setAllLanguages] = useState(false);
+  const [renderJavascript, setRenderJavascript] = useState(false);
   const [advancedOpen, setAdvancedOpen] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -63,6 +65,7 @@ export default function CreateChatbotForm() {
         description: description.trim(),
         ...patternFields(include, exclude),
         ...(allLanguages ? { all_languages: true } : {}),
+        ...(renderJavascript ? { render_javascript: true } : {}),
       });
       // A 2xx answer with success false (or without an id) is the server saying it failed.
       if (!result.success || !result.data?.chatbot_id) {
@@ -182,6 +185,7 @@ export default function CreateChatbotForm() {
               </div>
               <PatternFields include={include} exclude={exclude} onInclude={setInclude} onExclude={setExclude} disabled={submitting} />
               <AllLanguagesField checked={allLanguages} onChange={setAllLanguages} disabled={submitting} />
+              <RenderJavaScriptField checked={renderJavascript} onChange={setRenderJavascript} disabled={submitting} />
             </div>
           </div>
         </div>

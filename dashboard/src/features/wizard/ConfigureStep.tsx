@@ -5,6 +5,7 @@ import { Alert } from '../../ui/Alert';
 import { Spinner } from '../../ui/Spinner';
 import { sampleSiteUrl } from '../../pages/landing/sampleSite';
 import { AllLanguagesField } from '../../chatbots/AllLanguagesField';
+import { RenderJavaScriptField } from '../../chatbots/RenderJavaScriptField';
 import { PatternFields } from '../../chatbots/PatternFields';
 import { WIZARD_DEPTHS, type CrawlConfiguration } from './wizardStorage';
 
@@ -97,6 +98,11 @@ export function ConfigureStep({ config, onChange, onCollect, onSkip, collecting,
         <AllLanguagesField
           checked={config.allLanguages === true}
           onChange={(allLanguages) => onChange({ allLanguages })}
+          disabled={collecting}
+        />
+        <RenderJavaScriptField
+          checked={config.renderJavascript === true}
+          onChange={(renderJavascript) => onChange({ renderJavascript })}
           disabled={collecting}
         />
       </div>

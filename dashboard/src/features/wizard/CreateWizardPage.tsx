@@ -125,6 +125,7 @@ export default function CreateWizardPage() {
         max_pages: Number.isFinite(maxPages) && maxPages > 0 ? maxPages : 30,
         ...patternFields(config.include ?? '', config.exclude ?? ''),
         ...(config.allLanguages ? { all_languages: true } : {}),
+        ...(config.renderJavascript ? { render_javascript: true } : {}),
       });
       // A 2xx answer with success false (or without the list) is the server saying it failed.
       if (!result.success || !Array.isArray(result.data?.collected_urls)) {
@@ -209,7 +210,7 @@ export default function CreateWizardPage() {
     setCreating(true);
     setError(null);
     try {
-      await api.indexUrls({ urls, name: name.trim(), description: '' });
+      await api.indexUrls({ urls, name: name.trim(), description: '', ...(config.renderJavascript ? { render_javascript: true } : {}) });
       toast({ title: 'Indexing started!', variant: 'success' });
       clearCrawlConfig();
       clearSelections(startUrl);

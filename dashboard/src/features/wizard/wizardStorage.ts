@@ -13,6 +13,8 @@ export interface CrawlConfiguration {
   exclude?: string;
   /** Collect pages in every language, not only the start page's (absent: off). */
   allLanguages?: boolean;
+  /** Render every page in a browser, not only app shells (absent: off). */
+  renderJavascript?: boolean;
 }
 
 export const CRAWL_CONFIG_KEY = 'crawlConfig';
@@ -49,6 +51,7 @@ export function loadCrawlConfig(): CrawlConfiguration {
     ...(typeof v.include === 'string' && v.include ? { include: v.include.slice(0, 5000) } : {}),
     ...(typeof v.exclude === 'string' && v.exclude ? { exclude: v.exclude.slice(0, 5000) } : {}),
     ...(v.allLanguages === true ? { allLanguages: true } : {}),
+    ...(v.renderJavascript === true ? { renderJavascript: true } : {}),
   };
 }
 export const saveCrawlConfig = (config: CrawlConfiguration) => write(CRAWL_CONFIG_KEY, config);

@@ -23,6 +23,8 @@ export interface ChatbotRow {
   exclude_patterns: string[];
   /** Follow other languages than the start page's (migration 024). */
   all_languages: boolean;
+  /** Render every page in Chromium, not only app shells (migration 027). */
+  render_javascript: boolean;
   /**
    * The bot's language (migration 028): a BCP-47 primary subtag ('de', 'en'), detected from its pages
    * (most pages win) or chosen by the owner (`language_chosen`); null when not known (read as English).
@@ -51,6 +53,7 @@ export interface NewChatbot {
   includePatterns?: string[];
   excludePatterns?: string[];
   allLanguages?: boolean;
+  renderJavascript?: boolean;
 }
 
 export async function insertChatbot(q: Queryable, input: NewChatbot): Promise<ChatbotRow> {
@@ -76,7 +79,12 @@ export async function insertChatbot(q: Queryable, input: NewChatbot): Promise<Ch
   );
   // Named only when chosen, as the pattern columns are (migration 024).
   if (input.allLanguages) await q.query('UPDATE chatbots SET all_languages = true WHERE id = $1', [row!.id]);
-  return input.allLanguages ? { ...row!, all_languages: true } : row!;
+  if (input.renderJavascript) await q.query('UPDATE chatbots SET render_javascript = true WHERE id = $1', [row!.id]);
+  return {
+    ...row!,
+    ...(input.allLanguages ? { all_languages: true } : {}),
+    ...(input.renderJavascript ? { render_javascript: true } : {}),
+  };
 }
 
 export const getChatbotRow = (q: Queryable, id: string) => one<ChatbotRow>(q, 'SELECT * FROM chatbots WHERE id = $1', [id]);
@@ -90,6 +98,7 @@ export interface ChatbotPatch {
   include_patterns?: string[];
   exclude_patterns?: string[];
   all_languages?: boolean;
+  render_javascript?: boolean;
   recrawl_schedule?: RecrawlSchedule;
   greeting?: string;
   starter_questions?: string[];
@@ -108,6 +117,7 @@ const PATCHABLE = [
   'include_patterns',
   'exclude_patterns',
   'all_languages',
+  'render_javascript',
   'greeting',
   'starter_questions',
   'allowed_origins',

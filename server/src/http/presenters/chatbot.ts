@@ -22,6 +22,7 @@ export function presentChatbot(row: ListedChatbotRow, sources?: SourceAddressRow
     include_patterns: row.include_patterns ?? [],
     exclude_patterns: row.exclude_patterns ?? [],
     all_languages: row.all_languages ?? false,
+    render_javascript: row.render_javascript ?? false,
     language: row.language ?? null,
     language_chosen: row.language_chosen ?? false,
     recrawl_schedule: row.recrawl_schedule ?? 'off',

@@ -4,6 +4,7 @@ import { getChatbotRow, type ChatbotRow } from '../../db/repositories/chatbots.j
 import { discardStagedDocuments } from '../../db/repositories/liveContent.js';
 import { STOPPED_REASON, wasStopped } from '../queue.js';
 import { dropUnindexedSource, failUnstoredSources, manualSourceUrls } from '../../db/repositories/sources.js';
+import { setTaskLimitReached } from '../../db/repositories/tasks.js';
 import { nameAfterStartPage } from './nameFromTitle.js';
 import { runIndexingPipeline, type PipelineInput, type PipelineMode, type PipelineResult } from '../../index/pipeline.js';
 import type { UrlPatterns } from '../../crawl/urlPatterns.js';
@@ -99,6 +100,8 @@ function refreshSettings(p: TaskParams<'crawl'>): PipelineInput['settings'] {
 }
 
 async function run(ctx: TaskContext, mode: PipelineMode, settings?: PipelineInput['settings']): Promise<void> {
+  // The owner's setting as it is when the task runs (a PATCH before a re-crawl counts).
+  const renderJavascript = (await getChatbotRow(ctx.db, ctx.task.chatbot_id))?.render_javascript === true;
   const result = await runIndexingPipeline({
     db: ctx.db,
     config: ctx.config,
@@ -106,6 +109,7 @@ async function run(ctx: TaskContext, mode: PipelineMode, settings?: PipelineInpu
     taskId: ctx.task.id,
     mode,
     settings,
+    renderJavascript,
     signal: ctx.signal,
     progress: (p) => ctx.progress(p),
   }).catch(async (err: unknown) => {
@@ -125,6 +129,8 @@ async function run(ctx: TaskContext, mode: PipelineMode, settings?: PipelineInpu
   await maintainAfterWrites(ctx.db).catch(() => {});
   // An earlier attempt committed and died before the task was marked completed: it is done.
   if (result.alreadyCommitted) return;
+  // Which limit stopped the crawl, with the links left, for the owner's "crawl more" (null: none).
+  await setTaskLimitReached(ctx.db, ctx.task.id, result.limitReached ?? null);
   if (result.keptPrevious) {
     const { reason, transient } = result.keptPrevious;
     throw transient ? new Error(reason) : new PermanentTaskError(reason);

@@ -55,6 +55,7 @@ export const chatbotPatchSchema = z
     include_patterns: urlPatternsSchema('include_patterns').optional(),
     exclude_patterns: urlPatternsSchema('exclude_patterns').optional(),
     all_languages: z.boolean({ error: 'all_languages must be true or false' }).optional(),
+    render_javascript: z.boolean({ error: 'render_javascript must be true or false' }).optional(),
     recrawl_schedule: z.enum(['off', 'daily', 'weekly'], { error: "recrawl_schedule must be 'off', 'daily' or 'weekly'" }).optional(),
     greeting: storedText('greeting', 'greeting must be text')
       .trim()

@@ -19,6 +19,7 @@ export async function collectUrls(
   signal?: AbortSignal,
   patterns?: UrlPatterns,
   allLanguages = false,
+  renderJavascript = false,
 ): Promise<string[]> {
   const keep = urlFilter(patterns);
   const fetcher = createSafeFetcher({
@@ -53,6 +54,7 @@ export async function collectUrls(
         render: {
           renderer: sharedBrowserPool(config.CHROMIUM_PATH),
           allowHosts: config.CRAWL_ALLOW_HOSTS,
+          everyPage: renderJavascript,
           timeoutMs: config.CRAWL_TIMEOUT_MS,
         },
         signal,

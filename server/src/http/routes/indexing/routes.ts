@@ -44,6 +44,7 @@ export function indexingRoutes(ctx: AppContext): FastifyPluginAsync {
         aborted.signal,
         patterns,
         body.all_languages === true,
+        body.render_javascript === true,
       );
       return ok({ collected_urls: urls, count: urls.length });
     });
@@ -66,6 +67,7 @@ export function indexingRoutes(ctx: AppContext): FastifyPluginAsync {
           includePatterns: body.include_patterns,
           excludePatterns: body.exclude_patterns,
           allLanguages: body.all_languages,
+          renderJavascript: body.render_javascript,
         });
         const task = await enqueueTask(tx, {
           chatbotId: bot.id,
@@ -92,6 +94,7 @@ export function indexingRoutes(ctx: AppContext): FastifyPluginAsync {
           ownerUid: user.uid,
           name: body.name?.trim() || (await defaultBotName(tx, user.uid, urls[0]!)),
           description: body.description ?? '',
+          renderJavascript: body.render_javascript,
         });
         await insertManualSources(tx, bot.id, urls);
         const task = await enqueueTask(tx, {

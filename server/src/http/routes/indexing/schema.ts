@@ -43,10 +43,12 @@ const name = storedText('name').trim().max(200, 'name must be at most 200 charac
 const description = storedText('description').max(2000, 'description must be at most 2000 characters').optional();
 
 const allLanguages = z.boolean({ error: 'all_languages must be true or false' }).optional();
+const renderJavascript = z.boolean({ error: 'render_javascript must be true or false' }).optional();
 const patterns = {
   include_patterns: urlPatternsSchema('include_patterns').optional(),
   exclude_patterns: urlPatternsSchema('exclude_patterns').optional(),
   all_languages: allLanguages,
+  render_javascript: renderJavascript,
 };
 
 export const collectSchema = z
@@ -63,7 +65,7 @@ export const sourceUrlSchema = url;
 const urlList = z.array(httpUrl(z.string().trim())).max(10_000, 'too many URLs');
 
 export const indexUrlsSchema = z
-  .object({ urls_to_index: urlList.optional(), urls: urlList.optional(), name, description })
+  .object({ urls_to_index: urlList.optional(), urls: urlList.optional(), name, description, render_javascript: renderJavascript })
   .strict()
   .refine((b) => (b.urls_to_index?.length ?? 0) + (b.urls?.length ?? 0) > 0, {
     message: 'Please select or add at least one URL to crawl.',
