@@ -14,6 +14,7 @@ export function task(overrides: Partial<Task> = {}): Task {
     updated_at: '2026-01-05T10:01:00.000Z',
     started_at: '2026-01-05T10:00:01.000Z',
     finished_at: null,
+    limit_reached: null,
     ...overrides,
   };
 }

@@ -1,5 +1,5 @@
 import type { CanonicalLedger } from './canonical.js';
-import type { CrawlHooks, CrawlOptions } from './crawlTypes.js';
+import type { CrawlHooks, CrawlOptions, LimitReached } from './crawlTypes.js';
 import { FetchError, isFetchError } from './fetchErrors.js';
 import { HostGate } from './hostGate.js';
 import { LanguageScope } from './languageScope.js';
@@ -17,6 +17,8 @@ export interface FrontierItem {
 
 /** Robots-blocked links reported (and remembered) at most; beyond it they are dropped unrecorded, still never fetched. */
 const MAX_BLOCKED_REPORTED = 1000;
+/** Links left uncrawled remembered at most per limit (a site can link to millions); a count at the cap means "at least". */
+export const LINKS_LEFT_CAP = 10_000;
 
 /**
  * What the crawl knows about URLs before it reads them: which it has seen, which wait their turn
@@ -38,6 +40,9 @@ export class CrawlFrontier {
   readonly language: LanguageScope | undefined;
   /** Links turned away by max_pages, in order, for the slots a page in another language gives back. */
   private readonly waiting: FrontierItem[] = [];
+  /** Admissible links not crawled because of max_pages, and because they were found on the last level (max_depth). */
+  private readonly leftByPages = new Set<string>();
+  private readonly leftByDepth = new Set<string>();
 
   constructor(
     private readonly fetcher: SafeFetcher,
@@ -100,6 +105,7 @@ export class CrawlFrontier {
     }
     if (this.admitted >= this.opts.maxPages) {
       if (this.waiting.length < this.opts.maxPages) this.waiting.push({ url, depth });
+      if (this.leftByPages.size < LINKS_LEFT_CAP) this.leftByPages.add(url);
       return false;
     }
     this.seen.add(url);
@@ -108,6 +114,37 @@ export class CrawlFrontier {
     this.hooks.onAdmitted?.(url, depth);
     this.queue.push({ url, depth });
     return true;
+  }
+
+  /**
+   * A read page's links (already in scope and pages): one level deeper into the queue, or, found on
+   * the last level, remembered as left for a deeper crawl when admit would have taken them.
+   */
+  follow(links: readonly string[], depth: number): void {
+    if (!this.opts.followLinks) return;
+    if (depth < this.opts.maxDepth) {
+      for (const link of links) this.admit(link, depth + 1);
+      return;
+    }
+    for (const url of links) {
+      if (this.leftByDepth.size >= LINKS_LEFT_CAP) return;
+      if (this.seen.has(url) || this.opts.keep?.(url) === false || this.language?.allowsUrl(url) === false || this.robotsBlocked(url))
+        continue;
+      this.leftByDepth.add(url);
+    }
+  }
+
+  /**
+   * Which limit left admissible links uncrawled, and how many distinct ones (a link turned away
+   * and later taken, as a slot given back, does not count): max_pages first, as raising it alone
+   * would crawl more; null when the crawl took every link it found.
+   */
+  limitReached(): LimitReached | null {
+    const left = (urls: Set<string>) => [...urls].filter((u) => !this.seen.has(u)).length;
+    const pages = left(this.leftByPages);
+    if (pages > 0) return { kind: 'pages', links_left: pages };
+    const depth = left(this.leftByDepth);
+    return depth > 0 ? { kind: 'depth', links_left: depth } : null;
   }
 
   /** A page in another language costs no page of the budget: its slot goes to the next link turned away. */

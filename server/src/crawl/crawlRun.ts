@@ -79,6 +79,7 @@ export class CrawlRun {
     }
     ledger.releaseAll();
     await this.placement.settle();
-    return { admitted: frontier.admitted, stoppedBy: this.stoppedBy, remembered: frontier.seen.size };
+    const limitReached = this.stoppedBy || !this.opts.followLinks ? null : frontier.limitReached();
+    return { admitted: frontier.admitted, stoppedBy: this.stoppedBy, remembered: frontier.seen.size, limitReached };
   }
 }

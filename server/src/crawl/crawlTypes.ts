@@ -68,10 +68,19 @@ export interface CrawlHooks {
   onOutcome(outcome: CrawlOutcome): Promise<void> | void;
 }
 
+/** A crawl that stopped at its page or depth limit with admissible links left uncrawled (the task API's limit_reached). */
+export interface LimitReached {
+  kind: 'pages' | 'depth';
+  /** Distinct admissible links found and not crawled (capped at crawlFrontier's LINKS_LEFT_CAP). */
+  links_left: number;
+}
+
 export interface CrawlSummary {
   admitted: number;
   /** Why the crawl stopped early, if it did. */
   stoppedBy?: 'time' | 'aborted';
+  /** A crawl that ran to its end but not to the site's: which limit stopped it, and how many links it left (none for chosen URLs, or when stopped). */
+  limitReached?: LimitReached | null;
   /** URLs the crawl remembered as met (bounded: robots-blocked links beyond the report cap are not kept). */
   remembered: number;
 }

@@ -46,8 +46,10 @@ export class PagePlacement {
   /** A 304: the stored copy is current, and its stored links are followed as if it had been read. */
   async reuse(url: string, depth: number, prior: PriorPage, links: string[]): Promise<void> {
     const { frontier, opts, hooks } = this;
-    if (opts.followLinks && depth < opts.maxDepth)
-      for (const link of links) if (frontier.inAnyScope(link) && looksLikePage(link)) frontier.admit(link, depth + 1);
+    frontier.follow(
+      links.filter((link) => frontier.inAnyScope(link) && looksLikePage(link)),
+      depth,
+    );
     if (opts.keep && !opts.keep(url)) return hooks.onOutcome({ kind: 'skipped', url, reason: PATTERN_SKIP_REASON });
     const twin = this.hashes.get(prior.contentHash) ?? (this.ledger.has(url) ? url : undefined);
     if (twin) return hooks.onOutcome({ kind: 'skipped', url, reason: `Duplicate of ${twin}` });

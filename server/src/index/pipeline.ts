@@ -23,9 +23,10 @@ export async function runIndexingPipeline(input: PipelineInput): Promise<Pipelin
   const parts = await openCrawlParts(input);
   let decision;
   let stoppedBy: PipelineResult['stoppedBy'];
+  let limitReached: PipelineResult['limitReached'];
   try {
     await input.progress?.({ ...counts });
-    ({ stoppedBy } = await crawlSite(parts.fetcher, parts.extractor, crawlOptions(input, run), run));
+    ({ stoppedBy, limitReached } = await crawlSite(parts.fetcher, parts.extractor, crawlOptions(input, run), run));
     await indexer.flush();
     decision = decideFinish(run, stoppedBy);
     if (decision.siteLevel) await finishSiteLevel(input.db, input.taskId, indexer, run.boilerplate, run.anchors, run.storedUrls);
@@ -45,6 +46,7 @@ export async function runIndexingPipeline(input: PipelineInput): Promise<Pipelin
     attempted: counts.fetched,
     keptPrevious: decision.kind === 'refuse-swap' ? decision.keptPrevious : undefined,
     stoppedBy,
+    limitReached: stoppedBy ? null : (limitReached ?? null),
     startFailure: run.startFailure,
     startSkipped: run.startSkipped,
     failureKinds: run.failureKinds,

@@ -2,6 +2,7 @@ import type { TaskProgress } from '../../../shared/src/api/types.js';
 import type { Config } from '../config.js';
 import type { Db } from '../db/db.js';
 import type { Extractor } from '../crawl/extractor.js';
+import type { LimitReached } from '../crawl/crawlTypes.js';
 import type { FetchErrorKind } from '../crawl/fetchErrors.js';
 import type { SafeFetcher } from '../crawl/safeFetch.js';
 import type { UrlPatterns } from '../crawl/urlPatterns.js';
@@ -39,6 +40,8 @@ export interface PipelineResult extends TaskProgress {
   /** An earlier attempt of this task already committed; nothing was crawled. */
   alreadyCommitted?: boolean;
   stoppedBy?: 'time' | 'aborted';
+  /** The crawl stopped at its page or depth limit with links left (null: it took every link it found, or was stopped). */
+  limitReached?: LimitReached | null;
   /** Why the first URL (the start URL of a crawl) failed, if it did. */
   startFailure?: { reason: string; kind: FetchErrorKind | 'extract' };
   /** Why the first URL was fetched but not indexed (no text, noindex, a redirect off the site…), if it was. */

@@ -27,6 +27,8 @@ export interface Task {
   updated_at: string;
   started_at: string | null;
   finished_at: string | null;
+  /** The crawl stopped at its page or depth limit, with this many further distinct links found and not crawled; null when it did not. */
+  limit_reached: { kind: 'pages' | 'depth'; links_left: number } | null;
 }
 
 export interface Chatbot {
@@ -44,8 +46,6 @@ export interface Chatbot {
   exclude_patterns: string[];
   /** Crawls follow every language, not only the start page's (hreflang alternates, language folders). */
   all_languages: boolean;
-  /** Every page is rendered in a browser, not only those the server sends as an empty app shell. */
-  render_javascript: boolean;
   /** Every page is rendered in a browser, not only those the server sends as an empty app shell. */
   render_javascript: boolean;
   /**

@@ -7,12 +7,12 @@ import { looksLikePage } from '../urls.js';
  * frontier one level deeper; on the last level they are counted as left for a deeper crawl.
  */
 export function followLinks(page: PageOutcome, run: CrawlRun): PageOutcome {
-  const { frontier, opts } = run;
+  const { frontier } = run;
   const extracted = stageField(page.extracted, 'extracted');
   const lang = page.lang;
   const links = extracted.links.filter(
     (link) => frontier.inAnyScope(link) && looksLikePage(link) && (!lang || frontier.language!.allowsLink(link, lang)),
   );
-  if (opts.followLinks && page.depth < opts.maxDepth) for (const link of links) frontier.admit(link, page.depth + 1);
+  frontier.follow(links, page.depth);
   return { ...page, links };
 }

@@ -18,6 +18,8 @@ export interface TaskRow {
   updated_at: Date | string;
   started_at: Date | string | null;
   finished_at: Date | string | null;
+  /** A crawl stopped at its page or depth limit with links left (migration 026); null otherwise. */
+  limit_reached: { kind: 'pages' | 'depth'; links_left: number } | null;
 }
 
 export interface TaskListQuery {
@@ -78,4 +80,9 @@ export async function hasActiveTask(q: Queryable, chatbotId: string): Promise<bo
     [chatbotId],
   );
   return rows.length > 0;
+}
+
+/** What limit a crawl task stopped at, with the links it left (null: none), for the owner's "crawl more". */
+export async function setTaskLimitReached(q: Queryable, taskId: string, limit: TaskRow['limit_reached']): Promise<void> {
+  await q.query('UPDATE tasks SET limit_reached = $2 WHERE id = $1', [taskId, limit ? JSON.stringify(limit) : null]);
 }

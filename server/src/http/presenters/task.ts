@@ -16,5 +16,6 @@ export function presentTask(row: TaskRow): Task {
     updated_at: iso(row.updated_at),
     started_at: iso(row.started_at),
     finished_at: iso(row.finished_at),
+    limit_reached: row.limit_reached ?? null,
   };
 }
