@@ -111,7 +111,7 @@ describe('the detail page and the unanswered list in Chromium', () => {
     const nav = page.getByRole('navigation', { name: 'Chatbot sections' });
     await nav.waitFor();
     expect(await nav.getByRole('link').allInnerTexts()).toEqual(['Overview', 'Sources', 'Settings', 'Insights']);
-    for (const name of ['Overview', 'Sources', 'Settings', 'Insights']) await page.getByRole('region', { name }).waitFor();
+    for (const name of ['Overview', 'Sources', 'Settings', 'Insights']) await page.getByRole('region', { name, exact: true }).waitFor();
     // Every card the spec names is still on the page, with its words.
     for (const card of [
       'Chatbot Information',
