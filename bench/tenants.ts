@@ -32,6 +32,7 @@ import { openPglite } from '../server/src/db/pglite.js';
 import { openPostgres } from '../server/src/db/postgres.js';
 import { mulberry32 } from '../server/src/embeddings/memoryIndex.js';
 import { batches, countBot, crawlCorpora, newBot, writePages, type CorpusName, type CorpusPage } from './tenantCorpus.js';
+import { DEFAULT_TEXT_CONFIG } from '../server/src/language/configs.js';
 
 const args = Object.fromEntries(process.argv.slice(2).map((a) => a.replace(/^--/, '').split('=') as [string, string]));
 const stagesOf = (s: string) =>
@@ -88,8 +89,8 @@ interface StageResult {
 async function candidatePlan(db: Db, bot: string): Promise<string> {
   const rows = await db.query<Record<string, string>>(
     `EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF)
-     SELECT id FROM chunks WHERE chatbot_id = '${bot}' AND live AND tsv @@ to_tsquery('english', 'decorator | generator')
-      ORDER BY ts_rank(tsv, to_tsquery('english', 'decorator | generator'), 1) DESC LIMIT 60`,
+     SELECT id FROM chunks WHERE chatbot_id = '${bot}' AND live AND tsv @@ to_tsquery('${DEFAULT_TEXT_CONFIG}', 'decorator | generator')
+      ORDER BY ts_rank(tsv, to_tsquery('${DEFAULT_TEXT_CONFIG}', 'decorator | generator'), 1) DESC LIMIT 60`,
   );
   const lines = rows.map((r) => Object.values(r)[0]!);
   // The scan, its index condition and the heap blocks it read: the part that shows isolation.

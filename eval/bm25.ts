@@ -4,10 +4,11 @@
  * it stands out). Deliberately untuned: Okapi BM25 with k1 1.2 and b 0.75, one field (a chunk's
  * title, heading path and content), a page scored by its best chunk.
  *
- * Analyser: PostgreSQL's `to_tsvector('english', …)` (the Snowball English stemmer and its stopword
+ * Analyser: PostgreSQL's `to_tsvector` in the bot's configuration (`english` for an English site, …) (the Snowball English stemmer and its stopword
  * list), for the chunks and the questions alike; a term's frequency is its number of positions.
  */
 import type { Queryable } from '../server/src/db/db.js';
+import { botTextConfig } from '../server/src/language/queryConfig.js';
 
 export const K1 = 1.2;
 export const B = 0.75;
@@ -25,6 +26,9 @@ export class Bm25Index {
   private readonly lengths: number[];
   private readonly pages: string[];
   private readonly avgLength: number;
+
+  /** The text search configuration its chunks were read in (the bot's language's): questions are read in it too. */
+  textConfig = 'english';
 
   constructor(chunks: Bm25Chunk[]) {
     this.pages = chunks.map((c) => c.page);
@@ -92,15 +96,17 @@ export function parseTsvector(text: string): Map<string, number> {
 /** The bot's live chunks as one field each, analysed by PostgreSQL. */
 export async function loadBm25Index(db: Queryable, chatbotId: string): Promise<Bm25Index> {
   const rows = await db.query<{ url: string; tsv: string }>(
-    `SELECT url, to_tsvector('english', title || ' ' || heading_path || ' ' || content)::text AS tsv
+    `SELECT url, docent_tsvector(ts_config, title || ' ' || heading_path || ' ' || content)::text AS tsv
        FROM chunks WHERE chatbot_id = $1 AND live ORDER BY id`,
     [chatbotId],
   );
-  return new Bm25Index(rows.map((r) => ({ page: r.url, tf: parseTsvector(r.tsv) })));
+  const index = new Bm25Index(rows.map((r) => ({ page: r.url, tf: parseTsvector(r.tsv) })));
+  index.textConfig = await botTextConfig(db, chatbotId);
+  return index;
 }
 
-/** The question's lexemes under the same analyser. */
-export async function questionLexemes(db: Queryable, question: string): Promise<string[]> {
-  const rows = await db.query<{ lexemes: string[] }>(`SELECT tsvector_to_array(to_tsvector('english', $1)) AS lexemes`, [question]);
+/** The question's lexemes under the same analyser (the bot's configuration: Bm25Index.textConfig). */
+export async function questionLexemes(db: Queryable, question: string, config = 'english'): Promise<string[]> {
+  const rows = await db.query<{ lexemes: string[] }>(`SELECT tsvector_to_array(docent_tsvector($2, $1)) AS lexemes`, [question, config]);
   return rows[0]?.lexemes ?? [];
 }

@@ -71,7 +71,8 @@ export async function evaluateBot(t: EvalTarget, questions: LabelledItem[], log:
     const visitor = await askAsVisitor(t, t.botId, item.question);
     const retrieval = await queryAsOwner(t, t.botId, item.question);
     let bm25: string[] | undefined;
-    if (t.bm25 && t.db && item.expected_pages) bm25 = t.bm25.search(await questionLexemes(t.db, item.question)).map((h) => h.page);
+    if (t.bm25 && t.db && item.expected_pages)
+      bm25 = t.bm25.search(await questionLexemes(t.db, item.question, t.bm25.textConfig)).map((h) => h.page);
     const r = scoreQuestion(
       item,
       set,

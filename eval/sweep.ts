@@ -62,7 +62,7 @@ for (const site of SITES) {
   for (const item of qa) {
     const rank = expectedRank(
       item.expected_pages ?? [],
-      bm25Index.search(await questionLexemes(db, item.question), 10).map((h) => h.page),
+      bm25Index.search(await questionLexemes(db, item.question, bm25Index.textConfig), 10).map((h) => h.page),
       10,
       site.rules,
     );

@@ -69,6 +69,8 @@ export interface Retrieval {
    * visitor wrote them; when there are any, the answerer declines (outcome 'none'), naming them.
    */
   absent?: string[];
+  /** The text search configuration the question was read in (language/queryConfig.ts): its terms are lexemes of it. */
+  textConfig?: string;
 }
 
 export interface RetrieveOptions {

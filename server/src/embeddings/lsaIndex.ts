@@ -1,4 +1,5 @@
 import type { Db } from '../db/db.js';
+import { queryTextConfig } from '../language/queryConfig.js';
 import { tsvectorCounts } from './lsaBuild.js';
 import { topByScore, type ScoredRow } from './topRows.js';
 
@@ -42,10 +43,12 @@ export class LsaIndex {
   async search(chatbotId: string, question: string, limit: number): Promise<ScoredRow<string>[]> {
     const hit = this.cache.get(chatbotId);
     const fresh = hit && this.now() - hit.checkedAt < STAMP_EVERY_MS;
+    // The question in the configuration its terms are indexed in (language/queryConfig.ts).
+    const config = await queryTextConfig(this.db, chatbotId, question);
     const [row] = await this.db.query<{ tsv: string; built_at: string | null }>(
-      `SELECT to_tsvector('english', $1)::text AS tsv,
-              ${fresh ? 'NULL' : '(SELECT built_at::text FROM lsa_spaces WHERE chatbot_id = $2)'} AS built_at`,
-      fresh ? [question] : [question, chatbotId],
+      `SELECT docent_tsvector($2, $1)::text AS tsv,
+              ${fresh ? 'NULL' : '(SELECT built_at::text FROM lsa_spaces WHERE chatbot_id = $3)'} AS built_at`,
+      fresh ? [question, config] : [question, config, chatbotId],
     );
     const space = fresh ? hit : await this.space(chatbotId, row?.built_at ?? null, hit);
     if (!space || space.dims === 0) return [];

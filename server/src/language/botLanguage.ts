@@ -30,11 +30,11 @@ export interface PageReading {
 export async function pageReadings(
   q: Queryable,
   chatbotId: string,
-  pages: { content: string; title?: string; language?: string | null }[],
+  pages: { content: string; title?: string; declaredLanguage?: string | null }[],
 ): Promise<PageReading[]> {
   const [bot] = await q.query<BotLanguageRow>('SELECT language, language_chosen FROM chatbots WHERE id = $1', [chatbotId]);
   return pages.map((p) => {
-    const language = p.language ?? pageLanguage({ text: `${p.title ?? ''}\n${p.content}` }) ?? null;
+    const language = pageLanguage({ text: `${p.title ?? ''}\n${p.content}`, declared: p.declaredLanguage }) ?? null;
     if (bot?.language_chosen) return { language, config: textSearchConfig(bot.language) };
     return { language, config: textSearchConfig(language ?? bot?.language) };
   });
@@ -67,7 +67,7 @@ export async function settleBotLanguage(q: Queryable, chatbotId: string): Promis
  */
 export async function setBotLanguage(db: Db, chatbotId: string, chosen: string | null): Promise<string | null> {
   const language = await db.transaction(async (tx) => {
-    await tx.query('UPDATE chatbots SET language = $2, language_chosen = $2 IS NOT NULL WHERE id = $1', [chatbotId, chosen]);
+    await tx.query('UPDATE chatbots SET language = $2::text, language_chosen = $2::text IS NOT NULL WHERE id = $1', [chatbotId, chosen]);
     if (chosen === null) await settleBotLanguage(tx, chatbotId);
     const [bot] = await tx.query<BotLanguageRow>('SELECT language, language_chosen FROM chatbots WHERE id = $1', [chatbotId]);
     const seen = await tx.query<{ language: string | null }>('SELECT DISTINCT language FROM documents WHERE chatbot_id = $1', [chatbotId]);
@@ -108,12 +108,3 @@ UPDATE documents d SET tsv = coalesce(a.tsv, ''::tsvector), tsv_len = length(coa
   FROM (SELECT id, (SELECT tsvector_agg(ts_filter(c.tsv, '{c}') ORDER BY c.ordinal) FROM chunks c WHERE c.document_id = x.id AND c.ordinal < 200) AS tsv
           FROM unnest($1::uuid[]) AS x(id)) a
  WHERE d.id = a.id`;
-
-/** The bot's language and the languages of its pages, for reading a question (queryConfig.ts). */
-export async function readBotLanguages(q: Queryable, chatbotId: string): Promise<{ language: string | null; pageLanguages: string[] }> {
-  const [row] = await q.query<{ language: string | null; page_languages: string[] | null }>(
-    'SELECT language, page_languages FROM chatbots WHERE id = $1',
-    [chatbotId],
-  );
-  return { language: row?.language ?? null, pageLanguages: row?.page_languages ?? [] };
-}

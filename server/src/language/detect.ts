@@ -11,7 +11,7 @@ const FUNCTION_WORDS: Readonly<Record<string, string>> = {
   en: 'the of and to in is that for it with as was on are be this by not or have from but which you they can an were has if will would their what there when your',
   de: 'der die und den das ist nicht mit sich des auf für ein eine dem auch es wird sind von zu im oder wenn werden kann bei aus einen einer nach wie über dass',
   fr: 'le la les des est et une dans pour que qui pas sur sont par avec ce il au du se ou plus être peut vous cette aux ces leur nous mais comme',
-  es: 'el la los las del que en es por una para con no se al lo como más pero sus le ya o este sí porque esta entre cuando muy sin sobre también puede',
+  es: 'el la los las del que en es por una para con no se al lo como más pero sus le ya o este sí porque esta entre cuando muy sin sobre también puede y hay son está están usted todo cada otro esto estos desde hasta donde',
   it: 'il di che è la per non una sono del della con si le da gli dei nel alla anche come più questo ma essere ha delle se può tra',
   pt: 'o de que não uma os do da em para com é um no se na por mais as dos como mas ao ele das seu sua ou quando também pode são',
   nl: 'de het een van en is dat op te zijn niet met voor die aan er maar om ook als bij dan wordt kan nog worden deze naar uit door',
@@ -27,7 +27,17 @@ const FUNCTION_WORDS: Readonly<Record<string, string>> = {
   id: 'yang dan di dari ini itu dengan untuk tidak dalam akan pada juga ke adalah atau bisa ada',
 };
 
-const WORDS = new Map(Object.entries(FUNCTION_WORDS).map(([lang, list]) => [lang, new Set(list.split(' '))]));
+/**
+ * Each function word with the one language it marks. A word on two lists ('que' in Spanish and
+ * Portuguese, 'die' in German and Dutch) tells neither apart, so it counts for none: the lists
+ * overlap most between the languages hardest to tell apart.
+ */
+const MARKS: ReadonlyMap<string, string> = (() => {
+  const owners = new Map<string, Set<string>>();
+  for (const [lang, list] of Object.entries(FUNCTION_WORDS))
+    for (const w of list.split(' ')) owners.set(w, (owners.get(w) ?? new Set()).add(lang));
+  return new Map([...owners].filter(([, langs]) => langs.size === 1).map(([w, langs]) => [w, [...langs][0]!]));
+})();
 
 /** Scripts that name their language outright (before any word counting). */
 const SCRIPTS: [RegExp, string][] = [
@@ -74,7 +84,8 @@ export function detectTextLanguage(text: string, minHits = MIN_HITS): TextLangua
   if (best && best.n >= 0.3 * letters) return { language: best.language, evidence: best.n, lead: Infinity };
   const counts = new Map<string, number>();
   for (const word of sample.toLowerCase().match(/\p{L}+/gu) ?? []) {
-    for (const [lang, set] of WORDS) if (set.has(word)) counts.set(lang, (counts.get(lang) ?? 0) + 1);
+    const lang = MARKS.get(word);
+    if (lang) counts.set(lang, (counts.get(lang) ?? 0) + 1);
   }
   const ranked = [...counts].sort((a, b) => b[1] - a[1]);
   const [first, second] = ranked;

@@ -1,15 +1,30 @@
 import type { Queryable } from '../../db/db.js';
 import { databaseSectionReader, type SectionReader } from './sections.js';
+import { DEFAULT_TEXT_CONFIG } from '../../language/configs.js';
 
 /**
  * Stems words the same way the full-text index does, so sentence matching agrees with retrieval;
  * and, from the same database, reads each retrieved chunk in its section (see sections.ts). Without
  * a section reader each chunk is read alone.
  */
-export type Lexer = ((texts: string[]) => Promise<Set<string>[]>) & { sections?: SectionReader };
+export type Lexer = ((texts: string[]) => Promise<Set<string>[]>) & {
+  sections?: SectionReader;
+  /** The same lexer stemming in another text search configuration (the question's, language/queryConfig.ts). */
+  inConfig?: (config: string) => Lexer;
+};
 
-export function databaseLexer(db: Queryable): Lexer {
-  return Object.assign(lexemesOf(db), { sections: databaseSectionReader(db) });
+export function databaseLexer(db: Queryable, config: string = DEFAULT_TEXT_CONFIG, others = new Map<string, Lexer>()): Lexer {
+  const lexer: Lexer = Object.assign(lexemesOf(db, config), {
+    sections: databaseSectionReader(db),
+    inConfig: (c: string): Lexer => {
+      if (c === config) return lexer;
+      let other = others.get(c);
+      if (!other) others.set(c, (other = databaseLexer(db, c, others)));
+      return other;
+    },
+  });
+  others.set(config, lexer);
+  return lexer;
 }
 
 /**
@@ -21,7 +36,7 @@ export function databaseLexer(db: Queryable): Lexer {
  */
 export const DOTTED_NAME = '[./][^[:space:]./]|[^[:space:][:alnum:]][./]';
 
-function lexemesOf(db: Queryable): (texts: string[]) => Promise<Set<string>[]> {
+function lexemesOf(db: Queryable, config: string): (texts: string[]) => Promise<Set<string>[]> {
   const cache = new LexemeCache();
   return async (texts) => {
     const keys = texts.map((t) => t.slice(0, 4000));
@@ -35,11 +50,11 @@ function lexemesOf(db: Queryable): (texts: string[]) => Promise<Set<string>[]> {
       // the lexing) runs only where a dot or slash can join two tokens (DOTTED_NAME): elsewhere
       // replacing them with spaces changes no token, so it adds nothing.
       `SELECT x.ord::int AS ord,
-              ARRAY(SELECT lexeme FROM unnest(to_tsvector('english', x.t)
-                || CASE WHEN x.t ~ '${DOTTED_NAME}' THEN to_tsvector('english', regexp_replace(x.t, '[./]+', ' ', 'g')) ELSE ''::tsvector END
-                || to_tsvector('simple', x.t))) AS lexemes
+              ARRAY(SELECT lexeme FROM unnest(docent_tsvector($2, x.t)
+                || CASE WHEN x.t ~ '${DOTTED_NAME}' THEN docent_tsvector($2, regexp_replace(x.t, '[./]+', ' ', 'g')) ELSE ''::tsvector END
+                || docent_tsvector('simple', x.t))) AS lexemes
          FROM unnest($1::text[]) WITH ORDINALITY AS x(t, ord)`,
-      [missing],
+      [missing, config],
     );
     const found = new Map(missing.map((k) => [k, new Set<string>()]));
     for (const row of rows) found.set(missing[row.ord - 1]!, new Set(row.lexemes ?? []));

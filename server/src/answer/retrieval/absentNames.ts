@@ -1,4 +1,4 @@
-import { stem } from 'porter2';
+import { englishStem as stem } from '../../language/words.js';
 import { compoundOf } from './spelling.js';
 import type { QueryTerm } from '../types.js';
 

@@ -59,8 +59,8 @@ WITH cand AS (
     ORDER BY ts_rank(tsv, $6::tsquery, 1) DESC LIMIT 60)
   UNION
   (SELECT id FROM chunks WHERE $2::text IS NOT NULL AND chatbot_id = $1 AND live
-      AND tsv @@ websearch_to_tsquery('english', $2)
-    ORDER BY ts_rank(tsv, websearch_to_tsquery('english', $2), 1) DESC LIMIT 40)
+      AND tsv @@ docent_websearch($8, $2)
+    ORDER BY ts_rank(tsv, docent_websearch($8, $2), 1) DESC LIMIT 40)
 
 )
 SELECT ${rowColumns(7)} FROM chunks c JOIN cand ON cand.id = c.id`;

@@ -6,6 +6,7 @@ import type { RetrievalParams } from './params.js';
 import { GENERAL_ENGLISH_WORDS, MAX_QUERY_TERMS } from './queryText.js';
 import { coverageWeightOf, idf, isNumeric } from './scoring.js';
 import { correctSlips } from './spelling.js';
+import { DEFAULT_TEXT_CONFIG } from '../../language/configs.js';
 
 /**
  * The question's lexemes with their parts: PostgreSQL's parser reads a dotted or slashed name
@@ -18,10 +19,10 @@ import { correctSlips } from './spelling.js';
 const ANALYSE_SQL = `
 SELECT q.lexeme, q.positions::int[] AS positions,
        CASE WHEN q.lexeme ~ '[./]' AND q.lexeme ~ '[a-z]'
-            THEN ARRAY(SELECT p.lexeme FROM unnest(to_tsvector('english', regexp_replace(q.lexeme, '[./]+', ' ', 'g'))) AS p)
+            THEN ARRAY(SELECT p.lexeme FROM unnest(docent_tsvector($3, regexp_replace(q.lexeme, '[./]+', ' ', 'g'))) AS p)
        END AS parts,
-       q.lexeme = ANY(tsvector_to_array(to_tsvector('english', $2))) AS content
-  FROM unnest(to_tsvector('english', $1)) AS q`;
+       q.lexeme = ANY(tsvector_to_array(docent_tsvector($3, $2))) AS content
+  FROM unnest(docent_tsvector($3, $1)) AS q`;
 
 /** The parts of hyphenated lexemes: the lexemes at the positions right after the whole word's. */
 export function hyphenParts(rows: { lexeme: string; positions: number[] }[]): Map<string, string[]> {
@@ -57,10 +58,13 @@ export async function analyseQuestion(
   chatbotId: string,
   text: string,
   p: RetrievalParams,
+  config: string = DEFAULT_TEXT_CONFIG,
 ): Promise<{ terms: QueryTerm[]; stats: CorpusStats }> {
+  // The general word list is English's: in another language every word counts as content.
   const rows = await db.query<{ lexeme: string; positions: number[]; parts: string[] | null; content: boolean }>(ANALYSE_SQL, [
     text,
-    withoutGeneralWords(text),
+    config === DEFAULT_TEXT_CONFIG ? withoutGeneralWords(text) : text,
+    config,
   ]);
   const seen = new Set<string>();
   const picked: { lexeme: string; positions: number[]; parts: string[]; general: boolean; whole?: string }[] = [];
@@ -85,7 +89,7 @@ export async function analyseQuestion(
     chatbotId,
     chosen.map((r) => r.lexeme),
   );
-  await readSlips(db, chatbotId, text, chosen, stats);
+  await readSlips(db, chatbotId, text, chosen, stats, config);
   const { total, df } = stats;
   const has = (lx: string) => (df.get(lx) ?? 0) > 0;
   const terms = chosen.map((r): QueryTerm => {
@@ -121,6 +125,7 @@ async function readSlips(
   text: string,
   chosen: { lexeme: string; general: boolean; whole?: string; parts: string[] }[],
   stats: CorpusStats,
+  config: string,
 ): Promise<void> {
   if (stats.total === 0) return;
   const unknown = new Set(
@@ -129,7 +134,7 @@ async function readSlips(
       .map((r) => r.lexeme),
   );
   if (unknown.size === 0) return;
-  const fixes = await correctSlips(db, chatbotId, text, unknown);
+  const fixes = await correctSlips(db, chatbotId, text, unknown, config);
   for (let i = chosen.length - 1; i >= 0; i--) {
     const r = chosen[i]!;
     const fix = fixes.get(r.lexeme);

@@ -18,6 +18,7 @@ import { withParams, type RetrievalParams } from './params.js';
 import { analyseQuestion } from './queryAnalysis.js';
 import { cleanQueryText, quoteLexeme } from './queryText.js';
 import { searchLegs, type SemanticLeg } from './semanticLegs.js';
+import { queryTextConfig } from '../../language/queryConfig.js';
 
 /**
  * Retrieval for one question: analyse the words (queryAnalysis), pick candidates with cheap index
@@ -62,8 +63,9 @@ export class FullTextRetriever implements Retriever {
     // The semantic leg runs beside the full-text one; a failure leaves full text to answer alone.
     const vectorHits = this.vector?.search(chatbotId, text, VECTOR_CANDIDATES).catch((): VectorHit[] => []);
     const legHits = this.legs.length > 0 ? searchLegs(this.legs, chatbotId, text, VECTOR_CANDIDATES, p) : undefined;
-    const { terms, stats } = await analyseQuestion(this.db, chatbotId, text, p);
-    if (terms.length === 0) return empty;
+    const textConfig = await queryTextConfig(this.db, chatbotId, text);
+    const { terms, stats } = await analyseQuestion(this.db, chatbotId, text, p, textConfig);
+    if (terms.length === 0) return { ...empty, textConfig };
 
     const known = terms.filter((t) => t.df > 0);
     let ranked: RetrievedChunk[] = [];
@@ -82,6 +84,7 @@ export class FullTextRetriever implements Retriever {
         combo?.match ?? null,
         combo?.rank ?? null,
         terms.map((t) => t.lexeme),
+        textConfig,
       ]);
       ranked = rankChunks(terms, rows, stats.meanChunkLength, p);
     }
@@ -99,7 +102,7 @@ export class FullTextRetriever implements Retriever {
     const pages = reorder ? await withPageEvidence(this.db, stats.meanPageLength, chatbotId, terms, byPassage, p) : byPassage;
     const retrieval = cutAtFloor(terms, pages, outcome, evidence, wantPages, p, opts.keepBelowFloor);
     await this.fillContent(chatbotId, retrieval.pages);
-    return retrieval;
+    return { ...retrieval, textConfig };
   }
 
   private async fillContent(chatbotId: string, pages: PageHit[]): Promise<void> {

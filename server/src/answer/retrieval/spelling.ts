@@ -1,6 +1,6 @@
 import type { Queryable } from '../../db/db.js';
-import { stem } from 'porter2';
-import { englishWords } from '../../text/englishWords.js';
+import { englishStem as stem, wordListFor } from '../../language/words.js';
+import { DEFAULT_TEXT_CONFIG } from '../../language/configs.js';
 import { dialectVariants } from './dialects.js';
 
 /**
@@ -112,7 +112,7 @@ SELECT s.lexeme AS stem, sum(s.df)::float8 AS df, false AS stop
  WHERE s.chatbot_id = $1 AND s.lexeme = ANY($2::text[])
  GROUP BY s.lexeme
 UNION ALL
-SELECT w, 0, true FROM unnest($3::text[]) AS w WHERE to_tsvector('english', w) = ''::tsvector`;
+SELECT w, 0, true FROM unnest($3::text[]) AS w WHERE docent_tsvector($4, w) = ''::tsvector`;
 
 interface Candidate {
   /** The lexeme it is indexed under; null for a stopword. */
@@ -150,11 +150,18 @@ function compare(a: readonly number[], b: readonly number[]): number {
  * 115,555 words), so the one round trip, made only when a question has such a word, is index
  * lookups: stemming a thousand strings in the database took tens of milliseconds.
  */
-export async function correctSlips(db: Queryable, chatbotId: string, text: string, unknown: Set<string>): Promise<Map<string, Correction>> {
+export async function correctSlips(
+  db: Queryable,
+  chatbotId: string,
+  text: string,
+  unknown: Set<string>,
+  config: string = DEFAULT_TEXT_CONFIG,
+): Promise<Map<string, Correction>> {
   const found = new Map<string, Correction>();
   if (unknown.size === 0) return found;
-  // Without the word list no slip can be told from a word: the question is read as typed.
-  const english = await englishWords().catch(() => undefined);
+  // Without the word list (every language but English, language/words.ts) no slip can be told from
+  // a word: the question is read as typed.
+  const english = await wordListFor(config)?.catch(() => undefined);
   if (!english) return found;
   const slips: { typed: string; from: string; byStem: Map<string, string[]>; variant: boolean }[] = [];
   for (const typed of typedWords(text)) {
@@ -185,7 +192,7 @@ export async function correctSlips(db: Queryable, chatbotId: string, text: strin
   const stems = [...new Set(slips.flatMap((s) => [...s.byStem.keys()]))];
   // A word spelt the other side's way is never read as a stopword ("four" is not "for").
   const words = slips.filter((s) => !s.variant).flatMap((s) => [...s.byStem.values()].flat().filter((w) => english.has(w)));
-  const rows = await db.query<{ stem: string; df: number; stop: boolean }>(CANDIDATES_SQL, [chatbotId, stems, words]);
+  const rows = await db.query<{ stem: string; df: number; stop: boolean }>(CANDIDATES_SQL, [chatbotId, stems, words, config]);
   const df = new Map(rows.filter((r) => !r.stop).map((r) => [r.stem, Number(r.df)]));
   const stopwords = new Set(rows.filter((r) => r.stop).map((r) => r.stem));
   for (const slip of slips) {

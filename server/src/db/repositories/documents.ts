@@ -3,6 +3,7 @@ import type { Db, Queryable } from '../db.js';
 import { one } from '../db.js';
 import { inSteps } from '../inSteps.js';
 import { countDocuments, swapTermStats } from './termStats.js';
+import { pageReadings } from '../../language/botLanguage.js';
 
 /**
  * Indexed pages and their chunks. A (re-)crawl writes its generation with `task_id`; rows are
@@ -21,6 +22,8 @@ export interface NewDocument {
   etag?: string;
   lastModified?: string;
   links?: string[];
+  /** The language the page declares (`<html lang>`, else Content-Language); its text is read too (language/detect.ts). */
+  declaredLanguage?: string;
 }
 
 export interface WrittenDocument {
@@ -50,11 +53,14 @@ export async function insertDocuments(
   if (docs.length === 0) return [];
   return inSteps(db, async (tx) => {
     const ids = docs.map(() => randomUUID());
+    // Each page in its own language (migration 028): its chunks' words are read in its configuration.
+    const readings = await pageReadings(tx, chatbotId, docs);
     await tx.query(
       // The page's tsv comes from its chunks below (migration 021): an empty one skips the parse.
-      `INSERT INTO documents (id, chatbot_id, task_id, live, url, title, content, content_hash, etag, last_modified, links, tsv, tsv_len)
-       SELECT d.id, $1, $2, $3, d.url, d.title, d.content, d.hash, d.etag, d.lm, ARRAY(SELECT jsonb_array_elements_text(d.links)), ''::tsvector, 0
-         FROM unnest($4::uuid[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[], $11::jsonb[]) AS d(id, url, title, content, hash, etag, lm, links)`,
+      `INSERT INTO documents (id, chatbot_id, task_id, live, url, title, content, content_hash, etag, last_modified, links, tsv, tsv_len, language, ts_config)
+       SELECT d.id, $1, $2, $3, d.url, d.title, d.content, d.hash, d.etag, d.lm, ARRAY(SELECT jsonb_array_elements_text(d.links)), ''::tsvector, 0, d.lang, d.cfg
+         FROM unnest($4::uuid[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[], $11::jsonb[], $12::text[], $13::text[])
+              AS d(id, url, title, content, hash, etag, lm, links, lang, cfg)`,
       [
         chatbotId,
         taskId,
@@ -67,18 +73,22 @@ export async function insertDocuments(
         docs.map((d) => d.etag ?? null),
         docs.map((d) => d.lastModified ?? null),
         docs.map((d) => JSON.stringify(d.links ?? [])),
+        readings.map((r) => r.language),
+        readings.map((r) => r.config),
       ],
     );
-    const rows = docs.flatMap((d, i) => d.chunks.map((c) => ({ ...c, doc: ids[i]!, url: c.url ?? d.url, title: d.title })));
+    const rows = docs.flatMap((d, i) =>
+      d.chunks.map((c) => ({ ...c, doc: ids[i]!, url: c.url ?? d.url, title: d.title, config: readings[i]!.config })),
+    );
     if (rows.length === 0) {
       await countDocuments(tx, { chatbotId, taskId, live }, ids, 1);
       return ids.map((id) => ({ id, chunkIds: [] }));
     }
     const inserted = await tx.query<{ id: string; document_id: string }>(
-      `INSERT INTO chunks (document_id, chatbot_id, live, ordinal, url, title, heading_path, content)
-       SELECT c.doc, $1, $2, c.ord, c.url, c.title, c.path, c.content
-         FROM unnest($3::uuid[], $4::int[], $5::text[], $6::text[], $7::text[], $8::text[])
-              AS c(doc, ord, url, title, path, content)
+      `INSERT INTO chunks (document_id, chatbot_id, live, ordinal, url, title, heading_path, content, ts_config)
+       SELECT c.doc, $1, $2, c.ord, c.url, c.title, c.path, c.content, c.cfg
+         FROM unnest($3::uuid[], $4::int[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[])
+              AS c(doc, ord, url, title, path, content, cfg)
        RETURNING id::text AS id, document_id`,
       [
         chatbotId,
@@ -89,6 +99,7 @@ export async function insertDocuments(
         rows.map((r) => r.title),
         rows.map((r) => r.headingPath),
         rows.map((r) => r.content),
+        rows.map((r) => r.config),
       ],
     );
     await tx.query(PAGE_TSV_FROM_CHUNKS_SQL, [ids]);
@@ -105,10 +116,14 @@ export async function replaceDocumentContent(
   chunks: NewDocument['chunks'],
 ): Promise<{ removed: number; chunkIds: string[] }> {
   return db.transaction(async (tx) => {
-    const [doc] = await tx.query<{ chatbot_id: string; task_id: string | null; live: boolean; url: string; title: string }>(
-      'SELECT chatbot_id, task_id, live, url, title FROM documents WHERE id = $1 FOR UPDATE',
-      [documentId],
-    );
+    const [doc] = await tx.query<{
+      chatbot_id: string;
+      task_id: string | null;
+      live: boolean;
+      url: string;
+      title: string;
+      ts_config: string;
+    }>('SELECT chatbot_id, task_id, live, url, title, ts_config FROM documents WHERE id = $1 FOR UPDATE', [documentId]);
     if (!doc) return { removed: 0, chunkIds: [] };
     const generation = { chatbotId: doc.chatbot_id, taskId: doc.task_id, live: doc.live };
     await countDocuments(tx, generation, [documentId], -1);
@@ -123,8 +138,8 @@ export async function replaceDocumentContent(
       chunks.length === 0
         ? []
         : await tx.query<{ id: string }>(
-            `INSERT INTO chunks (document_id, chatbot_id, live, ordinal, url, title, heading_path, content)
-             SELECT $1, $2, $3, c.ord, $4, $5, c.path, c.content
+            `INSERT INTO chunks (document_id, chatbot_id, live, ordinal, url, title, heading_path, content, ts_config)
+             SELECT $1, $2, $3, c.ord, $4, $5, c.path, c.content, $9
                FROM unnest($6::int[], $7::text[], $8::text[]) AS c(ord, path, content)
              RETURNING id::text AS id`,
             [
@@ -136,6 +151,7 @@ export async function replaceDocumentContent(
               chunks.map((c) => c.ordinal),
               chunks.map((c) => c.headingPath),
               chunks.map((c) => c.content),
+              doc.ts_config,
             ],
           );
     await tx.query(PAGE_TSV_FROM_CHUNKS_SQL, [[documentId]]);

@@ -1,6 +1,7 @@
 import type { AskedQuestion } from '../../insights/groupQuestions.js';
 import type { Queryable } from '../db.js';
 import { iso } from './timestamps.js';
+import { botTextConfig } from '../../language/queryConfig.js';
 import type { StoredOutcome, StoredSource } from './messageRows.js';
 
 /** The newest questions the report groups: a bound on the work, ample for an owner to act on. */
@@ -10,10 +11,10 @@ const MAX_QUESTIONS = 2000;
 export type ReviewStatus = 'open' | 'done' | 'dismissed';
 
 // The question of an assistant reply is the visitor's message just before it. Its words are analysed
-// by PostgreSQL's english configuration (stemmed, stopwords out), as retrieval analyses questions.
+// in the bot's language's configuration (stemmed, stopwords out), as retrieval analyses questions.
 // Unanswered: the stored outcome was 'unsure' or 'none', or the owner marked the reply wrong.
 const UNANSWERED_SQL = `
-SELECT left(u.content, 500) AS text, tsvector_to_array(to_tsvector('english', left(u.content, 1000))) AS lexemes,
+SELECT left(u.content, 500) AS text, tsvector_to_array(docent_tsvector($3, left(u.content, 1000))) AS lexemes,
        a.created_at, a.conversation_id, c.title, a.id AS reply_id, a.outcome, coalesce(r.wrong, false) AS wrong,
        left(a.content, 400) AS reply, a.sources -> 0 AS source
   FROM messages a
@@ -44,7 +45,7 @@ interface UnansweredRow {
  * review status, newest first (insights/groupQuestions.ts groups them).
  */
 export async function listUnansweredQuestions(q: Queryable, chatbotId: string, status: ReviewStatus = 'open'): Promise<AskedQuestion[]> {
-  const rows = await q.query<UnansweredRow>(UNANSWERED_SQL, [chatbotId, status]);
+  const rows = await q.query<UnansweredRow>(UNANSWERED_SQL, [chatbotId, status, await botTextConfig(q, chatbotId)]);
   return rows.map((r) => {
     const source = typeof r.source === 'string' ? (JSON.parse(r.source) as StoredSource | null) : r.source;
     return {
