@@ -10,7 +10,7 @@ import { chatbot, task } from '../testing/fixtures';
 import { renderAt } from '../testing/render';
 
 /** A finished crawl that stopped at its limit, as the task API reports it (issue 39). */
-const stopped = (kind: 'pages' | 'depth', links_left: number) => ({ ...task(), limit_reached: { kind, links_left } }) as Task;
+const stopped = (kind: 'pages' | 'depth', links_left: number): Task => task({ limit_reached: { kind, links_left } });
 const config = (maxPages: number, maxDepth = 5) =>
   ok({
     authMode: 'emulator',

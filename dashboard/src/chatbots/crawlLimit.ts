@@ -4,21 +4,17 @@ import { loadClientConfig } from '../config/clientConfig';
 
 /**
  * What a finished crawl left out (issue 39): it stopped at its page or depth limit with links still
- * to follow. Recorded on the task by the crawler; `limit`, when the server sends it, is the limit the
- * crawl ran with.
+ * to follow (the task's limit_reached, recorded by the crawler). `limit`, should the server send it,
+ * is the limit the crawl ran with; else the bot's own setting is.
  */
-export interface LimitReached {
-  kind: 'pages' | 'depth';
-  links_left: number;
-  limit?: number;
-}
+export type LimitReached = NonNullable<Task['limit_reached']> & { limit?: number };
 
 /** The server's defaults when a bot has no limit of its own (server/src/jobs/taskParams.ts). */
 const DEFAULT_LIMITS = { pages: 10, depth: 2 } as const;
 
 /** The limit a finished task stopped at, if it did (a running or failed task says nothing yet). */
 export function limitReachedOf(task: Task | null | undefined): LimitReached | null {
-  const reached = (task as (Task & { limit_reached?: LimitReached | null }) | null | undefined)?.limit_reached;
+  const reached: LimitReached | null | undefined = task?.limit_reached;
   if (!task || task.status !== 'completed' || !reached || reached.links_left <= 0) return null;
   return reached;
 }
