@@ -61,6 +61,11 @@ export async function until<T>(what: string, fn: () => Promise<T | undefined>, m
 export async function killDuringCrawlAndBurst(d: Deployment, site: ChangingSite, owner: string): Promise<void> {
   const { api } = d;
   await d.start();
+  // Until the kill, every page takes a second: on a loaded machine the visitors' answers come
+  // slowly, and the crawl must still be running when 40 of them are acknowledged (at 60 ms a page
+  // it could end first, and the wait below timed out). After the restart the site is quick again.
+  const quick = site.delayMs;
+  site.delayMs = Math.max(quick, 1000);
   const headers = { authorization: `Bearer ${await idTokenFor(owner)}`, 'content-type': 'application/json' };
   const created = await fetch(`${api}/crawl-and-index`, {
     method: 'POST',
@@ -101,18 +106,22 @@ export async function killDuringCrawlAndBurst(d: Deployment, site: ChangingSite,
     }
   });
   const progress = async () => (await (await fetch(`${api}/crawl-and-index/tasks/${bot}`, { headers })).json()).data[0];
+  let seen = 'nothing yet';
   await until(
     'the crawl and the burst under way',
     async () => {
       const acked = visitors.reduce((n, v) => n + v.acknowledged.length, 0);
       const task = await progress();
+      seen = `task ${task?.status} with ${task?.progress?.indexed} indexed, ${acked} messages acknowledged`;
       return task?.status === 'running' && task.progress.indexed >= 10 && acked >= 40 ? true : undefined;
     },
     180_000,
+    () => `\nlast seen: ${seen}`,
   );
   d.killAll();
   dead = true;
   await Promise.all(burst);
+  site.delayMs = quick;
 
   await d.start();
   for (const v of visitors) {
