@@ -1,4 +1,4 @@
-import type { Browser, Route } from 'playwright-core';
+import type { Browser, Page, Route } from 'playwright-core';
 import { FetchError, isFetchError } from '../fetchErrors.js';
 import type { SafeFetcher } from '../safeFetch.js';
 import { readRenderedLinks } from './renderedLinks.js';
@@ -40,6 +40,7 @@ export async function renderPage(browser: Browser, job: RenderJob): Promise<Rend
   const deadline = Date.now() + job.timeoutMs;
   const context = await browser.newContext({ userAgent: job.userAgent, serviceWorkers: 'block', acceptDownloads: false });
   let inFlight = 0;
+  let started = 0;
   let lastActivity = Date.now();
   let refused = 0;
   let servedDocument = false;
@@ -50,6 +51,7 @@ export async function renderPage(browser: Browser, job: RenderJob): Promise<Rend
     await context.routeWebSocket(/.*/, (ws) => ws.close().catch(() => {}));
     await context.route('**/*', async (route) => {
       inFlight++;
+      started++;
       try {
         await answer(route);
       } catch {
@@ -82,17 +84,47 @@ export async function renderPage(browser: Browser, job: RenderJob): Promise<Rend
     await page.goto(job.url, { waitUntil: 'domcontentloaded', timeout: Math.max(1, deadline - Date.now()) }).catch((err: unknown) => {
       throw new FetchError('timeout', `Could not render the page: ${String((err as Error)?.message ?? err).split('\n')[0]}`);
     });
-    // Until the network is quiet (scripts loaded, the app's data fetched) or the time is up; what
-    // has rendered by then is read either way.
-    while (Date.now() < deadline && !job.signal?.aborted && (inFlight > 0 || Date.now() - lastActivity < QUIET_MS)) {
-      await new Promise((r) => setTimeout(r, POLL_MS));
-    }
+    await settle(page, deadline, job.signal, () => ({ inFlight, started, lastActivity }));
     const html = await page.content();
     const links = await readRenderedLinks(page);
     return { html, links, refused };
   } finally {
     abort.abort();
     await context.close().catch(() => {});
+  }
+}
+
+/**
+ * Waits until the app has rendered what it will, or the time is up (what has rendered by then is
+ * read either way): no request in flight for QUIET_MS, and none started after the page has painted
+ * a frame and run its timers. Frameworks fetch their data from effects run after the first paint
+ * (Preact's and React's useEffect), a moment in which the network is idle, not done.
+ */
+async function settle(
+  page: Page,
+  deadline: number,
+  signal: AbortSignal | undefined,
+  net: () => { inFlight: number; started: number; lastActivity: number },
+): Promise<void> {
+  const running = () => Date.now() < deadline && !signal?.aborted;
+  while (running()) {
+    const { inFlight, lastActivity } = net();
+    if (inFlight > 0 || Date.now() - lastActivity < QUIET_MS) {
+      await new Promise((r) => setTimeout(r, POLL_MS));
+      continue;
+    }
+    const before = net().started;
+    // A frame, then its timers; a page that paints no frame (hidden) is let go after 250 ms.
+    await page
+      .evaluate(
+        () =>
+          new Promise<void>((resolve) => {
+            requestAnimationFrame(() => setTimeout(resolve, 50));
+            setTimeout(resolve, 250);
+          }),
+      )
+      .catch(() => {});
+    if (net().started === before && net().inFlight === 0) return;
   }
 }
 
