@@ -46,7 +46,7 @@ export function ownerApi({ call, callOutcome }: Transport) {
     getClientConfig: () => call<ClientConfig>('GET', '/client-config'),
     listChatbots: async () => (await call<{ chatbots: Chatbot[] }>('GET', '/chatbots')).chatbots,
     getChatbot: async (id: string) => (await call<{ chatbot: Chatbot }>('GET', `/chatbots/${enc(id)}`)).chatbot,
-    updateChatbot: (id: string, patch: Pick<ChatbotPatch, 'name' | 'description' | 'rag_enabled'>) =>
+    updateChatbot: (id: string, patch: Pick<ChatbotPatch, 'name' | 'description' | 'rag_enabled' | 'language'>) =>
       call<Chatbot>('PATCH', `/chatbots/${enc(id)}`, patch),
     updateBotSettings: (id: string, patch: BotSettingsPatch) => call<Chatbot>('PATCH', `/chatbots/${enc(id)}`, patch),
     updatePrompts: (id: string, patch: PromptsPatch) => call<Chatbot>('PATCH', `/chatbots/${enc(id)}/prompts`, patch),

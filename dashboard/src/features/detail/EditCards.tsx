@@ -7,6 +7,7 @@ import { useTimedValue } from '../../hooks/useTimedFlag';
 import { EditIcon, SettingsIcon } from '../../ui/icons';
 import { SaveFooter, type SaveNotice } from '../../ui/SaveFooter';
 import { chatbotKey, chatbotsKey } from '../../chatbots/queries';
+import { languageChoice, LanguageField } from './LanguageField';
 
 export const SUCCESS_NOTICE_MS = 3000;
 export const ERROR_NOTICE_MS = 5000;
@@ -95,18 +96,22 @@ export function PromptsCard({ chatbot }: { chatbot: Chatbot }) {
 /** Chatbot Details: name, description, RAG switch. */
 export function DetailsCard({ chatbot }: { chatbot: Chatbot }) {
   const merge = useMergeChatbot();
-  const ids = { name: useId(), description: useId() };
+  const ids = { name: useId(), description: useId(), language: useId() };
   const [name, setName] = useState(chatbot.name ?? '');
   const [description, setDescription] = useState(chatbot.description ?? '');
   const [rag, setRag] = useState(chatbot.rag_enabled ?? true);
+  const [language, setLanguage] = useState(languageChoice(chatbot));
   const [saving, setSaving] = useState(false);
   const [notice, show] = useTimedValue<SaveNotice>();
   const save = async (e: FormEvent) => {
     e.preventDefault();
     setSaving(true);
     try {
-      const saved = await api.updateChatbot(chatbot.id, { name, description, rag_enabled: rag });
+      // The language only when changed: a change re-indexes every page of the bot.
+      const languagePatch = language === languageChoice(chatbot) ? {} : { language: language || null };
+      const saved = await api.updateChatbot(chatbot.id, { name, description, rag_enabled: rag, ...languagePatch });
       merge(chatbot.id, saved ?? { name, description, rag_enabled: rag });
+      if (saved) setLanguage(languageChoice(saved));
       show({ kind: 'success', title: 'Chatbot details saved successfully.' }, SUCCESS_NOTICE_MS);
     } catch (err) {
       console.error(`Failed to update chatbot: ${serverReason(err)}`);
@@ -156,6 +161,7 @@ export function DetailsCard({ chatbot }: { chatbot: Chatbot }) {
               disabled={saving}
             />
           </div>
+          <LanguageField id={ids.language} chatbot={chatbot} value={language} onChange={setLanguage} disabled={saving} />
           <label className="checkbox-row">
             <input type="checkbox" checked={rag} onChange={(e) => setRag(e.target.checked)} disabled={saving} />
             <span>Enable RAG (Retrieval-Augmented Generation)</span>
