@@ -50,6 +50,17 @@ describe('Create New Chatbot form', () => {
     await waitFor(() => expect(api.calls[0]?.body).toMatchObject({ url: 'https://docs.acme.dev/en/', all_languages: true }));
   });
 
+  it('sends render_javascript when the owner ticks Render JavaScript', async () => {
+    const user = userEvent.setup();
+    const api = installFakeApi({ 'POST /crawl-and-index': ok({ chatbot_id: 'b1', task_id: 't1' }), 'GET /chatbots': ok({ chatbots: [] }) });
+    renderForm();
+    await user.type(screen.getByLabelText('Start URL'), 'https://app.acme.dev/');
+    await user.click(screen.getByRole('button', { name: 'Advanced Configuration' }));
+    await user.click(screen.getByLabelText('Render JavaScript'));
+    await user.click(screen.getByRole('button', { name: 'Create Chatbot' }));
+    await waitFor(() => expect(api.calls[0]?.body).toMatchObject({ url: 'https://app.acme.dev/', render_javascript: true }));
+  });
+
   it('names the bot by its host in the toast when no name was given (as the server does)', async () => {
     const user = userEvent.setup();
     installFakeApi({ 'POST /crawl-and-index': ok({ chatbot_id: 'b1', task_id: 't1' }), 'GET /chatbots': ok({ chatbots: [] }) });

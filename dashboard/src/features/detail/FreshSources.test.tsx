@@ -66,14 +66,16 @@ describe('detail page: fresh sources', () => {
     await user.clear(include);
     await user.type(include, '/docs/**{enter}{enter}');
     await user.click(within(card).getByLabelText('All languages'));
+    await user.click(within(card).getByLabelText('Render JavaScript'));
     await user.click(within(card).getByRole('button', { name: /Save Crawl Settings/ }));
     expect(await within(card).findByText('Crawl settings saved.')).toBeTruthy();
     const patches = api.calls.filter((c) => c.method === 'PATCH');
-    expect(patches[0]!.body).toMatchObject({ all_languages: false });
+    expect(patches[0]!.body).toMatchObject({ all_languages: false, render_javascript: false });
     expect(patches.at(-1)!.body).toEqual({
       include_patterns: ['/docs/**'],
       exclude_patterns: [],
       all_languages: true,
+      render_javascript: true,
       recrawl_schedule: 'weekly',
     });
   });

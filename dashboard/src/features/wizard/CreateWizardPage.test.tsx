@@ -75,6 +75,32 @@ describe('create wizard: configure step', () => {
     expect((screen.getByLabelText('All languages') as HTMLInputElement).checked).toBe(true);
   });
 
+  it('renders JavaScript when the owner ticks it: sent to collect-urls and to the bot it creates', async () => {
+    const user = userEvent.setup();
+    const api = installFakeApi({
+      'POST /indexing/collect-urls': ok({ collected_urls: [START], count: 1 }),
+      'POST /indexing/index-urls': ok({ chatbot_id: 'b', task_id: 't' }),
+    });
+    renderWizard(`/app/chatbots/create?url=${encodeURIComponent(START)}`);
+    await user.click(screen.getByLabelText('Render JavaScript'));
+    expect(JSON.parse(localStorage.getItem(CRAWL_CONFIG_KEY)!)).toMatchObject({ renderJavascript: true });
+    await user.click(screen.getByRole('button', { name: 'Collect Sources & Review' }));
+    await user.click(await screen.findByRole('button', { name: 'Confirm & Create Chatbot' }));
+    await screen.findByText('Indexing started!');
+    expect(api.calls.find((c) => c.path === '/indexing/collect-urls')?.body).toEqual({
+      url: START,
+      max_depth: 1,
+      max_pages: 30,
+      render_javascript: true,
+    });
+    expect(api.calls.find((c) => c.path === '/indexing/index-urls')?.body).toEqual({
+      urls: [START],
+      name: '',
+      description: '',
+      render_javascript: true,
+    });
+  });
+
   it('saves the configuration on each change and restores it on load', async () => {
     const user = userEvent.setup();
     installFakeApi({});
