@@ -11,20 +11,21 @@ import './atAGlance.css';
  */
 export function AtAGlanceCard({ botId, createdAt }: { botId: string; createdAt?: string | null }) {
   const { data, error, isLoading } = useSummary(botId);
+  const days = data ? visibleDays(data.days, createdAt) : [];
   return (
     <section className="card" aria-labelledby="glance-title">
       <div className="card-header">
         <h2 id="glance-title" className="card-title">
           <ChatIcon size={18} /> At a Glance
         </h2>
-        <p className="card-subtitle">Visitor conversations over the last 30 days.</p>
+        <p className="card-subtitle">Visitor conversations over the last {days.length || 30} days.</p>
       </div>
       <div className="card-body">
         {isLoading && <Spinner size="sm" label="Loading activity" />}
         {error && !data && <p className="error-text">Could not load the activity. Please try again later.</p>}
         {data && (
           <>
-            <DailyChart days={visibleDays(data.days, createdAt)} />
+            <DailyChart days={days} />
             <dl className="meta-list insights-stats">
               <div>
                 <dt>

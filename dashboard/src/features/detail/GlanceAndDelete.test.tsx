@@ -38,6 +38,7 @@ describe('at a glance', () => {
     installFakeApi({ 'GET /chatbots/:id/insights/summary': ok(summary()) });
     renderAt(<AtAGlanceCard botId={BOT} createdAt="2026-01-29T15:00:00.000Z" />);
     const chart = await screen.findByRole('img', { name: 'Last 7 days: 3 conversations and 8 messages.' });
+    expect(screen.getByText('Visitor conversations over the last 7 days.')).toBeTruthy();
     const bars = [...chart.querySelectorAll('rect')];
     expect(bars.map((b) => b.getAttribute('data-day'))).toEqual([
       '2026-01-24',
