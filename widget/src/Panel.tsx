@@ -5,21 +5,28 @@ import { CloseIcon, MenuIcon } from '../../shared/src/chat/icons';
 import { getVisitorId } from '../../shared/src/visitor';
 import { storage, win } from './env';
 import { trapTab } from './focusTrap';
+import type { PanelProps as PanelContractProps } from './panelContract';
 import { Sidebar } from './Sidebar';
-import { NEW_CHAT_TITLE, useConversations } from './useConversations';
+import { useConversations } from './useConversations';
+import { ChatTextsProvider, shownTitle, useChatLanguage } from '../../shared/src/chat/texts';
 
 interface PanelProps {
   api: ApiClient;
   botId: string;
   open: boolean;
   onClose: () => void;
+  onLanguage?: PanelContractProps['onLanguage'];
 }
 
 /** The open chat window: header, slide-out conversation list, and the shared chat thread. */
-export function Panel({ api, botId, open, onClose }: PanelProps) {
+export function Panel({ api, botId, open, onClose, onLanguage }: PanelProps) {
   // The visitor id is created on first open, not on page load.
   const visitorId = useMemo(() => getVisitorId(storage()), []);
   const convs = useConversations(api, botId, visitorId);
+  // The bot's language, once its info has come (English until then, and for an English bot).
+  const language = useChatLanguage(convs.bot);
+  const { t } = language;
+  useEffect(() => onLanguage?.(language.lang, t), [language, t, onLanguage]);
   const [sidebar, setSidebar] = useState(false);
   const panel = useRef<HTMLDivElement | null>(null);
   const menuButton = useRef<HTMLButtonElement | null>(null);
@@ -67,32 +74,32 @@ export function Panel({ api, botId, open, onClose }: PanelProps) {
   }, [convs]);
 
   const selected = convs.conversations.find((c) => c.id === convs.selectedId);
-  const title = selected ? selected.title?.trim() || NEW_CHAT_TITLE : 'Chat';
+  const title = selected ? shownTitle(selected.title, t, t.newChat) : t.chat;
 
   let body;
   if (convs.status === 'error') {
     body = (
       <div className="docent-state docent-error" role="alert">
-        <strong>Chat unavailable</strong>
+        <strong>{t.chatUnavailable}</strong>
         <p>{convs.error}</p>
         <button type="button" className="docent-button" onClick={() => void convs.init()}>
-          Retry
+          {t.retry}
         </button>
       </div>
     );
   } else if (convs.status !== 'ready') {
     body = (
       <div className="docent-state" role="status">
-        Initializing chat...
+        {t.initializing}
       </div>
     );
   } else if (!convs.selectedId) {
     body = (
       <div className="docent-state">
-        <strong>No Conversation Selected</strong>
-        <p>Create a new chat or select one from the sidebar</p>
+        <strong>{t.noConversationSelected}</strong>
+        <p>{t.createOrSelect}</p>
         <button type="button" className="docent-button" onClick={() => void newChat()}>
-          New Chat
+          {t.newChat}
         </button>
       </div>
     );
@@ -113,49 +120,52 @@ export function Panel({ api, botId, open, onClose }: PanelProps) {
   }
 
   return (
-    <div
-      ref={panel}
-      className="docent-panel"
-      role="dialog"
-      aria-modal="true"
-      aria-label="Chat"
-      hidden={!open}
-      onKeyDown={onKeyDown}
-      onPointerDown={onPointerDown}
-    >
-      <header className="docent-panel-head">
-        <button
-          ref={menuButton}
-          type="button"
-          className="docent-icon-button"
-          onClick={() => setSidebar((s) => !s)}
-          aria-label="Conversations"
-          aria-expanded={sidebar}
-        >
-          <MenuIcon />
-        </button>
-        <h2 className="docent-panel-title">{title}</h2>
-        <button type="button" className="docent-icon-button docent-panel-close" onClick={onClose} aria-label="Close chat">
-          <CloseIcon />
-        </button>
-      </header>
-      <div className="docent-panel-body">
-        <div className="docent-panel-main" inert={sidebar || undefined}>
-          {body}
+    <ChatTextsProvider value={language}>
+      <div
+        ref={panel}
+        className="docent-panel"
+        role="dialog"
+        aria-modal="true"
+        aria-label={t.chat}
+        lang={language.lang}
+        hidden={!open}
+        onKeyDown={onKeyDown}
+        onPointerDown={onPointerDown}
+      >
+        <header className="docent-panel-head">
+          <button
+            ref={menuButton}
+            type="button"
+            className="docent-icon-button"
+            onClick={() => setSidebar((s) => !s)}
+            aria-label={t.conversations}
+            aria-expanded={sidebar}
+          >
+            <MenuIcon />
+          </button>
+          <h2 className="docent-panel-title">{title}</h2>
+          <button type="button" className="docent-icon-button docent-panel-close" onClick={onClose} aria-label={t.closeChat}>
+            <CloseIcon />
+          </button>
+        </header>
+        <div className="docent-panel-body">
+          <div className="docent-panel-main" inert={sidebar || undefined}>
+            {body}
+          </div>
+          <Sidebar
+            boxRef={sidebarBox}
+            open={sidebar}
+            conversations={convs.conversations}
+            selectedId={convs.selectedId}
+            onSelect={(id) => {
+              convs.select(id);
+              setSidebar(false);
+            }}
+            onNew={() => void newChat()}
+            onClose={() => setSidebar(false)}
+          />
         </div>
-        <Sidebar
-          boxRef={sidebarBox}
-          open={sidebar}
-          conversations={convs.conversations}
-          selectedId={convs.selectedId}
-          onSelect={(id) => {
-            convs.select(id);
-            setSidebar(false);
-          }}
-          onNew={() => void newChat()}
-          onClose={() => setSidebar(false)}
-        />
       </div>
-    </div>
+    </ChatTextsProvider>
   );
 }

@@ -1,7 +1,7 @@
 import type { Conversation } from '../../shared/src/api/types';
 import { CloseIcon, PlusIcon } from '../../shared/src/chat/icons';
 import { formatDate } from '../../shared/src/dates';
-import { NEW_CHAT_TITLE } from './useConversations';
+import { shownTitle, useChatTexts } from '../../shared/src/chat/texts';
 
 interface SidebarProps {
   open: boolean;
@@ -15,24 +15,25 @@ interface SidebarProps {
 
 /** The slide-out 'Conversations' list; a click on the overlay (outside it) closes it. */
 export function Sidebar({ open, conversations, selectedId, onSelect, onNew, onClose, boxRef }: SidebarProps) {
+  const { t } = useChatTexts();
   return (
     <>
       <div className={`docent-overlay${open ? ' docent-overlay-open' : ''}`} onClick={onClose} aria-hidden="true" />
       <nav
         ref={boxRef}
         className={`docent-sidebar${open ? ' docent-sidebar-open' : ''}`}
-        aria-label="Conversations"
+        aria-label={t.conversations}
         aria-hidden={!open}
         inert={!open || undefined}
       >
         <div className="docent-sidebar-head">
-          <h3>Conversations</h3>
-          <button type="button" className="docent-icon-button" onClick={onNew} aria-label="New chat" title="New chat">
+          <h3>{t.conversations}</h3>
+          <button type="button" className="docent-icon-button" onClick={onNew} aria-label={t.newChatLabel} title={t.newChatLabel}>
             <PlusIcon />
           </button>
         </div>
         {conversations.length === 0 ? (
-          <p className="docent-empty">No conversations yet</p>
+          <p className="docent-empty">{t.noConversations}</p>
         ) : (
           <ul className="docent-conv-list">
             {conversations.map((c) => (
@@ -43,7 +44,7 @@ export function Sidebar({ open, conversations, selectedId, onSelect, onNew, onCl
                   aria-current={c.id === selectedId ? 'true' : undefined}
                   onClick={() => onSelect(c.id)}
                 >
-                  <span className="docent-conv-title">{c.title?.trim() || NEW_CHAT_TITLE}</span>
+                  <span className="docent-conv-title">{shownTitle(c.title, t, t.newChat)}</span>
                   <span className="docent-conv-date">{formatDate(c.created_at)}</span>
                 </button>
               </li>
@@ -51,7 +52,7 @@ export function Sidebar({ open, conversations, selectedId, onSelect, onNew, onCl
           </ul>
         )}
         <button type="button" className="docent-close-menu" onClick={onClose}>
-          <CloseIcon /> Close Menu
+          <CloseIcon /> {t.closeMenu}
         </button>
       </nav>
     </>

@@ -81,12 +81,20 @@ export function mountWidget(host: HTMLElement, options: MountOptions): () => voi
   let panel: PanelModule | null = null;
   let loading = false;
 
+  // English until the panel knows the bot's language (onLanguage): the launcher carries no catalogue.
+  let words = { openChat: 'Open chat', closeChat: 'Close chat' };
+  const label = () => launcher.setAttribute('aria-label', open ? words.closeChat : words.openChat);
+  const onLanguage = (lang: string, texts: typeof words) => {
+    words = texts;
+    launcher.lang = lang;
+    label();
+  };
   const paint = () => {
     root.className = `docent-root${pageIsDark() ? ' docent-dark' : ''}${open ? ' docent-is-open' : ''}`;
-    launcher.setAttribute('aria-label', open ? 'Close chat' : 'Open chat');
+    label();
     launcher.setAttribute('aria-expanded', String(open));
     launcher.innerHTML = open ? CLOSE_ICON : CHAT_ICON;
-    panel?.render(panelSlot, { apiBase: options.apiBase, botId: options.botId, open, onClose: close });
+    panel?.render(panelSlot, { apiBase: options.apiBase, botId: options.botId, open, onClose: close, onLanguage });
   };
   const close = () => {
     open = false;

@@ -8,6 +8,8 @@ export interface PanelProps {
   botId: string;
   open: boolean;
   onClose: () => void;
+  /** Tells the launcher the bot's language and its words for opening and closing the chat, once known. */
+  onLanguage?: (lang: string, texts: { openChat: string; closeChat: string }) => void;
 }
 
 /** The panel bundle's whole API, registered on the page-wide registry (env.ts) when it runs. */

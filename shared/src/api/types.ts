@@ -2,7 +2,7 @@
  * The REST contract of /api/v1, shared by the server (types only), the dashboard and the widget.
  * Every response is an envelope: {success: true, data} or {success: false, detail}.
  */
-import type { ChatTexts } from '../messages/types';
+import type { ChatTexts, PageTexts } from '../messages/types';
 import type { RecrawlSchedule } from '../contract/requests';
 import type { TaskProgress, TaskStatus, TaskType } from '../contract/tasks';
 
@@ -82,7 +82,7 @@ export interface PublicChatbot {
   /** The language the widget and /chat speak for this bot (a catalogue code: 'en', 'de', …). */
   language?: string;
   /** Their texts in that language; absent for English, which the clients carry themselves. */
-  texts?: ChatTexts;
+  texts?: ChatTexts & PageTexts;
 }
 
 export interface Conversation {

@@ -8,6 +8,7 @@ import { useIsMobile } from './useIsMobile';
 import { useMessages } from './useMessages';
 import { usePageDark } from './usePageTheme';
 import { useSendMessage } from './useSendMessage';
+import { useChatTexts } from './texts';
 
 export interface ChatThreadProps {
   api: ApiClient;
@@ -54,10 +55,11 @@ export function ChatThread({
   visible = true,
   intro,
 }: ChatThreadProps) {
+  const { t } = useChatTexts();
   const mobile = useIsMobile(640);
   const dark = usePageDark();
   const list = useMessages(api, botId, conversationId, visitorId);
-  const sending = useSendMessage(api, botId, conversationId, visitorId, list, onMessageSent, onQuestionKept);
+  const sending = useSendMessage(api, botId, conversationId, visitorId, list, onMessageSent, onQuestionKept, t);
   const [text, setText] = useState('');
   const [awayFromBottom, setAwayFromBottom] = useState(false);
   const scroller = useRef<HTMLDivElement | null>(null);
@@ -161,17 +163,17 @@ export function ChatThread({
   if (messages === undefined && list.error && !list.loading) {
     body = (
       <div className="docent-state docent-error" role="alert">
-        <strong>Error Loading Messages</strong>
-        <p>There was a problem loading your messages. Please try again later.</p>
+        <strong>{t.errorLoadingMessages}</strong>
+        <p>{t.errorLoadingMessagesBody}</p>
         <button type="button" className="docent-button" onClick={() => void list.reload()}>
-          Retry
+          {t.retry}
         </button>
       </div>
     );
   } else if (messages === undefined) {
     body = (
       <div className="docent-state" role="status">
-        Loading messages...
+        {t.loadingMessages}
       </div>
     );
   } else {
@@ -186,10 +188,10 @@ export function ChatThread({
                 </div>
               </div>
             ) : (
-              !starters.length && <div className="docent-state docent-empty-thread">Send a message to start the conversation.</div>
+              !starters.length && <div className="docent-state docent-empty-thread">{t.emptyThread}</div>
             )}
             {starters.length > 0 && (
-              <div className="docent-starters" role="group" aria-label="Suggested questions">
+              <div className="docent-starters" role="group" aria-label={t.suggestedQuestions}>
                 {starters.map((q) => (
                   <button key={q} type="button" className="docent-starter" onClick={() => void send(q, true)}>
                     {q}
@@ -224,24 +226,19 @@ export function ChatThread({
     <div className={classes}>
       {mode !== 'widget' && (
         <header className="docent-thread-header">
-          <h1>Chat</h1>
+          <h1>{t.chat}</h1>
           {headerActions ?? (
-            <button
-              type="button"
-              className="docent-icon-button"
-              onClick={togglePageTheme}
-              aria-label={dark ? 'Switch to light mode' : 'Switch to dark mode'}
-            >
+            <button type="button" className="docent-icon-button" onClick={togglePageTheme} aria-label={dark ? t.lightMode : t.darkMode}>
               {dark ? <SunIcon /> : <MoonIcon />}
             </button>
           )}
         </header>
       )}
-      <div className="docent-scroll" ref={scroller} onScroll={onScroll} role="log" aria-live="polite" aria-label="Messages" tabIndex={0}>
+      <div className="docent-scroll" ref={scroller} onScroll={onScroll} role="log" aria-live="polite" aria-label={t.messages} tabIndex={0}>
         {body}
       </div>
       {awayFromBottom && (
-        <button type="button" className="docent-scroll-bottom" onClick={() => scrollToBottom(true)} aria-label="Scroll to bottom">
+        <button type="button" className="docent-scroll-bottom" onClick={() => scrollToBottom(true)} aria-label={t.scrollToBottom}>
           <ArrowDownIcon />
         </button>
       )}

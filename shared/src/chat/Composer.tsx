@@ -1,5 +1,6 @@
 import { useLayoutEffect, useRef, type KeyboardEvent } from 'react';
 import { SendIcon } from './icons';
+import { useChatTexts } from './texts';
 
 interface ComposerProps {
   value: string;
@@ -13,6 +14,7 @@ interface ComposerProps {
 
 /** Message input: Enter sends, Shift+Enter is a newline; grows to 200px (80px on mobile). */
 export function Composer({ value, onChange, onSend, pending, mobile, onFocus, inputRef }: ComposerProps) {
+  const { t } = useChatTexts();
   const own = useRef<HTMLTextAreaElement | null>(null);
   const ref = inputRef ?? own;
   const max = mobile ? 80 : 200;
@@ -46,15 +48,15 @@ export function Composer({ value, onChange, onSend, pending, mobile, onFocus, in
         ref={ref}
         className="docent-input"
         rows={1}
-        placeholder="Type your message..."
-        aria-label="Message"
+        placeholder={t.typeMessage}
+        aria-label={t.messageLabel}
         value={value}
         disabled={pending}
         onChange={(e) => onChange(e.target.value)}
         onKeyDown={onKeyDown}
         onFocus={onFocus}
       />
-      <button type="submit" className="docent-send" disabled={empty || pending} aria-label="Send message" title="Send message">
+      <button type="submit" className="docent-send" disabled={empty || pending} aria-label={t.send} title={t.send}>
         <SendIcon />
       </button>
     </form>

@@ -2,6 +2,7 @@ import { memo } from 'react';
 import type { Source } from '../api/types';
 import { formatTime } from '../dates';
 import { ThumbIcon } from './icons';
+import { useChatTexts } from './texts';
 import { isAllowedHref, renderMarkdown } from '../markdown';
 
 /** Only web addresses become source links. */
@@ -9,12 +10,13 @@ const safeSourceUrl = (url: string) => (/^https?:\/\//i.test(url) && isAllowedHr
 
 /** The pages an answer used, as title links under it. */
 export function SourceList({ sources }: { sources: Source[] }) {
+  const { t } = useChatTexts();
   const seen = new Set<string>();
   const items = sources.filter((s) => s && typeof s.url === 'string' && !seen.has(s.url) && seen.add(s.url));
   if (!items.length) return null;
   return (
     <div className="docent-sources">
-      <div className="docent-sources-label">Sources</div>
+      <div className="docent-sources-label">{t.sources}</div>
       <ol>
         {items.map((s) => {
           const href = safeSourceUrl(s.url);
@@ -102,6 +104,7 @@ export function MessageBubble({ role, content, createdAt, sources, streaming, fe
 
 /** Helpful / not helpful; pressing the active one again clears it. */
 function Thumbs({ value, onRate }: { value: 1 | -1 | null; onRate: (rating: 1 | -1 | null) => void }) {
+  const { t } = useChatTexts();
   const thumb = (rating: 1 | -1, label: string) => (
     <button
       type="button"
@@ -115,17 +118,18 @@ function Thumbs({ value, onRate }: { value: 1 | -1 | null; onRate: (rating: 1 | 
     </button>
   );
   return (
-    <span className="docent-thumbs" role="group" aria-label="Rate this answer">
-      {thumb(1, 'Helpful')}
-      {thumb(-1, 'Not helpful')}
+    <span className="docent-thumbs" role="group" aria-label={t.rateAnswer}>
+      {thumb(1, t.helpful)}
+      {thumb(-1, t.notHelpful)}
     </span>
   );
 }
 
 /** The three-dot typing indicator. */
 export function TypingDots() {
+  const { t } = useChatTexts();
   return (
-    <div className="docent-msg docent-msg-assistant" role="status" aria-label="Assistant is typing">
+    <div className="docent-msg docent-msg-assistant" role="status" aria-label={t.typing}>
       <div className="docent-bubble docent-typing">
         <span />
         <span />

@@ -2,6 +2,8 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError, type VisitorApi as ApiClient } from '../api/client';
 import type { Message, Source } from '../api/types';
 import type { MessagesState } from './useMessages';
+import type { ChatTexts } from '../messages/types';
+import { chat as english } from '../messages/en';
 
 /** The assistant answer while it streams in. */
 export interface DraftAnswer {
@@ -31,6 +33,8 @@ export function useSendMessage(
   list: MessagesState,
   onSettled?: () => void,
   onQuestionKept?: () => void,
+  /** The chat's texts (texts.ts): its own failure messages are in the bot's language. */
+  t: ChatTexts = english,
 ): SendState {
   const [pending, setPending] = useState(false);
   const [draft, setDraft] = useState<DraftAnswer | null>(null);
@@ -87,13 +91,13 @@ export function useSendMessage(
             if (mounted.current) setDraft({ content: answer, sources });
           } else if (ev.event === 'error') {
             const { user_message, assistant_message, detail } = ev.data;
-            if (!user_message) throw new ApiError(500, detail || 'The answer failed.');
+            if (!user_message) throw new ApiError(500, detail || t.answerFailed);
             // The server kept the question (and whatever answer it stored): show that, not a rollback.
             finished = true;
             if (mounted.current) {
               list.setMessages([...previous, user_message, ...(assistant_message ? [assistant_message] : [])]);
               if (assistant_message) setDraft(null);
-              setError(detail || 'The answer failed.');
+              setError(detail || t.answerFailed);
             }
             // The question was sent and kept: do not hand the text back for a duplicate resend.
             return true;
@@ -108,12 +112,12 @@ export function useSendMessage(
             }
           }
         }
-        if (!finished) throw new ApiError(0, 'The answer was interrupted. Please try again.');
+        if (!finished) throw new ApiError(0, t.answerInterrupted);
         return true;
       } catch (err) {
         if (!mounted.current || ac.signal.aborted) return false;
         list.setMessages(previous);
-        setError(err instanceof ApiError ? err.message : 'Your message could not be sent. Please try again.');
+        setError(sendError(err, t));
         return false;
       } finally {
         inFlight.current = null;
@@ -125,8 +129,19 @@ export function useSendMessage(
         }
       }
     },
-    [api, botId, conversationId, visitorId, list, onSettled, onQuestionKept],
+    [api, botId, conversationId, visitorId, list, onSettled, onQuestionKept, t],
   );
 
   return { pending, draft, error, send };
+}
+
+/**
+ * What a failed send says: in an English chat the server's own reason (its details are English);
+ * in another language, too many messages or a plain "could not be sent" in it (the answer stream's
+ * `error` event details come already translated, and are shown as they are).
+ */
+function sendError(err: unknown, t: ChatTexts): string {
+  if (!(err instanceof ApiError)) return t.sendFailed;
+  if (t === english || err.message === t.answerInterrupted) return err.message;
+  return err.status === 429 ? t.rateLimited : t.sendFailed;
 }

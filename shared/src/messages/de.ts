@@ -1,5 +1,5 @@
 import type { SmallTalkPhrases } from './phrases';
-import type { ChatTexts, ReplyTexts } from './types';
+import type { ChatTexts, PageTexts, ReplyTexts } from './types';
 
 /** German (formal "Sie"). */
 export const chat: ChatTexts = {
@@ -8,32 +8,21 @@ export const chat: ChatTexts = {
   send: 'Nachricht senden',
   sources: 'Quellen',
   chat: 'Chat',
-  chatbot: 'Chatbot',
-  chatHistory: 'Chatverlauf',
   conversations: 'Unterhaltungen',
   newChat: 'Neuer Chat',
   newChatLabel: 'Neuer Chat',
   newConversation: 'Neue Unterhaltung',
   untitled: 'Unbenannte Unterhaltung',
   noConversations: 'Noch keine Unterhaltungen',
-  startNewChat: 'Starten Sie einen neuen Chat',
   closeMenu: 'Menü schließen',
+  openChat: 'Chat öffnen',
   closeChat: 'Chat schließen',
-  openConversations: 'Unterhaltungen öffnen',
-  closeConversations: 'Unterhaltungen schließen',
-  skipToConversation: 'Zur Unterhaltung springen',
   initializing: 'Chat wird gestartet...',
   noConversationSelected: 'Keine Unterhaltung ausgewählt',
   createOrSelect: 'Starten Sie einen neuen Chat oder wählen Sie einen in der Seitenleiste aus',
   loadingMessages: 'Nachrichten werden geladen...',
-  loadingConversations: 'Unterhaltungen werden geladen',
-  creatingConversation: 'Unterhaltung wird erstellt',
-  openingConversation: 'Ihre Unterhaltung wird geöffnet',
-  messageCount: '{n} Nachrichten',
   errorLoadingMessages: 'Fehler beim Laden der Nachrichten',
   errorLoadingMessagesBody: 'Ihre Nachrichten konnten nicht geladen werden. Bitte versuchen Sie es später noch einmal.',
-  errorLoadingConversations: 'Fehler beim Laden der Unterhaltungen',
-  unreachable: 'Der Chatbot ist nicht erreichbar. Prüfen Sie den Link und versuchen Sie es noch einmal.',
   retry: 'Erneut versuchen',
   emptyThread: 'Senden Sie eine Nachricht, um die Unterhaltung zu beginnen.',
   suggestedQuestions: 'Vorgeschlagene Fragen',
@@ -53,6 +42,21 @@ export const chat: ChatTexts = {
   sendFailed: 'Ihre Nachricht konnte nicht gesendet werden. Bitte versuchen Sie es noch einmal.',
   answerFailed: 'Die Antwort ist fehlgeschlagen.',
   answerInterrupted: 'Die Antwort wurde unterbrochen. Bitte versuchen Sie es noch einmal.',
+};
+
+export const page: PageTexts = {
+  chatbot: 'Chatbot',
+  chatHistory: 'Chatverlauf',
+  startNewChat: 'Starten Sie einen neuen Chat',
+  openConversations: 'Unterhaltungen öffnen',
+  closeConversations: 'Unterhaltungen schließen',
+  skipToConversation: 'Zur Unterhaltung springen',
+  loadingConversations: 'Unterhaltungen werden geladen',
+  creatingConversation: 'Unterhaltung wird erstellt',
+  openingConversation: 'Ihre Unterhaltung wird geöffnet',
+  messageCount: '{n} Nachrichten',
+  errorLoadingConversations: 'Fehler beim Laden der Unterhaltungen',
+  unreachable: 'Der Chatbot ist nicht erreichbar. Prüfen Sie den Link und versuchen Sie es noch einmal.',
   poweredBy: 'Bereitgestellt von',
 };
 

@@ -1,5 +1,5 @@
 import type { SmallTalkPhrases } from './phrases';
-import type { ChatTexts, ReplyTexts } from './types';
+import type { ChatTexts, PageTexts, ReplyTexts } from './types';
 
 /** Spanish ("tú", as most Spanish-language web products write). */
 export const chat: ChatTexts = {
@@ -8,32 +8,21 @@ export const chat: ChatTexts = {
   send: 'Enviar mensaje',
   sources: 'Fuentes',
   chat: 'Chat',
-  chatbot: 'Chatbot',
-  chatHistory: 'Historial de chats',
   conversations: 'Conversaciones',
   newChat: 'Nuevo chat',
   newChatLabel: 'Nuevo chat',
   newConversation: 'Nueva conversación',
   untitled: 'Conversación sin título',
   noConversations: 'Todavía no hay conversaciones',
-  startNewChat: 'Empieza un chat nuevo',
   closeMenu: 'Cerrar menú',
+  openChat: 'Abrir chat',
   closeChat: 'Cerrar chat',
-  openConversations: 'Abrir conversaciones',
-  closeConversations: 'Cerrar conversaciones',
-  skipToConversation: 'Ir a la conversación',
   initializing: 'Iniciando el chat...',
   noConversationSelected: 'No hay ninguna conversación seleccionada',
   createOrSelect: 'Crea un chat nuevo o elige uno en la barra lateral',
   loadingMessages: 'Cargando mensajes...',
-  loadingConversations: 'Cargando conversaciones',
-  creatingConversation: 'Creando conversación',
-  openingConversation: 'Abriendo tu conversación',
-  messageCount: '{n} mensajes',
   errorLoadingMessages: 'Error al cargar los mensajes',
   errorLoadingMessagesBody: 'Ha habido un problema al cargar tus mensajes. Vuelve a intentarlo más tarde.',
-  errorLoadingConversations: 'Error al cargar las conversaciones',
-  unreachable: 'No se ha podido conectar con el chatbot. Comprueba el enlace y vuelve a intentarlo.',
   retry: 'Reintentar',
   emptyThread: 'Envía un mensaje para empezar la conversación.',
   suggestedQuestions: 'Preguntas sugeridas',
@@ -53,6 +42,21 @@ export const chat: ChatTexts = {
   sendFailed: 'No se ha podido enviar tu mensaje. Vuelve a intentarlo.',
   answerFailed: 'La respuesta ha fallado.',
   answerInterrupted: 'La respuesta se ha interrumpido. Vuelve a intentarlo.',
+};
+
+export const page: PageTexts = {
+  chatbot: 'Chatbot',
+  chatHistory: 'Historial de chats',
+  startNewChat: 'Empieza un chat nuevo',
+  openConversations: 'Abrir conversaciones',
+  closeConversations: 'Cerrar conversaciones',
+  skipToConversation: 'Ir a la conversación',
+  loadingConversations: 'Cargando conversaciones',
+  creatingConversation: 'Creando conversación',
+  openingConversation: 'Abriendo tu conversación',
+  messageCount: '{n} mensajes',
+  errorLoadingConversations: 'Error al cargar las conversaciones',
+  unreachable: 'No se ha podido conectar con el chatbot. Comprueba el enlace y vuelve a intentarlo.',
   poweredBy: 'Con la tecnología de',
 };
 

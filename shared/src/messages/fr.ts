@@ -1,5 +1,5 @@
 import type { SmallTalkPhrases } from './phrases';
-import type { ChatTexts, ReplyTexts } from './types';
+import type { ChatTexts, PageTexts, ReplyTexts } from './types';
 
 /** French ("vous"; a no-break space before : ? ! as French typography wants). */
 export const chat: ChatTexts = {
@@ -8,32 +8,21 @@ export const chat: ChatTexts = {
   send: 'Envoyer le message',
   sources: 'Sources',
   chat: 'Discussion',
-  chatbot: 'Chatbot',
-  chatHistory: 'Historique des discussions',
   conversations: 'Conversations',
   newChat: 'Nouvelle discussion',
   newChatLabel: 'Nouvelle discussion',
   newConversation: 'Nouvelle conversation',
   untitled: 'Conversation sans titre',
   noConversations: 'Aucune conversation pour le moment',
-  startNewChat: 'Commencez une nouvelle discussion',
   closeMenu: 'Fermer le menu',
+  openChat: 'Ouvrir la discussion',
   closeChat: 'Fermer la discussion',
-  openConversations: 'Ouvrir les conversations',
-  closeConversations: 'Fermer les conversations',
-  skipToConversation: 'Aller à la conversation',
   initializing: 'Démarrage de la discussion...',
   noConversationSelected: 'Aucune conversation sélectionnée',
   createOrSelect: 'Commencez une nouvelle discussion ou choisissez-en une dans le panneau latéral',
   loadingMessages: 'Chargement des messages...',
-  loadingConversations: 'Chargement des conversations',
-  creatingConversation: 'Création de la conversation',
-  openingConversation: 'Ouverture de votre conversation',
-  messageCount: '{n}\u00a0messages',
   errorLoadingMessages: 'Erreur de chargement des messages',
   errorLoadingMessagesBody: 'Un problème est survenu lors du chargement de vos messages. Veuillez réessayer plus tard.',
-  errorLoadingConversations: 'Erreur de chargement des conversations',
-  unreachable: 'Impossible de joindre le chatbot. Vérifiez le lien et réessayez.',
   retry: 'Réessayer',
   emptyThread: 'Envoyez un message pour commencer la conversation.',
   suggestedQuestions: 'Questions suggérées',
@@ -53,6 +42,21 @@ export const chat: ChatTexts = {
   sendFailed: "Votre message n'a pas pu être envoyé. Veuillez réessayer.",
   answerFailed: 'La réponse a échoué.',
   answerInterrupted: 'La réponse a été interrompue. Veuillez réessayer.',
+};
+
+export const page: PageTexts = {
+  chatbot: 'Chatbot',
+  chatHistory: 'Historique des discussions',
+  startNewChat: 'Commencez une nouvelle discussion',
+  openConversations: 'Ouvrir les conversations',
+  closeConversations: 'Fermer les conversations',
+  skipToConversation: 'Aller à la conversation',
+  loadingConversations: 'Chargement des conversations',
+  creatingConversation: 'Création de la conversation',
+  openingConversation: 'Ouverture de votre conversation',
+  messageCount: '{n}\u00a0messages',
+  errorLoadingConversations: 'Erreur de chargement des conversations',
+  unreachable: 'Impossible de joindre le chatbot. Vérifiez le lien et réessayez.',
   poweredBy: 'Propulsé par',
 };
 

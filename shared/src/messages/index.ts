@@ -5,7 +5,7 @@ import * as fr from './fr';
 import * as it from './it';
 import * as nl from './nl';
 import * as pt from './pt';
-import type { ChatTexts, LanguageFile, ReplyTexts } from './types';
+import type { ChatTexts, LanguageFile, PageTexts, ReplyTexts } from './types';
 
 /**
  * The message catalogue: every text the product writes to a visitor, one file per language, keyed
@@ -16,7 +16,7 @@ import type { ChatTexts, LanguageFile, ReplyTexts } from './types';
 export const LANGUAGES = { en, fr, de, es, it, pt, nl } satisfies Record<string, LanguageFile>;
 
 export type LanguageCode = keyof typeof LANGUAGES;
-export type { ChatTexts, LanguageFile, ReplyTexts };
+export type { ChatTexts, LanguageFile, PageTexts, ReplyTexts };
 
 /** The catalogue's language for a language tag ('de', 'de-AT', 'DE_de'), or undefined when it has none. */
 export function catalogueLanguage(tag: string | null | undefined): LanguageCode | undefined {
@@ -27,8 +27,11 @@ export function catalogueLanguage(tag: string | null | undefined): LanguageCode 
 /** The replies of a language, English when the catalogue does not have it. */
 export const replyTexts = (tag: string | null | undefined): ReplyTexts => LANGUAGES[catalogueLanguage(tag) ?? 'en'].reply;
 
-/** The widget's and /chat's texts of a language, English when the catalogue does not have it. */
-export const chatTexts = (tag: string | null | undefined): ChatTexts => LANGUAGES[catalogueLanguage(tag) ?? 'en'].chat;
+/** The widget's and /chat's texts of a language (the chat's and the /chat page's own), English when the catalogue does not have it. */
+export function chatTexts(tag: string | null | undefined): ChatTexts & PageTexts {
+  const file = LANGUAGES[catalogueLanguage(tag) ?? 'en'];
+  return { ...file.chat, ...file.page };
+}
 
 export { fill } from './fill';
 

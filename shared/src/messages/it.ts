@@ -1,5 +1,5 @@
 import type { SmallTalkPhrases } from './phrases';
-import type { ChatTexts, ReplyTexts } from './types';
+import type { ChatTexts, PageTexts, ReplyTexts } from './types';
 
 /** Italian ("tu", as most Italian-language web products write). */
 export const chat: ChatTexts = {
@@ -8,32 +8,21 @@ export const chat: ChatTexts = {
   send: 'Invia messaggio',
   sources: 'Fonti',
   chat: 'Chat',
-  chatbot: 'Chatbot',
-  chatHistory: 'Cronologia chat',
   conversations: 'Conversazioni',
   newChat: 'Nuova chat',
   newChatLabel: 'Nuova chat',
   newConversation: 'Nuova conversazione',
   untitled: 'Conversazione senza titolo',
   noConversations: 'Ancora nessuna conversazione',
-  startNewChat: 'Inizia una nuova chat',
   closeMenu: 'Chiudi menu',
+  openChat: 'Apri chat',
   closeChat: 'Chiudi chat',
-  openConversations: 'Apri le conversazioni',
-  closeConversations: 'Chiudi le conversazioni',
-  skipToConversation: 'Vai alla conversazione',
   initializing: 'Avvio della chat...',
   noConversationSelected: 'Nessuna conversazione selezionata',
   createOrSelect: 'Inizia una nuova chat o scegline una nella barra laterale',
   loadingMessages: 'Caricamento dei messaggi...',
-  loadingConversations: 'Caricamento delle conversazioni',
-  creatingConversation: 'Creazione della conversazione',
-  openingConversation: 'Apertura della conversazione',
-  messageCount: '{n} messaggi',
   errorLoadingMessages: 'Errore nel caricamento dei messaggi',
   errorLoadingMessagesBody: 'Si è verificato un problema nel caricamento dei messaggi. Riprova più tardi.',
-  errorLoadingConversations: 'Errore nel caricamento delle conversazioni',
-  unreachable: 'Impossibile raggiungere il chatbot. Controlla il link e riprova.',
   retry: 'Riprova',
   emptyThread: 'Invia un messaggio per iniziare la conversazione.',
   suggestedQuestions: 'Domande suggerite',
@@ -53,6 +42,21 @@ export const chat: ChatTexts = {
   sendFailed: 'Non è stato possibile inviare il messaggio. Riprova.',
   answerFailed: 'La risposta non è riuscita.',
   answerInterrupted: 'La risposta è stata interrotta. Riprova.',
+};
+
+export const page: PageTexts = {
+  chatbot: 'Chatbot',
+  chatHistory: 'Cronologia chat',
+  startNewChat: 'Inizia una nuova chat',
+  openConversations: 'Apri le conversazioni',
+  closeConversations: 'Chiudi le conversazioni',
+  skipToConversation: 'Vai alla conversazione',
+  loadingConversations: 'Caricamento delle conversazioni',
+  creatingConversation: 'Creazione della conversazione',
+  openingConversation: 'Apertura della conversazione',
+  messageCount: '{n} messaggi',
+  errorLoadingConversations: 'Errore nel caricamento delle conversazioni',
+  unreachable: 'Impossibile raggiungere il chatbot. Controlla il link e riprova.',
   poweredBy: 'Realizzato con',
 };
 

@@ -1,5 +1,5 @@
 import type { SmallTalkPhrases } from './phrases';
-import type { ChatTexts, ReplyTexts } from './types';
+import type { ChatTexts, PageTexts, ReplyTexts } from './types';
 
 /** Dutch ("je", as most Dutch-language web products write). */
 export const chat: ChatTexts = {
@@ -8,32 +8,21 @@ export const chat: ChatTexts = {
   send: 'Bericht versturen',
   sources: 'Bronnen',
   chat: 'Chat',
-  chatbot: 'Chatbot',
-  chatHistory: 'Chatgeschiedenis',
   conversations: 'Gesprekken',
   newChat: 'Nieuwe chat',
   newChatLabel: 'Nieuwe chat',
   newConversation: 'Nieuw gesprek',
   untitled: 'Naamloos gesprek',
   noConversations: 'Nog geen gesprekken',
-  startNewChat: 'Begin een nieuwe chat',
   closeMenu: 'Menu sluiten',
+  openChat: 'Chat openen',
   closeChat: 'Chat sluiten',
-  openConversations: 'Gesprekken openen',
-  closeConversations: 'Gesprekken sluiten',
-  skipToConversation: 'Naar het gesprek',
   initializing: 'Chat wordt gestart...',
   noConversationSelected: 'Geen gesprek geselecteerd',
   createOrSelect: 'Begin een nieuwe chat of kies er een in de zijbalk',
   loadingMessages: 'Berichten laden...',
-  loadingConversations: 'Gesprekken laden',
-  creatingConversation: 'Gesprek aanmaken',
-  openingConversation: 'Je gesprek wordt geopend',
-  messageCount: '{n} berichten',
   errorLoadingMessages: 'Fout bij het laden van berichten',
   errorLoadingMessagesBody: 'Er ging iets mis bij het laden van je berichten. Probeer het later opnieuw.',
-  errorLoadingConversations: 'Fout bij het laden van gesprekken',
-  unreachable: 'De chatbot is niet bereikbaar. Controleer de link en probeer het opnieuw.',
   retry: 'Opnieuw proberen',
   emptyThread: 'Stuur een bericht om het gesprek te beginnen.',
   suggestedQuestions: 'Voorgestelde vragen',
@@ -53,6 +42,21 @@ export const chat: ChatTexts = {
   sendFailed: 'Je bericht kon niet worden verstuurd. Probeer het opnieuw.',
   answerFailed: 'Het antwoord is mislukt.',
   answerInterrupted: 'Het antwoord is onderbroken. Probeer het opnieuw.',
+};
+
+export const page: PageTexts = {
+  chatbot: 'Chatbot',
+  chatHistory: 'Chatgeschiedenis',
+  startNewChat: 'Begin een nieuwe chat',
+  openConversations: 'Gesprekken openen',
+  closeConversations: 'Gesprekken sluiten',
+  skipToConversation: 'Naar het gesprek',
+  loadingConversations: 'Gesprekken laden',
+  creatingConversation: 'Gesprek aanmaken',
+  openingConversation: 'Je gesprek wordt geopend',
+  messageCount: '{n} berichten',
+  errorLoadingConversations: 'Fout bij het laden van gesprekken',
+  unreachable: 'De chatbot is niet bereikbaar. Controleer de link en probeer het opnieuw.',
   poweredBy: 'Mogelijk gemaakt door',
 };
 

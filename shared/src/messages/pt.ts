@@ -1,5 +1,5 @@
 import type { SmallTalkPhrases } from './phrases';
-import type { ChatTexts, ReplyTexts } from './types';
+import type { ChatTexts, PageTexts, ReplyTexts } from './types';
 
 /** Portuguese, worded to read naturally in Portugal and Brazil alike ("você" avoided where a phrase can do without). */
 export const chat: ChatTexts = {
@@ -8,32 +8,21 @@ export const chat: ChatTexts = {
   send: 'Enviar mensagem',
   sources: 'Fontes',
   chat: 'Chat',
-  chatbot: 'Chatbot',
-  chatHistory: 'Histórico de conversas',
   conversations: 'Conversas',
   newChat: 'Nova conversa',
   newChatLabel: 'Nova conversa',
   newConversation: 'Nova conversa',
   untitled: 'Conversa sem título',
   noConversations: 'Ainda não há conversas',
-  startNewChat: 'Comece uma nova conversa',
   closeMenu: 'Fechar menu',
+  openChat: 'Abrir chat',
   closeChat: 'Fechar chat',
-  openConversations: 'Abrir conversas',
-  closeConversations: 'Fechar conversas',
-  skipToConversation: 'Ir para a conversa',
   initializing: 'A iniciar o chat...',
   noConversationSelected: 'Nenhuma conversa selecionada',
   createOrSelect: 'Comece uma nova conversa ou escolha uma na barra lateral',
   loadingMessages: 'A carregar mensagens...',
-  loadingConversations: 'A carregar conversas',
-  creatingConversation: 'A criar conversa',
-  openingConversation: 'A abrir a sua conversa',
-  messageCount: '{n} mensagens',
   errorLoadingMessages: 'Erro ao carregar as mensagens',
   errorLoadingMessagesBody: 'Ocorreu um problema ao carregar as suas mensagens. Tente novamente mais tarde.',
-  errorLoadingConversations: 'Erro ao carregar as conversas',
-  unreachable: 'Não foi possível contactar o chatbot. Verifique o link e tente novamente.',
   retry: 'Tentar novamente',
   emptyThread: 'Envie uma mensagem para começar a conversa.',
   suggestedQuestions: 'Perguntas sugeridas',
@@ -53,6 +42,21 @@ export const chat: ChatTexts = {
   sendFailed: 'Não foi possível enviar a sua mensagem. Tente novamente.',
   answerFailed: 'A resposta falhou.',
   answerInterrupted: 'A resposta foi interrompida. Tente novamente.',
+};
+
+export const page: PageTexts = {
+  chatbot: 'Chatbot',
+  chatHistory: 'Histórico de conversas',
+  startNewChat: 'Comece uma nova conversa',
+  openConversations: 'Abrir conversas',
+  closeConversations: 'Fechar conversas',
+  skipToConversation: 'Ir para a conversa',
+  loadingConversations: 'A carregar conversas',
+  creatingConversation: 'A criar conversa',
+  openingConversation: 'A abrir a sua conversa',
+  messageCount: '{n} mensagens',
+  errorLoadingConversations: 'Erro ao carregar as conversas',
+  unreachable: 'Não foi possível contactar o chatbot. Verifique o link e tente novamente.',
   poweredBy: 'Com tecnologia',
 };
 

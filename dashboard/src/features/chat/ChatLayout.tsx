@@ -11,6 +11,8 @@ import { ThemeToggle } from '../../ui/ThemeToggle';
 import { ChatIcon, CloseIcon, MenuIcon, PlusIcon } from '../../ui/icons';
 import { conversationsKey, useConversations, usePublicChatbot } from './queries';
 import { reusableConversation } from '../../../../shared/src/chat/landing';
+import { ChatTextsProvider, shownTitle, useChatLanguage } from '../../../../shared/src/chat/texts';
+import { PageTextsProvider, useBotPageTexts } from './pageTexts';
 
 /** /chat: the visitor's conversation sidebar beside the thread (spec §2). */
 export default function ChatLayout() {
@@ -21,6 +23,10 @@ export default function ChatLayout() {
   const [visitorId] = useState(readVisitorId);
   const { data: conversations, isLoading, error } = useConversations(botId, visitorId);
   const { data: bot } = usePublicChatbot(botId);
+  // The visitor's side speaks the bot's language (English until its info has loaded); the dashboard stays English.
+  const language = useChatLanguage(bot);
+  const { t } = language;
+  const page = useBotPageTexts(bot);
   const [open, setOpen] = useState(false);
   const [creating, setCreating] = useState(false);
   const navigate = useNavigate();
@@ -61,87 +67,91 @@ export default function ChatLayout() {
   };
 
   return (
-    <div className="chat-shell">
-      <a className="skip-link" href="#chat-main">
-        Skip to conversation
-      </a>
-      <header className="chat-topbar">
-        <button
-          type="button"
-          className="icon-button"
-          aria-label={open ? 'Close conversations' : 'Open conversations'}
-          aria-expanded={open}
-          aria-controls="chat-sidebar"
-          onClick={() => setOpen((o) => !o)}
-        >
-          {open ? <CloseIcon /> : <MenuIcon />}
-        </button>
-        {/* The spec's 'Chat' header at every width (the thread's own is hidden here), the bot's name under it. */}
-        <div className="chat-topbar-title">
-          <span aria-hidden="true">Chat</span>
-          {bot?.name && <span className="chat-topbar-bot truncate">{bot.name}</span>}
-        </div>
-        <ThemeToggle />
-      </header>
-      {open && <div className="drawer-overlay" aria-hidden="true" onClick={() => setOpen(false)} />}
-      <aside id="chat-sidebar" className={`chat-sidebar${open ? ' is-open' : ''}`} aria-label="Chat History">
-        {/* The bot's name heads the sidebar where the product's logo was: the logo moves to its foot. */}
-        <div className="chat-sidebar-head">
-          <div className="chat-bot-info">
-            <p className="chat-bot-name">{bot ? bot.name || 'Chatbot' : '\u00a0'}</p>
-            {bot?.description && <p className="chat-bot-description">{bot.description}</p>}
-          </div>
-          {/* With a conversation open, its header carries the one theme toggle. */}
-          {!convId && <ThemeToggle />}
-        </div>
-        <div className="chat-sidebar-title-row">
-          <h2 className="chat-sidebar-title">Chat History</h2>
-          <button type="button" className="btn btn-primary btn-sm" onClick={newChat} disabled={!botId || creating}>
-            {creating ? <Spinner size="sm" label="Creating conversation" /> : <PlusIcon size={16} />} New Chat
+    <ChatTextsProvider value={language}>
+      <div className="chat-shell" lang={language.lang}>
+        <a className="skip-link" href="#chat-main">
+          {page.skipToConversation}
+        </a>
+        <header className="chat-topbar">
+          <button
+            type="button"
+            className="icon-button"
+            aria-label={open ? page.closeConversations : page.openConversations}
+            aria-expanded={open}
+            aria-controls="chat-sidebar"
+            onClick={() => setOpen((o) => !o)}
+          >
+            {open ? <CloseIcon /> : <MenuIcon />}
           </button>
-        </div>
-        <nav className="conversation-nav" aria-label="Conversations">
-          {!botId ? null : isLoading ? (
-            <div className="sidebar-loading">
-              <Spinner size="sm" label="Loading conversations" />
+          {/* The spec's 'Chat' header at every width (the thread's own is hidden here), the bot's name under it. */}
+          <div className="chat-topbar-title">
+            <span aria-hidden="true">{t.chat}</span>
+            {bot?.name && <span className="chat-topbar-bot truncate">{bot.name}</span>}
+          </div>
+          <ThemeToggle />
+        </header>
+        {open && <div className="drawer-overlay" aria-hidden="true" onClick={() => setOpen(false)} />}
+        <aside id="chat-sidebar" className={`chat-sidebar${open ? ' is-open' : ''}`} aria-label={page.chatHistory}>
+          {/* The bot's name heads the sidebar where the product's logo was: the logo moves to its foot. */}
+          <div className="chat-sidebar-head">
+            <div className="chat-bot-info">
+              <p className="chat-bot-name">{bot ? bot.name || page.chatbot : '\u00a0'}</p>
+              {bot?.description && <p className="chat-bot-description">{bot.description}</p>}
             </div>
-          ) : error ? (
-            <p className="sidebar-empty error-text">Error loading conversations</p>
-          ) : !conversations || conversations.length === 0 ? (
-            <div className="conversation-empty">
-              <ChatIcon size={22} />
-              <p className="conversation-empty-title">No conversations yet</p>
-              <p className="muted">Start a new chat to begin</p>
-            </div>
-          ) : (
-            <ul className="conversation-list">
-              {conversations.map((c) => {
-                const active = c.id === convId;
-                return (
-                  <li key={c.id}>
-                    <button
-                      type="button"
-                      className={`conversation-item${active ? ' is-active' : ''}`}
-                      aria-current={active ? 'page' : undefined}
-                      onClick={() => navigate(`/chat/${botId}/conversations/${c.id}`)}
-                    >
-                      <span className="conversation-title truncate">{c.title || DEFAULT_CONVERSATION_TITLES.conversationList}</span>
-                      <span className="conversation-time">{formatDateTime(c.last_message_at ?? c.created_at)}</span>
-                    </button>
-                  </li>
-                );
-              })}
-            </ul>
-          )}
-        </nav>
-        <div className="chat-sidebar-foot">
-          <span className="muted">Powered by</span>
-          <Logo to="/" />
-        </div>
-      </aside>
-      <main id="chat-main" className="chat-main">
-        <Outlet context={{ visitorId }} />
-      </main>
-    </div>
+            {/* With a conversation open, its header carries the one theme toggle. */}
+            {!convId && <ThemeToggle />}
+          </div>
+          <div className="chat-sidebar-title-row">
+            <h2 className="chat-sidebar-title">{page.chatHistory}</h2>
+            <button type="button" className="btn btn-primary btn-sm" onClick={newChat} disabled={!botId || creating}>
+              {creating ? <Spinner size="sm" label={page.creatingConversation} /> : <PlusIcon size={16} />} {t.newChat}
+            </button>
+          </div>
+          <nav className="conversation-nav" aria-label={t.conversations}>
+            {!botId ? null : isLoading ? (
+              <div className="sidebar-loading">
+                <Spinner size="sm" label={page.loadingConversations} />
+              </div>
+            ) : error ? (
+              <p className="sidebar-empty error-text">{page.errorLoadingConversations}</p>
+            ) : !conversations || conversations.length === 0 ? (
+              <div className="conversation-empty">
+                <ChatIcon size={22} />
+                <p className="conversation-empty-title">{t.noConversations}</p>
+                <p className="muted">{page.startNewChat}</p>
+              </div>
+            ) : (
+              <ul className="conversation-list">
+                {conversations.map((c) => {
+                  const active = c.id === convId;
+                  return (
+                    <li key={c.id}>
+                      <button
+                        type="button"
+                        className={`conversation-item${active ? ' is-active' : ''}`}
+                        aria-current={active ? 'page' : undefined}
+                        onClick={() => navigate(`/chat/${botId}/conversations/${c.id}`)}
+                      >
+                        <span className="conversation-title truncate">{shownTitle(c.title, t, t.untitled)}</span>
+                        <span className="conversation-time">{formatDateTime(c.last_message_at ?? c.created_at)}</span>
+                      </button>
+                    </li>
+                  );
+                })}
+              </ul>
+            )}
+          </nav>
+          <div className="chat-sidebar-foot">
+            <span className="muted">{page.poweredBy}</span>
+            <Logo to="/" />
+          </div>
+        </aside>
+        <main id="chat-main" className="chat-main">
+          <PageTextsProvider value={page}>
+            <Outlet context={{ visitorId }} />
+          </PageTextsProvider>
+        </main>
+      </div>
+    </ChatTextsProvider>
   );
 }

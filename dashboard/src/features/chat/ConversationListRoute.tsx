@@ -8,6 +8,9 @@ import { Alert } from '../../ui/Alert';
 import { Spinner } from '../../ui/Spinner';
 import { conversationsKey, useConversations } from './queries';
 import { landingConversation } from '../../../../shared/src/chat/landing';
+import { fill } from '../../../../shared/src/messages/fill';
+import { shownTitle, useChatTexts } from '../../../../shared/src/chat/texts';
+import { usePageTexts } from './pageTexts';
 
 /**
  * /chat/{botId}/conversations: goes to the first conversation, or creates an 'Untitled
@@ -15,6 +18,8 @@ import { landingConversation } from '../../../../shared/src/chat/landing';
  */
 export default function ConversationListRoute() {
   const { botId } = useParams();
+  const { t } = useChatTexts();
+  const page = usePageTexts();
   const { visitorId } = useOutletContext<{ visitorId: string }>();
   const { data, error } = useConversations(botId, visitorId);
   const navigate = useNavigate();
@@ -45,7 +50,7 @@ export default function ConversationListRoute() {
   if (error) {
     return (
       <div className="chat-placeholder">
-        <Alert title="Error loading conversations">The chatbot could not be reached. Check the link and try again.</Alert>
+        <Alert title={page.errorLoadingConversations}>{page.unreachable}</Alert>
       </div>
     );
   }
@@ -55,15 +60,15 @@ export default function ConversationListRoute() {
         <ul className="conversation-summary">
           {data.map((c) => (
             <li key={c.id}>
-              <span>{c.title || DEFAULT_CONVERSATION_TITLES.conversationList}</span>
+              <span>{shownTitle(c.title, t, t.untitled)}</span>
               <span className="muted">
-                {c.message_count} messages · {formatDateTime(c.last_message_at ?? c.created_at)}
+                {fill(page.messageCount, { n: c.message_count })} · {formatDateTime(c.last_message_at ?? c.created_at)}
               </span>
             </li>
           ))}
         </ul>
       ) : (
-        <Spinner label="Opening your conversation" />
+        <Spinner label={page.openingConversation} />
       )}
     </div>
   );
