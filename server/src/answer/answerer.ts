@@ -5,7 +5,7 @@ import { absentNames } from './retrieval/absentNames.js';
 import { fill, listOr } from '../../../shared/src/messages/index.js';
 import { repliesFor } from '../../../shared/src/messages/detect.js';
 import { reply as english } from '../../../shared/src/messages/en.js';
-import { englishWords } from '../text/englishWords.js';
+import { wordListFor } from '../language/words.js';
 import type { Lexer } from './extractive/lexer.js';
 import { LlmError, type LlmClient } from '../provider/chat.js';
 import { buildPrompt } from './generation/prompt.js';
@@ -207,7 +207,7 @@ export class Answerer {
    */
   private async retrieve(req: AnswerRequest): Promise<Retrieval> {
     const found = await this.retrieveWithHistory(req);
-    const absent = absentNames(req.question, found.terms, await englishWords().catch(() => undefined));
+    const absent = absentNames(req.question, found.terms, await wordListFor(found.textConfig));
     return absent.length > 0 ? { ...found, outcome: 'none', covered: false, pages: [], absent } : found;
   }
 

@@ -10,9 +10,9 @@ import { DEFAULT_TEXT_CONFIG } from './configs.js';
  * every other language is read by the database alone.
  */
 
-/** The words of a configuration's language, when there is a list of them; undefined otherwise. */
-export function wordListFor(config: string): Promise<ReadonlySet<string>> | undefined {
-  return config === DEFAULT_TEXT_CONFIG ? englishWords() : undefined;
+/** The words of a configuration's language, when there is a list of them (and it could be read); undefined otherwise. */
+export async function wordListFor(config: string = DEFAULT_TEXT_CONFIG): Promise<ReadonlySet<string> | undefined> {
+  return config === DEFAULT_TEXT_CONFIG ? englishWords().catch(() => undefined) : undefined;
 }
 
 /** The stemmer that stems as this configuration does, when there is one in JS. */

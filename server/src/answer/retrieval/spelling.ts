@@ -161,7 +161,7 @@ export async function correctSlips(
   if (unknown.size === 0) return found;
   // Without the word list (every language but English, language/words.ts) no slip can be told from
   // a word: the question is read as typed.
-  const english = await wordListFor(config)?.catch(() => undefined);
+  const english = await wordListFor(config);
   if (!english) return found;
   const slips: { typed: string; from: string; byStem: Map<string, string[]>; variant: boolean }[] = [];
   for (const typed of typedWords(text)) {
