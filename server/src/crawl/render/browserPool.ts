@@ -20,6 +20,8 @@ export interface BrowserPoolOptions {
 
 export interface PageRenderer {
   render(job: RenderJob): Promise<RenderedPage>;
+  /** Browsers launched so far and pages rendered (tests, benchmarks). */
+  stats(): { launches: number; rendered: number };
   close(): Promise<void>;
 }
 
@@ -56,11 +58,14 @@ export function createBrowserPool(options: BrowserPoolOptions = {}): PageRendere
   const waiting: (() => void)[] = [];
   let idleTimer: NodeJS.Timeout | undefined;
   let closed = false;
+  let launches = 0;
+  let rendered = 0;
 
   const shut = (gen: Generation) => void gen.browser.then((b) => b.close()).catch(() => {});
 
   function launch(): Generation {
     const executablePath = findChromium(options.env);
+    launches++;
     const gen: Generation = { served: 0, active: 0, retired: false, browser: Promise.resolve(undefined as unknown as Browser) };
     gen.browser = chromium.launch({ executablePath, headless: true, args: LAUNCH_ARGS }).then(
       (browser) => {
@@ -130,7 +135,9 @@ export function createBrowserPool(options: BrowserPoolOptions = {}): PageRendere
     gen.served++;
     gen.active++;
     try {
-      return await renderPage(await gen.browser, job);
+      const page = await renderPage(await gen.browser, job);
+      rendered++;
+      return page;
     } finally {
       gen.active--;
       if (gen.retired && gen.active === 0) shut(gen);
@@ -155,6 +162,7 @@ export function createBrowserPool(options: BrowserPoolOptions = {}): PageRendere
         release();
       }
     },
+    stats: () => ({ launches, rendered }),
     async close() {
       closed = true;
       clearTimeout(idleTimer);
