@@ -57,6 +57,8 @@ const SCRIPTS: [RegExp, string][] = [
 const SAMPLE_CHARS = 20_000;
 /** Function words needed before the text is taken to say anything. */
 const MIN_HITS = 4;
+/** Share of the words that must be the winner's function words (prose: 10-30%; a list of identifiers: far less). */
+const MIN_SHARE = 0.03;
 /** The winner's count over the runner-up's: closely related languages share many short words. */
 const MIN_LEAD = 1.5;
 
@@ -83,13 +85,15 @@ export function detectTextLanguage(text: string, minHits = MIN_HITS): TextLangua
   }
   if (best && best.n >= 0.3 * letters) return { language: best.language, evidence: best.n, lead: Infinity };
   const counts = new Map<string, number>();
-  for (const word of sample.toLowerCase().match(/\p{L}+/gu) ?? []) {
+  const words = sample.toLowerCase().match(/\p{L}+/gu) ?? [];
+  for (const word of words) {
     const lang = MARKS.get(word);
     if (lang) counts.set(lang, (counts.get(lang) ?? 0) + 1);
   }
   const ranked = [...counts].sort((a, b) => b[1] - a[1]);
   const [first, second] = ranked;
-  if (!first || first[1] < minHits) return undefined;
+  // Prose is full of function words; a list of names or code that happens to hold a few is not prose.
+  if (!first || first[1] < minHits || first[1] < MIN_SHARE * words.length) return undefined;
   const lead = first[1] / Math.max(second?.[1] ?? 0, 1);
   return lead >= MIN_LEAD ? { language: first[0], evidence: first[1], lead } : undefined;
 }
