@@ -46,7 +46,13 @@ describe('GET /chatbots/{id}/bootstrap', () => {
     await appendMessage(t.db, t.ctx.messageCache, older, { role: 'user', content: 'When is high tide?' });
     const newer = await startConversation(alice, 'Moorings');
     await appendMessage(t.db, t.ctx.messageCache, newer, { role: 'user', content: 'Where can I moor?' });
-    await appendMessage(t.db, t.ctx.messageCache, newer, { role: 'assistant', content: 'By the harbour wall.' });
+    const answer = await appendMessage(t.db, t.ctx.messageCache, newer, { role: 'assistant', content: 'By the harbour wall.' });
+    const rated = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/chatbots/${botId}/conversations/${newer}/messages/${answer.id}/feedback`,
+      payload: { rating: 1, visitor_id: alice },
+    });
+    expect(rated.statusCode).toBe(200);
     const theirs = await startConversation(mallory, 'Mallory private');
     await appendMessage(t.db, t.ctx.messageCache, theirs, { role: 'user', content: 'mallory secret question' });
 
@@ -59,7 +65,10 @@ describe('GET /chatbots/{id}/bootstrap', () => {
     expect(data.conversations.map((c: { title: string }) => c.title)).toEqual(['Moorings', 'Tides']);
     expect(data.conversation_id).toBe(newer);
     expect(data.messages.map((m: { content: string }) => m.content)).toEqual(['Where can I moor?', 'By the harbour wall.']);
-    // The same messages, shape for shape, as the spec's listing route gives.
+    expect(data.messages[1].feedback).toBe(1);
+    // The same conversations and messages, shape for shape, as the spec's listing routes give.
+    const list = await t.app.inject({ method: 'GET', url: `/api/v1/chatbots/${botId}/conversations?visitor_id=${alice}` });
+    expect(data.conversations).toEqual(list.json().data.conversations);
     const listing = await t.app.inject({
       method: 'GET',
       url: `/api/v1/chatbots/${botId}/conversations/${newer}/messages?visitor_id=${alice}`,

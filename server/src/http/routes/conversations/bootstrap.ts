@@ -2,9 +2,9 @@ import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import type { ChatBootstrap } from '../../../../../shared/src/api/types.js';
 import { DEFAULT_CONVERSATION_TITLES } from '../../../../../shared/src/contract/titles.js';
-import { createConversation, listVisitorConversations, type ConversationRow } from '../../../db/repositories/conversations.js';
-import { readVisitorMessages } from '../../../db/repositories/messages.js';
+import { createConversation, type ConversationRow } from '../../../db/repositories/conversations.js';
 import { getPublicBot } from '../../../db/repositories/publicBotCache.js';
+import { readVisitorOpening } from '../../../db/repositories/visitorOpening.js';
 import type { AppContext } from '../../context.js';
 import { HttpError, notFound } from '../../errors.js';
 import { assertOriginAllowed } from '../../originPolicy.js';
@@ -54,19 +54,15 @@ export function bootstrapRoutes(ctx: AppContext): FastifyPluginAsync {
       if (!bot) throw notFound('Chatbot not found');
       assertOriginAllowed(request, bot.allowed_origins, ctx.config.dashboardOrigins);
 
-      let rows = await listVisitorConversations(ctx.db, id, visitor_id);
+      // One database round trip: the conversations and the newest one's messages together.
+      let { conversations: rows, messages } = await readVisitorOpening(ctx.db, id, visitor_id, BOOTSTRAP_MESSAGES);
       if (!rows.length && create === 'true') {
         const made = await createLanding(id, visitor_id);
-        if (made) rows = [made];
+        if (made) [rows, messages] = [[made], []];
       }
       const conversations = rows.map(presentConversation);
       // The newest (the listing's first), as the clients' landingConversation (shared/src/chat/landing.ts) picks.
       const landing = conversations[0];
-      // A conversation nobody has written in has no messages to read: no round trip for it.
-      const messages =
-        landing && landing.message_count > 0
-          ? ((await readVisitorMessages(ctx.db, ctx.messageCache, id, landing.id, visitor_id, 0, BOOTSTRAP_MESSAGES)) ?? [])
-          : [];
       return ok<ChatBootstrap>({
         chatbot: presentPublicChatbot(bot),
         conversations,
