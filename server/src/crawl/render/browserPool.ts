@@ -1,12 +1,13 @@
 import { chromium, type Browser } from 'playwright-core';
 import { findChromium, RenderUnavailableError } from './findChromium.js';
-import { renderPage, type RenderedPage, type RenderJob } from './renderPage.js';
+import { RenderTab, type RenderedPage, type RenderJob } from './renderPage.js';
 
 /**
  * The crawler's headless Chromium: launched on first use, at most `maxPages` pages rendered at
  * once, relaunched after `restartAfter` pages (a long-lived browser grows) or when it crashed,
  * and closed when idle. Chromium gets a dead proxy and no WebRTC: every request it may make
- * goes through renderPage's interception, never through its own network stack.
+ * goes through RenderTab's interception, never through its own network stack. A tab is kept for
+ * the next page of the same site (at most one per slot, a few dozen pages each).
  */
 export interface BrowserPoolOptions {
   /** Concurrent pages (2 on this project's 2-core machines: each renderer is a CPU-heavy process). */
@@ -47,7 +48,12 @@ interface Generation {
   served: number;
   active: number;
   retired: boolean;
+  /** Tabs between two pages, the most recently used last. */
+  idle: RenderTab[];
 }
+
+/** Pages one tab renders before it is replaced (a long-lived page process grows too). */
+const TAB_PAGES = 25;
 
 export function createBrowserPool(options: BrowserPoolOptions = {}): PageRenderer {
   const maxPages = Math.max(1, options.maxPages ?? 2);
@@ -66,7 +72,7 @@ export function createBrowserPool(options: BrowserPoolOptions = {}): PageRendere
   function launch(): Generation {
     const executablePath = findChromium(options.env);
     launches++;
-    const gen: Generation = { served: 0, active: 0, retired: false, browser: Promise.resolve(undefined as unknown as Browser) };
+    const gen: Generation = { served: 0, active: 0, retired: false, idle: [], browser: Promise.resolve(undefined as unknown as Browser) };
     gen.browser = chromium.launch({ executablePath, headless: true, args: LAUNCH_ARGS }).then(
       (browser) => {
         // A crash: the next page launches a new browser.
@@ -130,15 +136,34 @@ export function createBrowserPool(options: BrowserPoolOptions = {}): PageRendere
     }
   }
 
+  /** An idle tab of this site, or a new one (closing the least recently used beyond one per slot). */
+  async function tabFor(gen: Generation, browser: Browser, job: RenderJob): Promise<RenderTab> {
+    const key = RenderTab.keyOf(job);
+    const i = gen.idle.findIndex((t) => t.key === key);
+    if (i >= 0) return gen.idle.splice(i, 1)[0]!;
+    while (gen.idle.length >= maxPages) void gen.idle.shift()!.close();
+    return RenderTab.open(browser, job);
+  }
+
   async function renderOnce(job: RenderJob): Promise<RenderedPage> {
     const gen = generation();
     gen.served++;
     gen.active++;
+    let tab: RenderTab | undefined;
+    let kept = false;
     try {
-      const page = await renderPage(await gen.browser, job);
+      const browser = await gen.browser;
+      tab = await tabFor(gen, browser, job);
+      const page = await tab.render(job);
       rendered++;
+      // A tab whose page failed is in an unknown state: only one that rendered is kept.
+      if (!gen.retired && tab.uses < TAB_PAGES) {
+        gen.idle.push(tab);
+        kept = true;
+      }
       return page;
     } finally {
+      if (tab && !kept) void tab.close();
       gen.active--;
       if (gen.retired && gen.active === 0) shut(gen);
     }
