@@ -2,7 +2,10 @@
  * The scoring rules of the corpora READMEs (../shared/corpora/README.md and each site's README,
  * "Scoring"), in one place so every site and every tool scores the same way.
  */
-import { UNSURE_INTRO } from '../server/src/answer/answerer.js';
+import { LANGUAGES } from '../shared/src/messages/index.js';
+
+/** The product's own wordings in every catalogue language (shared/src/messages/), for replies stored without an outcome. */
+const REPLIES = Object.values(LANGUAGES).map((file) => file.reply);
 
 /** Per-site URL rules on top of the common reduction. */
 export interface PageRules {
@@ -100,10 +103,12 @@ export const allKeywords = (answer: string, keywords: string[] | undefined): boo
  * such an answer as a refusal of an unanswerable question; for an answerable one it is reported on
  * its own, neither an answer nor a refusal.
  */
-export const isUnsure = (answer: string): boolean => answer.startsWith(UNSURE_INTRO);
+export const isUnsure = (answer: string): boolean => REPLIES.some((r) => answer.startsWith(r.unsureIntro));
 
 /** Whether an answer says the site does not cover the question. */
 export function isRefusal(answer: string): boolean {
+  // The product's declines in any language (notMentioned up to the names it fills in), then other wordings.
+  if (REPLIES.some((r) => answer.startsWith(r.notCovered) || answer.startsWith(r.notMentioned.split('{names}')[0]!))) return true;
   return /couldn['’]t find|could not find|can['’]t find|cannot find|(does not|doesn['’]t|do not|don['’]t) (seem to )?cover|not covered|no (relevant )?information/i.test(
     answer,
   );

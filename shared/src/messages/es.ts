@@ -117,6 +117,6 @@ export const smallTalk: SmallTalkPhrases = {
 };
 
 export const stopWords =
-  'el la los las un una unos unas y o de del al que es son está están en por para con sin sobre se su sus lo le les me te mi ' +
+  'el la los las un una unos unas y de del al que es son está están en por para con sin sobre se su sus lo le les me te mi ' +
   'mis tu tus yo nos cómo como qué dónde donde cuándo cuál cuáles por qué porque puedo puede hay hacer tengo tiene ' +
   'este esta esto estos estas ese esa eso muy más pero también ya cuando no ha he has han hemos si nada algo alguna tienes quieres puedes hace';
