@@ -203,7 +203,8 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   },
 
   'GET /api/v1/chatbots/:id/public': {
-    summary: 'What a visitor may see of a chatbot (name, description, greeting).',
+    summary:
+      "What a visitor may see of a chatbot (name, description, greeting), the language its chat speaks and, unless English, the chat's texts in it.",
     tag: 'Visitors',
     access: 'public',
     params: chatbotParamsSchema,
