@@ -60,129 +60,154 @@ export const EXTRACT_TIMEOUT_MS = 20_000;
 export const defaultExtractThreads = () => Math.max(1, Math.min(4, availableParallelism() - 1));
 
 export async function createExtractPool(options: ExtractPoolOptions = {}): Promise<Extractor> {
-  const threads = Math.max(1, options.threads ?? defaultExtractThreads());
+  const pool = new ExtractPool(options);
+  await pool.fill();
   const defaults = options.defaults ?? DEFAULT_EXTRACT_OPTIONS;
-  const jobTimeoutMs = options.jobTimeoutMs ?? EXTRACT_TIMEOUT_MS;
-  const pdfTimeoutMs = options.pdfTimeoutMs ?? jobTimeoutMs;
-  const startTimeoutMs = options.startTimeoutMs ?? 15_000;
-  const spawn = options.spawnWorker ?? spawnExtractWorker;
-  const log = options.log ?? fallbackLog();
-  const slots: Slot[] = [];
-  const queue: Job[] = [];
-  let starting = 0;
-  let failedStarts = 0;
-  let retryAt = 0;
-  let closed = false;
+  return {
+    // A crawl's parse waits while visitors are being answered (db/foregroundFirst.ts).
+    extract: (html, url, opts, signal) => backgroundTurn().then(() => pool.submit({ html, url, opts: { ...defaults, ...opts } }, signal)),
+    extractPdf: (pdf, url, signal) => backgroundTurn().then(() => pool.submit({ html: '', pdf, url, opts: defaults }, signal)),
+    close: () => pool.close(),
+  };
+}
 
-  const limitOf = (job: Job) => (job.pdf ? pdfTimeoutMs : jobTimeoutMs);
-  const startClock = (slot: Slot) => {
+/** The pool's workers (slots), the pages waiting for one, and the pause after a failed start. */
+class ExtractPool {
+  private readonly threads: number;
+  private readonly jobTimeoutMs: number;
+  private readonly pdfTimeoutMs: number;
+  private readonly startTimeoutMs: number;
+  private readonly spawn: SpawnWorker;
+  private readonly log: ExtractPoolLog;
+  private readonly slots: Slot[] = [];
+  private readonly queue: Job[] = [];
+  private starting = 0;
+  private failedStarts = 0;
+  private retryAt = 0;
+  private closed = false;
+
+  constructor(options: ExtractPoolOptions) {
+    this.threads = Math.max(1, options.threads ?? defaultExtractThreads());
+    this.jobTimeoutMs = options.jobTimeoutMs ?? EXTRACT_TIMEOUT_MS;
+    this.pdfTimeoutMs = options.pdfTimeoutMs ?? this.jobTimeoutMs;
+    this.startTimeoutMs = options.startTimeoutMs ?? 15_000;
+    this.spawn = options.spawnWorker ?? spawnExtractWorker;
+    this.log = options.log ?? fallbackLog();
+  }
+
+  private limitOf(job: Job): number {
+    return job.pdf ? this.pdfTimeoutMs : this.jobTimeoutMs;
+  }
+
+  private startClock(slot: Slot): void {
     clearTimeout(slot.timer);
     const first = slot.jobs[0];
-    slot.timer = first ? setTimeout(() => replace(slot, new ExtractTimeoutError()), limitOf(first)) : undefined;
-  };
+    slot.timer = first ? setTimeout(() => this.replace(slot, new ExtractTimeoutError()), this.limitOf(first)) : undefined;
+  }
 
-  const dispatch = () => {
-    for (const slot of slots) {
-      while (slot.jobs.length < PER_WORKER && queue.length > 0) {
-        const job = queue.shift()!;
+  private dispatch(): void {
+    for (const slot of this.slots) {
+      while (slot.jobs.length < PER_WORKER && this.queue.length > 0) {
+        const job = this.queue.shift()!;
         slot.jobs.push(job);
         slot.worker.ref();
-        if (slot.jobs.length === 1) startClock(slot);
+        if (slot.jobs.length === 1) this.startClock(slot);
         slot.worker.postMessage({ html: job.html, pdf: job.pdf, url: job.url, opts: job.opts });
       }
     }
-  };
+  }
 
   /** No worker running and none on the way: the queued pages fail now rather than wait for nothing. */
-  const failIfNoWorker = () => {
-    if (slots.length > 0 || starting > 0) return;
-    for (const job of queue.splice(0)) job.reject(new ExtractUnavailableError());
-  };
+  private failIfNoWorker(): void {
+    if (this.slots.length > 0 || this.starting > 0) return;
+    for (const job of this.queue.splice(0)) job.reject(new ExtractUnavailableError());
+  }
 
   /** Start workers up to `threads`, unless the last start failed less than its pause ago. */
-  const fill = (): Promise<unknown> => {
+  fill(): Promise<unknown> {
     const started: Promise<void>[] = [];
-    if (!closed && Date.now() >= retryAt) while (slots.length + starting < threads) started.push(launch());
-    failIfNoWorker();
+    if (!this.closed && Date.now() >= this.retryAt) while (this.slots.length + this.starting < this.threads) started.push(this.launch());
+    this.failIfNoWorker();
     return Promise.all(started);
-  };
+  }
 
-  const launch = (): Promise<void> => {
-    starting++;
-    return startWorker(spawn, startTimeoutMs, onMessage, replace)
+  private launch(): Promise<void> {
+    this.starting++;
+    const onMessage = (slot: Slot, msg: WorkerAnswer) => this.onMessage(slot, msg);
+    const replace = (slot: Slot, err: Error) => this.replace(slot, err);
+    return startWorker(this.spawn, this.startTimeoutMs, onMessage, replace)
       .then(
         (slot) => {
-          if (closed) return void slot.worker.terminate();
-          failedStarts = 0;
-          retryAt = 0;
-          slots.push(slot);
+          if (this.closed) return void slot.worker.terminate();
+          this.failedStarts = 0;
+          this.retryAt = 0;
+          this.slots.push(slot);
         },
         (err: unknown) => {
-          failedStarts++;
-          const pauseMs = Math.min(MAX_RETRY_PAUSE_MS, 1000 * 2 ** (failedStarts - 1));
-          retryAt = Date.now() + pauseMs;
-          log.error({ err, failedStarts, running: slots.length, retryInMs: pauseMs }, 'page extraction worker could not start');
+          this.failedStarts++;
+          const pauseMs = Math.min(MAX_RETRY_PAUSE_MS, 1000 * 2 ** (this.failedStarts - 1));
+          this.retryAt = Date.now() + pauseMs;
+          const running = this.slots.length;
+          this.log.error({ err, failedStarts: this.failedStarts, running, retryInMs: pauseMs }, 'page extraction worker could not start');
         },
       )
       .finally(() => {
-        starting--;
-        dispatch();
-        failIfNoWorker();
+        this.starting--;
+        this.dispatch();
+        this.failIfNoWorker();
       });
-  };
+  }
 
   /** The first job is done: the worker moves on to the next one, whose clock starts now. */
-  const finish = (slot: Slot): Job | undefined => {
+  private finish(slot: Slot): Job | undefined {
     const job = slot.jobs.shift();
-    startClock(slot);
+    this.startClock(slot);
     if (slot.jobs.length === 0) slot.worker.unref(); // an idle pool must not keep the process alive
     return job;
-  };
+  }
 
-  function onMessage(slot: Slot, msg: WorkerAnswer): void {
-    const job = finish(slot);
+  private onMessage(slot: Slot, msg: WorkerAnswer): void {
+    const job = this.finish(slot);
     if (msg.error !== undefined) job?.reject(new Error(msg.error));
     else job?.resolve(msg.page!);
-    dispatch();
+    this.dispatch();
   }
 
   /** Fail the slot's page, drop the worker (without waiting for it to stop) and start another. */
-  function replace(slot: Slot, err: Error): void {
-    const i = slots.indexOf(slot);
+  private replace(slot: Slot, err: Error): void {
+    const i = this.slots.indexOf(slot);
     if (i < 0) return;
-    slots.splice(i, 1);
+    this.slots.splice(i, 1);
     clearTimeout(slot.timer);
     const [current, ...waiting] = slot.jobs.splice(0);
     if (current && err instanceof ExtractTimeoutError)
-      log.warn({ url: current.url, limitMs: limitOf(current) }, 'page extraction ran past its time limit: worker replaced');
+      this.log.warn({ url: current.url, limitMs: this.limitOf(current) }, 'page extraction ran past its time limit: worker replaced');
     current?.reject(err);
-    queue.unshift(...waiting); // not started yet: another worker takes them
+    this.queue.unshift(...waiting); // not started yet: another worker takes them
     slot.worker.removeAllListeners().on('error', () => {});
     void slot.worker.terminate();
-    dispatch();
-    void fill();
+    this.dispatch();
+    void this.fill();
   }
 
-  await fill();
-
   /** The caller gave up on this page: forget it if queued, stop its worker if it is being parsed. */
-  const cancel = (job: Job, reason: Error) => {
-    const queued = queue.indexOf(job);
+  private cancel(job: Job, reason: Error): void {
+    const queued = this.queue.indexOf(job);
     if (queued >= 0) {
-      queue.splice(queued, 1);
+      this.queue.splice(queued, 1);
       return job.reject(reason);
     }
-    const slot = slots.find((s) => s.jobs.includes(job));
-    if (slot?.jobs[0] === job) return replace(slot, reason);
+    const slot = this.slots.find((s) => s.jobs.includes(job));
+    if (slot?.jobs[0] === job) return this.replace(slot, reason);
     // Already sent to a worker, behind another page: its result will arrive later and be ignored.
     job.reject(reason);
-  };
+  }
 
-  const submit = (work: Pick<Job, 'html' | 'pdf' | 'url' | 'opts'>, signal?: AbortSignal) => {
-    if (closed) return Promise.reject(new Error('extractor closed'));
+  submit(work: Pick<Job, 'html' | 'pdf' | 'url' | 'opts'>, signal?: AbortSignal): Promise<ExtractedPage> {
+    if (this.closed) return Promise.reject(new Error('extractor closed'));
     if (signal?.aborted) return Promise.reject(signal.reason as Error);
     return new Promise<ExtractedPage>((resolve, reject) => {
-      const onAbort = () => cancel(job, signal!.reason as Error);
+      const onAbort = () => this.cancel(job, signal!.reason as Error);
       const settled = () => signal?.removeEventListener('abort', onAbort);
       const job: Job = {
         ...work,
@@ -190,26 +215,21 @@ export async function createExtractPool(options: ExtractPoolOptions = {}): Promi
         reject: (err) => (settled(), reject(err)),
       };
       signal?.addEventListener('abort', onAbort, { once: true });
-      queue.push(job);
-      dispatch();
-      void fill();
+      this.queue.push(job);
+      this.dispatch();
+      void this.fill();
     });
-  };
+  }
 
-  return {
-    // A crawl's parse waits while visitors are being answered (db/foregroundFirst.ts).
-    extract: (html, url, opts, signal) => backgroundTurn().then(() => submit({ html, url, opts: { ...defaults, ...opts } }, signal)),
-    extractPdf: (pdf, url, signal) => backgroundTurn().then(() => submit({ html: '', pdf, url, opts: defaults }, signal)),
-    async close() {
-      closed = true;
-      for (const job of queue.splice(0)) job.reject(new Error('extractor closed'));
-      for (const slot of slots) {
-        clearTimeout(slot.timer);
-        for (const job of slot.jobs.splice(0)) job.reject(new Error('extractor closed'));
-      }
-      await Promise.allSettled(slots.splice(0).map((s) => s.worker.terminate()));
-    },
-  };
+  async close(): Promise<void> {
+    this.closed = true;
+    for (const job of this.queue.splice(0)) job.reject(new Error('extractor closed'));
+    for (const slot of this.slots) {
+      clearTimeout(slot.timer);
+      for (const job of slot.jobs.splice(0)) job.reject(new Error('extractor closed'));
+    }
+    await Promise.allSettled(this.slots.splice(0).map((s) => s.worker.terminate()));
+  }
 }
 
 let fallback: ExtractPoolLog | undefined;

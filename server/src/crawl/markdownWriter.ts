@@ -3,6 +3,7 @@ import { layoutCells, numberedCode } from './tableKinds.js';
 import { isSkipped, type Reveals } from './skipRules.js';
 import { dropInvisible } from '../text/invisible.js';
 import { fencedCode } from '../text/markdown.js';
+import { Writer } from './markdownOutput.js';
 
 /**
  * HTML (an htmlparser2/domhandler tree) → Markdown for the index, in one linear walk.
@@ -37,100 +38,6 @@ const BLOCK_TAGS = new Set([
   'dd',
   'dl',
 ]);
-class Writer {
-  private out: string[] = [];
-  private pendingBreaks = 0;
-  private started = false;
-  private needSpace = false;
-  private readonly prefixes: string[] = [];
-  private marker: string | undefined;
-  /** Inside a table cell: blocks and line breaks become spaces. */
-  cellDepth = 0;
-
-  /** Request n newlines (1 = new line, 2 = new paragraph) before the next content. */
-  brk(n: 1 | 2): void {
-    if (this.cellDepth > 0) {
-      this.space();
-      return;
-    }
-    if (this.started) this.pendingBreaks = Math.max(this.pendingBreaks, n);
-    this.needSpace = false;
-  }
-
-  space(): void {
-    this.needSpace = true;
-  }
-
-  pushPrefix(p: string, marker?: string): void {
-    this.prefixes.push(p);
-    if (marker !== undefined) this.marker = marker;
-  }
-
-  popPrefix(): void {
-    this.prefixes.pop();
-  }
-
-  /** Collapsed inline text. */
-  text(raw: string): void {
-    const s = raw.replace(/[\s\u00a0]+/g, ' ');
-    if (s === ' ') {
-      this.needSpace = true;
-      return;
-    }
-    if (s === '') return;
-    const lead = s.startsWith(' ');
-    const body = s.trim();
-    this.emit(body, lead || this.needSpace);
-    this.needSpace = s.endsWith(' ');
-  }
-
-  /** Inline text written as is (already formatted, e.g. `code`). */
-  word(s: string): void {
-    if (s === '') return;
-    this.emit(s, this.needSpace);
-    this.needSpace = false;
-  }
-
-  /** Verbatim lines (code blocks), each under the current prefix. */
-  lines(s: string): void {
-    const lines = s.split('\n');
-    this.emit(lines[0]!, false);
-    const pre = this.prefixes.join('');
-    for (const line of lines.slice(1)) this.out.push('\n', line === '' ? pre.trimEnd() : pre + line);
-  }
-
-  private emit(s: string, spaced: boolean): void {
-    if (this.pendingBreaks > 0 || !this.started || this.marker !== undefined) {
-      if (this.started && this.pendingBreaks > 0) {
-        const pre = this.prefixes.join('');
-        const blank = pre.trimEnd();
-        this.out.push(this.pendingBreaks === 2 ? `\n${blank}\n` : '\n');
-        this.out.push(this.marker !== undefined ? this.prefixes.slice(0, -1).join('') + this.marker : pre);
-      } else if (!this.started) {
-        this.out.push(this.marker !== undefined ? this.prefixes.slice(0, -1).join('') + this.marker : this.prefixes.join(''));
-      } else if (this.marker !== undefined) {
-        this.out.push('\n', this.prefixes.slice(0, -1).join('') + this.marker);
-      }
-      this.marker = undefined;
-      this.pendingBreaks = 0;
-      this.started = true;
-    } else if (spaced) {
-      this.out.push(' ');
-    }
-    this.out.push(s);
-  }
-
-  toString(): string {
-    return this.out
-      .join('')
-      .split('\n')
-      .map(withoutTrailingBlanks)
-      .join('\n')
-      .replace(/\n{3,}/g, '\n\n')
-      .trim();
-  }
-}
-
 export interface RenderOptions {
   /** Drop header/footer too (used when the whole body is rendered). */
   pageChrome?: boolean;
@@ -178,138 +85,145 @@ function renderNode(node: ChildNode, w: Writer, chrome: boolean, budget: Budget)
     w.word(`**${label.replace(/\*\*/g, '')}**`);
     w.brk(2);
   }
-  const name = el.name;
-  switch (name) {
-    case 'h1':
-    case 'h2':
-    case 'h3':
-    case 'h4':
-    case 'h5':
-    case 'h6': {
-      const text = inlineText(el);
-      if (!text) return;
-      w.brk(2);
-      // Tag soup can swallow a whole page into a heading; that much text is a paragraph.
-      w.word(text.length > 300 ? text : `${'#'.repeat(Number(name[1]))} ${text}`);
-      w.brk(2);
-      return;
-    }
-    case 'br':
-      w.brk(1);
-      return;
-    case 'hr':
+  const write = ELEMENT_WRITERS.get(el.name);
+  if (write) return write(el, w, chrome, budget);
+  const block = BLOCK_TAGS.has(el.name) || el.name === 'li';
+  if (block) w.brk(2);
+  renderChildren(el, w, chrome, budget);
+  if (block) w.brk(2);
+}
+
+/** How an element with a shape of its own is written (any other element: its children, as a block or inline). */
+type ElementWriter = (el: Element, w: Writer, chrome: boolean, budget: Budget) => void;
+
+const heading: ElementWriter = (el, w) => {
+  const text = inlineText(el);
+  if (!text) return;
+  w.brk(2);
+  // Tag soup can swallow a whole page into a heading; that much text is a paragraph.
+  w.word(text.length > 300 ? text : `${'#'.repeat(Number(el.name[1]))} ${text}`);
+  w.brk(2);
+};
+
+const inlineCode: ElementWriter = (el, w) => {
+  const text = textContent(el).replace(/\s+/g, ' ').trim();
+  if (text) w.word(text.includes('`') ? `\`\` ${text} \`\`` : `\`${text}\``);
+};
+
+/** Row groups are one table: a blank line between the header and the body would end the table after its header (GFM), and the body's rows would read as text with pipes. */
+const rowGroup: ElementWriter = (el, w, chrome, budget) => {
+  w.brk(1);
+  renderChildren(el, w, chrome, budget);
+  w.brk(1);
+};
+
+const ELEMENT_WRITERS = new Map<string, ElementWriter>(
+  Object.entries({
+    h1: heading,
+    h2: heading,
+    h3: heading,
+    h4: heading,
+    h5: heading,
+    h6: heading,
+    br: (_el, w) => w.brk(1),
+    hr: (_el, w) => {
       w.brk(2);
       w.word('---');
       w.brk(2);
-      return;
-    case 'pre': {
-      const code = textContent(el).replace(/^\n+/, '').trimEnd();
-      if (!code) return;
-      budget.left -= code.length;
-      w.brk(2);
-      w.lines(fencedCode(code));
-      w.brk(2);
-      return;
-    }
-    case 'code':
-    case 'kbd':
-    case 'samp':
-    case 'tt': {
-      const text = textContent(el).replace(/\s+/g, ' ').trim();
-      if (text) w.word(text.includes('`') ? `\`\` ${text} \`\`` : `\`${text}\``);
-      return;
-    }
-    case 'ul':
-    case 'ol':
-    case 'menu': {
-      w.brk(1);
-      let n = Number(el.attribs.start) || 1;
-      for (const li of el.children) {
-        if (li.type !== 'tag' || isSkipped(li as Element, chrome, budget.reveals)) continue;
-        if ((li as Element).name !== 'li') {
-          renderNode(li, w, chrome, budget);
-          continue;
-        }
-        const marker = name === 'ol' ? `${n++}. ` : '- ';
-        w.brk(1);
-        w.pushPrefix(' '.repeat(marker.length), marker);
-        renderChildren(li as Element, w, chrome, budget);
-        w.popPrefix();
-        w.brk(1);
-      }
-      w.brk(2);
-      return;
-    }
-    case 'dt': {
-      const text = inlineText(el).replace(/\*\*/g, '');
-      if (!text) return;
-      w.brk(2);
-      w.word(`**${text}**`);
-      w.brk(2);
-      return;
-    }
-    case 'blockquote': {
+    },
+    pre: writePre,
+    code: inlineCode,
+    kbd: inlineCode,
+    samp: inlineCode,
+    tt: inlineCode,
+    ul: writeList,
+    ol: writeList,
+    menu: writeList,
+    dt: (el, w) => writeBold(inlineText(el), w),
+    blockquote: (el, w, chrome, budget) => {
       w.brk(2);
       w.pushPrefix('> ');
       renderChildren(el, w, chrome, budget);
       w.popPrefix();
       w.brk(2);
-      return;
+    },
+    tr: writeRow,
+    table: writeTable,
+    svg: (el, w, _chrome, budget) => writeDiagramWords(el, w, budget),
+    thead: rowGroup,
+    tbody: rowGroup,
+    tfoot: rowGroup,
+  } satisfies Record<string, ElementWriter>),
+);
+
+/** A definition term: a paragraph of bold text; nothing when empty. */
+function writeBold(text: string, w: Writer): void {
+  const bare = text.replace(/\*\*/g, '');
+  if (!bare) return;
+  w.brk(2);
+  w.word(`**${bare}**`);
+  w.brk(2);
+}
+
+function writePre(el: Element, w: Writer, _chrome: boolean, budget: Budget): void {
+  const code = textContent(el).replace(/^\n+/, '').trimEnd();
+  if (!code) return;
+  budget.left -= code.length;
+  w.brk(2);
+  w.lines(fencedCode(code));
+  w.brk(2);
+}
+
+function writeList(el: Element, w: Writer, chrome: boolean, budget: Budget): void {
+  w.brk(1);
+  let n = Number(el.attribs.start) || 1;
+  for (const li of el.children) {
+    if (li.type !== 'tag' || isSkipped(li as Element, chrome, budget.reveals)) continue;
+    if ((li as Element).name !== 'li') {
+      renderNode(li, w, chrome, budget);
+      continue;
     }
-    case 'tr': {
-      w.brk(1);
-      w.word('|');
-      const cells = el.children.filter((c): c is Element => c.type === 'tag' && (c as Element).name.match(/^t[hd]$/) !== null);
-      for (const cell of cells) {
-        w.cellDepth++;
-        w.space();
-        renderChildren(cell, w, chrome, budget);
-        w.space();
-        w.cellDepth--;
-        w.word('|');
-      }
-      if (cells.length > 0 && cells.every((c) => c.name === 'th')) {
-        w.brk(1);
-        w.word(`|${' --- |'.repeat(cells.length)}`);
-      }
-      w.brk(1);
-      return;
-    }
-    case 'table': {
-      const code = numberedCode(el, textContent);
-      const layout = code ? undefined : layoutCells(el);
-      w.brk(2);
-      if (code) for (const pre of code) renderNode(pre, w, chrome, budget);
-      else if (layout)
-        for (const cell of layout) {
-          renderChildren(cell, w, chrome, budget);
-          w.brk(2);
-        }
-      else renderChildren(el, w, chrome, budget);
-      w.brk(2);
-      return;
-    }
-    case 'svg':
-      writeDiagramWords(el, w, budget);
-      return;
-    // Row groups are one table: a blank line between the header and the body would end the table
-    // after its header (GFM), and the body's rows would read as text with pipes.
-    case 'thead':
-    case 'tbody':
-    case 'tfoot':
-      w.brk(1);
-      renderChildren(el, w, chrome, budget);
-      w.brk(1);
-      return;
-    default:
-      if (BLOCK_TAGS.has(name) || name === 'li') {
-        w.brk(2);
-        renderChildren(el, w, chrome, budget);
-        w.brk(2);
-      } else {
-        renderChildren(el, w, chrome, budget);
-      }
+    const marker = el.name === 'ol' ? `${n++}. ` : '- ';
+    w.brk(1);
+    w.pushPrefix(' '.repeat(marker.length), marker);
+    renderChildren(li as Element, w, chrome, budget);
+    w.popPrefix();
+    w.brk(1);
   }
+  w.brk(2);
+}
+
+function writeRow(el: Element, w: Writer, chrome: boolean, budget: Budget): void {
+  w.brk(1);
+  w.word('|');
+  const cells = el.children.filter((c): c is Element => c.type === 'tag' && (c as Element).name.match(/^t[hd]$/) !== null);
+  for (const cell of cells) {
+    w.cellDepth++;
+    w.space();
+    renderChildren(cell, w, chrome, budget);
+    w.space();
+    w.cellDepth--;
+    w.word('|');
+  }
+  if (cells.length > 0 && cells.every((c) => c.name === 'th')) {
+    w.brk(1);
+    w.word(`|${' --- |'.repeat(cells.length)}`);
+  }
+  w.brk(1);
+}
+
+function writeTable(el: Element, w: Writer, chrome: boolean, budget: Budget): void {
+  const code = numberedCode(el, textContent);
+  const layout = code ? undefined : layoutCells(el);
+  w.brk(2);
+  if (code) for (const pre of code) renderNode(pre, w, chrome, budget);
+  else if (layout)
+    for (const cell of layout) {
+      renderChildren(cell, w, chrome, budget);
+      w.brk(2);
+    }
+  else renderChildren(el, w, chrome, budget);
+  w.brk(2);
 }
 
 /**
@@ -367,11 +281,4 @@ function inlineText(el: Element, apart = (e: Element) => BLOCK_TAGS.has(e.name) 
   };
   walk(el);
   return s.replace(/[\s\u00a0]+/g, ' ').trim();
-}
-
-/** A line without its trailing spaces and tabs (a `[ \t]+$` pattern is quadratic on a long run of them). */
-function withoutTrailingBlanks(line: string): string {
-  let end = line.length;
-  while (end > 0 && (line[end - 1] === ' ' || line[end - 1] === '\t')) end--;
-  return line.slice(0, end);
 }
