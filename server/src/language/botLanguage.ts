@@ -1,5 +1,5 @@
 import type { Db, Queryable } from '../db/db.js';
-import { rebuildTermStats } from '../db/repositories/termStats.js';
+import { countDocuments, rebuildTermStats, type Generation } from '../db/repositories/termStats.js';
 import { forgetLsaSpace } from '../embeddings/lsaIndex.js';
 import { forgetPublicBot } from '../db/repositories/publicBotCache.js';
 import { textSearchConfig } from './configs.js';
@@ -42,7 +42,9 @@ export async function pageReadings(
 
 /**
  * When a crawl goes live (in its swap's transaction): the languages of the live pages, and the bot's
- * language as the one most of them are in, unless the owner chose one.
+ * language as the one most of them are in, unless the owner chose one. Pages whose text said no
+ * language were written in the bot's language as it was then (on a first crawl, not yet known):
+ * they are read again in the settled one.
  */
 export async function settleBotLanguage(q: Queryable, chatbotId: string): Promise<void> {
   const rows = await q.query<{ language: string; n: number }>(
@@ -50,13 +52,35 @@ export async function settleBotLanguage(q: Queryable, chatbotId: string): Promis
       GROUP BY language ORDER BY n DESC, language`,
     [chatbotId],
   );
-  await q.query(
+  const [bot] = await q.query<BotLanguageRow>(
     `UPDATE chatbots SET page_languages = $3::text[],
             language = CASE WHEN language_chosen THEN language ELSE coalesce($2, language) END
-      WHERE id = $1`,
+      WHERE id = $1 RETURNING language, language_chosen`,
     [chatbotId, rows[0]?.language ?? null, rows.map((r) => r.language)],
   );
+  if (bot && !bot.language_chosen) await readUndetectedAgain(q, chatbotId, textSearchConfig(bot.language));
   forgetPublicBot(chatbotId);
+}
+
+/** The bot's pages of no detected language, re-indexed in `config`, their term statistics counted out and in again. */
+async function readUndetectedAgain(q: Queryable, chatbotId: string, config: string): Promise<void> {
+  const docs = await q.query<{ id: string; task_id: string | null; live: boolean }>(
+    'SELECT id::text AS id, task_id::text AS task_id, live FROM documents WHERE chatbot_id = $1 AND language IS NULL AND ts_config <> $2',
+    [chatbotId, config],
+  );
+  if (docs.length === 0) return;
+  const generations = new Map<string, { gen: Generation; ids: string[] }>();
+  for (const d of docs) {
+    const key = `${d.task_id}/${d.live}`;
+    if (!generations.has(key)) generations.set(key, { gen: { chatbotId, taskId: d.task_id, live: d.live }, ids: [] });
+    generations.get(key)!.ids.push(d.id);
+  }
+  for (const { gen, ids } of generations.values()) await countDocuments(q, gen, ids, -1);
+  const ids = docs.map((d) => d.id);
+  await q.query('UPDATE documents SET ts_config = $2 WHERE id = ANY($1::uuid[])', [ids, config]);
+  await q.query('UPDATE chunks SET ts_config = $2 WHERE document_id = ANY($1::uuid[])', [ids, config]);
+  await q.query(PAGE_WORDS_SQL, [ids]);
+  for (const { gen, ids: some } of generations.values()) await countDocuments(q, gen, some, 1);
 }
 
 /**

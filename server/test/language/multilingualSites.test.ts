@@ -32,7 +32,7 @@ const mixedSite = (): Record<string, Route> => ({
   '/': page(
     'Handbuch von Quillon',
     '<p>Willkommen im Handbuch von Quillon. Hier finden Sie die Seiten über die Sicherungen und das Netzwerk, die Hinweise zur Version und eine kurze Anleitung auf Chinesisch.</p>',
-    ['/sicherung.html', '/netzwerk.html', '/release-notes.html', '/kurzanleitung.html'],
+    ['/sicherung.html', '/netzwerk.html', '/release-notes.html', '/kurzanleitung.html', '/befehle.html'],
   ),
   '/sicherung.html': page(
     'Sicherungen der Daten',
@@ -46,6 +46,8 @@ const mixedSite = (): Record<string, Route> => ({
     'Release notes',
     '<p>This release writes the installer journal to the log folder, and the journals are rotated every week so that they never fill the disk. The upgrade needs no manual steps.</p>',
   ),
+  // Commands only: its text names no language, so it is read in the site's.
+  '/befehle.html': page('quillon-backup', '<pre>quillon-backup --verify /var/backups/quillon\nquillon-backup --restore 2024-05-01</pre>'),
   '/kurzanleitung.html': page('快速入门', '<p>配置文件位于服务器的主目录中，名为 quillon.toml。修改配置文件后请重新启动服务。</p>'),
 });
 
@@ -114,7 +116,19 @@ describe('a mixed-language site', () => {
       [id],
     );
     const configOf = Object.fromEntries(rows.map((r) => [new URL(r.url).pathname, r.ts_config]));
-    expect(configOf).toMatchObject({ '/sicherung.html': 'german', '/release-notes.html': 'english', '/kurzanleitung.html': 'simple' });
+    expect(configOf).toMatchObject({
+      '/sicherung.html': 'german',
+      '/release-notes.html': 'english',
+      '/kurzanleitung.html': 'simple',
+      '/befehle.html': 'german',
+    });
+    // Its words were counted again in German: the term statistics match the chunks.
+    const [stats] = await t.db.query<{ counted: number; actual: number }>(
+      `SELECT (SELECT sum(df)::int FROM term_stats WHERE chatbot_id = $1) AS counted,
+              (SELECT count(*)::int FROM chunks c, unnest(tsvector_to_array(c.tsv)) WHERE c.chatbot_id = $1 AND c.live) AS actual`,
+      [id],
+    );
+    expect(stats!.counted).toBe(stats!.actual);
   });
 
   it('finds the German page by German stems, the English one by English, and Chinese text by its exact terms', async () => {
