@@ -26,8 +26,11 @@ export interface ShellSignals {
   asksForScript: boolean;
 }
 
-/** The signals the decision rests on (exported for tests and for the owner-facing reason). */
-export function shellSignals(html: string): ShellSignals {
+/**
+ * The signals the decision rests on. `stopAtText`: stop reading once this much text is seen (the
+ * counts are then partial): every page of a crawl is asked, and a page with text is known early.
+ */
+export function shellSignals(html: string, stopAtText = Infinity): ShellSignals {
   const signals: ShellSignals = { textChars: 0, scripts: 0, mountPoint: false, asksForScript: false };
   let hiddenDepth = 0;
   let inNoscript = false;
@@ -55,6 +58,7 @@ export function shellSignals(html: string): ShellSignals {
       ontext(text) {
         if (inNoscript && /javascript/i.test(text)) signals.asksForScript = true;
         if (hiddenDepth === 0) signals.textChars += text.replace(/\s+/g, '').length;
+        if (signals.textChars >= stopAtText) parser.pause();
       },
     },
     { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true },
@@ -65,6 +69,6 @@ export function shellSignals(html: string): ShellSignals {
 
 /** True when the page is an app shell: scripts, almost no text, and a mount point or a plea for JavaScript. */
 export function looksLikeAppShell(html: string): boolean {
-  const s = shellSignals(html);
+  const s = shellSignals(html, SHELL_MAX_TEXT);
   return s.scripts > 0 && s.textChars < SHELL_MAX_TEXT && (s.mountPoint || s.asksForScript);
 }

@@ -48,6 +48,12 @@ describe('looksLikeAppShell', () => {
     expect(looksLikeAppShell(shell(body))).toBe(true);
   });
 
+  it('stops reading a page with text once it has seen enough of it', () => {
+    const big = shell(`<main>${`<p>${prose}</p>`.repeat(20_000)}</main><div id="root"></div><script src="/app.js"></script>`);
+    expect(shellSignals(big, 200).textChars).toBeLessThan(2 * prose.length);
+    expect(looksLikeAppShell(big)).toBe(false);
+  });
+
   it('reads hostile HTML in linear time', () => {
     const hostile = '<div id="root">' + '<a '.repeat(50_000) + '<script>' + '<'.repeat(50_000);
     const started = performance.now();
