@@ -1,13 +1,9 @@
-import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import type { Chatbot } from '../../../../shared/src/api/types';
-import { api } from '../../api/client';
-import { apiErrorMessage } from '../../api/errors';
 import { usePublicOrigin } from '../../hooks/usePublicOrigin';
 import { Alert } from '../../ui/Alert';
-import { ArrowLeftIcon, CloseIcon, ExternalIcon, RefreshIcon } from '../../ui/icons';
+import { ArrowLeftIcon } from '../../ui/icons';
 import { Spinner } from '../../ui/Spinner';
-import { useToast } from '../../ui/toast';
 import { CrawlLimitNotice } from '../../chatbots/CrawlLimitNotice';
 import { CrawlProgress } from '../../chatbots/CrawlProgress';
 import { isNotFound, useChatbot, useRefreshChatbots } from '../../chatbots/queries';
@@ -24,6 +20,7 @@ import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { AtAGlanceCard } from './AtAGlanceCard';
 import { DeleteBotCard } from './DeleteBotCard';
 import { DetailSection, SectionNav, useCurrentSection } from './DetailSections';
+import { TaskActions } from './TaskActions';
 import './detailSections.css';
 
 /** /app/chatbots/{id}: everything about one chatbot (spec §2). */
@@ -80,53 +77,12 @@ function ChatbotDetail({ chatbot }: { chatbot: Chatbot }) {
   useDocumentTitle(chatbot.name || 'Untitled Chatbot');
   const navigate = useNavigate();
   const origin = usePublicOrigin();
-  const toast = useToast();
   const refresh = useRefreshChatbots();
   const task = useTaskPolling(chatbot.id, chatbot.latest_task ?? undefined, () => refresh(chatbot.id));
   const [section, goToSection] = useCurrentSection();
-  const [recrawling, setRecrawling] = useState(false);
-  const [stopping, setStopping] = useState(false);
   const active = isActiveStatus(task?.status);
   const firstSource = chatbot.urls?.[0]?.url ?? chatbot.start_url;
   const description = chatbot.description || (firstSource ? `Generated from ${firstSource}` : '');
-
-  const recrawl = async () => {
-    setRecrawling(true);
-    try {
-      await api.recrawl({ chatbot_id: chatbot.id });
-      toast({
-        title: 'Re-crawl started.',
-        description: 'The chatbot keeps answering from its current pages until the new crawl finishes.',
-        variant: 'success',
-      });
-      refresh(chatbot.id);
-    } catch (err) {
-      toast({
-        title: 'Re-crawl Error',
-        description: apiErrorMessage(err, 'Failed to start the re-crawl. Please try again.'),
-        variant: 'error',
-      });
-    } finally {
-      setRecrawling(false);
-    }
-  };
-
-  // Stop: the running task ends at once and the bot keeps answering from its previous pages.
-  const stop = async () => {
-    if (!task) return;
-    setStopping(true);
-    try {
-      await api.stopTask(chatbot.id, task.id);
-      toast({ title: 'Task stopped.', description: 'The chatbot keeps answering from its previous pages.', variant: 'success' });
-      refresh(chatbot.id);
-    } catch (err) {
-      toast({ title: 'Stop Error', description: apiErrorMessage(err, 'Failed to stop the task. Please try again.'), variant: 'error' });
-      // It may have ended meanwhile: show its real state, so Stop is not offered again.
-      refresh(chatbot.id);
-    } finally {
-      setStopping(false);
-    }
-  };
 
   return (
     <div className="page detail-page">
@@ -143,20 +99,7 @@ function ChatbotDetail({ chatbot }: { chatbot: Chatbot }) {
           <CrawlProgress task={task} />
           <CrawlLimitNotice chatbot={chatbot} task={task} />
         </div>
-        <div className="button-row">
-          <a className="btn btn-secondary" href={`/demo/?bot=${encodeURIComponent(chatbot.id)}`} target="_blank" rel="noopener noreferrer">
-            <ExternalIcon size={16} /> Widget demo
-          </a>
-          {active ? (
-            <button type="button" className="btn btn-danger" onClick={stop} disabled={stopping}>
-              {stopping ? <Spinner size="sm" label="Stopping" /> : <CloseIcon size={16} />} Stop
-            </button>
-          ) : (
-            <button type="button" className="btn btn-secondary" onClick={recrawl} disabled={recrawling}>
-              {recrawling ? <Spinner size="sm" label="Starting re-crawl" /> : <RefreshIcon size={16} />} Re-crawl
-            </button>
-          )}
-        </div>
+        <TaskActions chatbot={chatbot} task={task} />
       </div>
       <SectionNav current={section} go={goToSection} />
       <DetailSection id="overview" title="Overview">

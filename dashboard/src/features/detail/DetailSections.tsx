@@ -35,8 +35,12 @@ export function useCurrentSection(): [DetailSectionId, (id: DetailSectionId) => 
   // (at the page's end, the last section: it may be too short to reach them).
   useEffect(() => {
     let frame = 0;
+    // A scroll that comes after the owner left for another page (the new page resets the scroll
+    // before this one is gone) must not put this page's hash on that page's address.
+    const page = window.location.pathname;
     const measure = () => {
       frame = 0;
+      if (window.location.pathname !== page) return;
       const atEnd = window.innerHeight + window.scrollY >= document.documentElement.scrollHeight - 2;
       let found: DetailSectionId = 'overview';
       for (const s of DETAIL_SECTIONS) {
