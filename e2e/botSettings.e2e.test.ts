@@ -170,4 +170,24 @@ describe('visitor-facing bot settings', () => {
     expect(await refused.locator('#docent-chat').getByPlaceholder('Type your message...').count()).toBe(0);
     await context.close();
   });
+
+  it('a German bot speaks German on /chat and in the widget (issue 38)', async () => {
+    const headers = { 'content-type': 'application/json', authorization: `Bearer ${await ownerToken()}` };
+    const res = await fetch(`${stack.url}/api/v1/chatbots/${botId}`, {
+      method: 'PATCH',
+      headers,
+      body: JSON.stringify({ language: 'de' }),
+    });
+    expect(res.status).toBe(200);
+    const context = await offlineContext(browser, [stack.url, ALLOWED]);
+    const page = await context.newPage();
+    await page.goto(`${stack.url}/chat/${botId}/conversations`);
+    await page.getByPlaceholder('Nachricht eingeben...').fill('Hallo!');
+    await page.getByRole('button', { name: 'Nachricht senden' }).click();
+    await page.getByText('Hallo! Fragen Sie mich alles zu dieser Website').waitFor({ timeout: 30_000 });
+    expect(await page.getByRole('heading', { name: 'Chatverlauf' }).count()).toBe(1);
+    const widget = (await hostPage(context, ALLOWED)).locator('#docent-chat');
+    await widget.getByPlaceholder('Nachricht eingeben...').waitFor();
+    await context.close();
+  });
 });
