@@ -4,11 +4,13 @@
  * it stands out). Deliberately untuned: Okapi BM25 with k1 1.2 and b 0.75, one field (a chunk's
  * title, heading path and content), a page scored by its best chunk.
  *
- * Analyser: PostgreSQL's `to_tsvector` in the bot's configuration (`english` for an English site, …) (the Snowball English stemmer and its stopword
- * list), for the chunks and the questions alike; a term's frequency is its number of positions.
+ * Analyser: PostgreSQL's `to_tsvector` in the configuration each chunk was indexed in (the bot's
+ * language's: Snowball stemming and stop words), for the chunks and the questions alike (the questions
+ * in the bot's own configuration); a term's frequency is its number of positions.
  */
 import type { Queryable } from '../server/src/db/db.js';
 import { botTextConfig } from '../server/src/language/queryConfig.js';
+import { DEFAULT_TEXT_CONFIG } from '../server/src/language/configs.js';
 
 export const K1 = 1.2;
 export const B = 0.75;
@@ -28,7 +30,7 @@ export class Bm25Index {
   private readonly avgLength: number;
 
   /** The text search configuration its chunks were read in (the bot's language's): questions are read in it too. */
-  textConfig = 'english';
+  textConfig = DEFAULT_TEXT_CONFIG;
 
   constructor(chunks: Bm25Chunk[]) {
     this.pages = chunks.map((c) => c.page);
@@ -106,7 +108,7 @@ export async function loadBm25Index(db: Queryable, chatbotId: string): Promise<B
 }
 
 /** The question's lexemes under the same analyser (the bot's configuration: Bm25Index.textConfig). */
-export async function questionLexemes(db: Queryable, question: string, config = 'english'): Promise<string[]> {
+export async function questionLexemes(db: Queryable, question: string, config = DEFAULT_TEXT_CONFIG): Promise<string[]> {
   const rows = await db.query<{ lexemes: string[] }>(`SELECT tsvector_to_array(docent_tsvector($2, $1)) AS lexemes`, [question, config]);
   return rows[0]?.lexemes ?? [];
 }
