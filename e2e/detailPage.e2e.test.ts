@@ -45,6 +45,11 @@ async function ask(question: string): Promise<string> {
   return conv.id;
 }
 
+/** Nothing runs off the window sideways (a 390 px screen scrolls only down). */
+async function noSidewaysScroll(p: Page) {
+  expect(await p.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(p.viewportSize()!.width);
+}
+
 /** Waits until the bot's card shows its latest task completed (the list polls it). */
 async function cardCompleted(p: Page) {
   const card = p.locator('article.chatbot-card', { has: p.getByRole('heading', { name: BOT_NAME, exact: true }) });
@@ -179,6 +184,7 @@ describe('the detail page and the unanswered list in Chromium', () => {
     }
     const shots = await shootRoute(page, stack.url, `/app/chatbots/${botId}`, 'detail-sections', async (p) => {
       await p.locator('#docent-chat .docent-launcher').waitFor();
+      await noSidewaysScroll(p);
     });
     expect(shots.violations).toEqual([]);
     for (const theme of THEMES)
@@ -207,7 +213,7 @@ describe('the detail page and the unanswered list in Chromium', () => {
     const link = entry.getByRole('link', { name: /^.+, [A-Z][a-z]{2} \d{1,2}, \d{1,2}:\d{2} [AP]M$/ });
     expect(await link.innerText()).not.toMatch(/^Conversation \d/);
     expect(await link.getAttribute('href')).toMatch(new RegExp(`/app/chatbots/${botId}/conversations/[0-9a-f-]{36}$`));
-    const shots = await shootRoute(page, stack.url, `/app/chatbots/${botId}/unanswered`, 'unanswered-list');
+    const shots = await shootRoute(page, stack.url, `/app/chatbots/${botId}/unanswered`, 'unanswered-list', noSidewaysScroll);
     expect(shots.violations).toEqual([]);
 
     await page.setViewportSize({ width: 1280, height: 860 });
@@ -234,7 +240,8 @@ describe('the detail page and the unanswered list in Chromium', () => {
     await page.getByText('Marked as wrong.').waitFor();
     await page.locator('.insights-msg-meta .badge', { hasText: 'Marked wrong' }).waitFor();
     const convPath = new URL(page.url()).pathname;
-    const shots = await shootRoute(page, stack.url, convPath, 'conversation-marked-wrong');
+    // Nothing runs off a 390 px screen (the badges and the button wrap).
+    const shots = await shootRoute(page, stack.url, convPath, 'conversation-marked-wrong', noSidewaysScroll);
     expect(shots.violations).toEqual([]);
 
     await page.setViewportSize({ width: 1280, height: 860 });
