@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { chatTexts } from '../../../shared/src/messages/index.js';
 import { getPublicBot } from '../db/repositories/publicBotCache.js';
 import type { AppContext } from './context.js';
 import { HttpError } from './errors.js';
@@ -58,17 +59,18 @@ function isSameOrigin(request: FastifyRequest, origin: string): boolean {
  * listed origins, Docent's own origins (the /chat link, the dashboard) and requests without an Origin
  * header (not a browser page; such a caller could send any Origin anyway, so this protects the
  * owner's bot from being embedded elsewhere, it is not authentication). Refusals are 403 with a
- * detail the widget shows as is.
+ * detail the widget shows as is, in the bot's language (shared/src/messages/).
  */
 export function assertOriginAllowed(
   request: FastifyRequest,
   allowedOrigins: readonly string[] | null | undefined,
   ownOrigins: readonly string[],
+  language?: string | null,
 ): void {
   if (!allowedOrigins?.length) return;
   const origin = requestOrigin(request);
   if (!origin || allowedOrigins.includes(origin) || ownOrigins.includes(origin) || isSameOrigin(request, origin)) return;
-  throw new HttpError(403, 'origin_not_allowed', 'This chatbot is not available on this website.');
+  throw new HttpError(403, 'origin_not_allowed', chatTexts(language).notOnThisSite);
 }
 
 /**
@@ -78,5 +80,6 @@ export function assertOriginAllowed(
 export async function checkEmbeddingOrigin(ctx: AppContext, request: FastifyRequest, chatbotId: string): Promise<void> {
   if (!request.headers.origin) return;
   // From the bots' cache, so a cached message listing stays one database round trip (or none).
-  assertOriginAllowed(request, (await getPublicBot(ctx.db, chatbotId))?.allowed_origins, ctx.config.dashboardOrigins);
+  const bot = await getPublicBot(ctx.db, chatbotId);
+  assertOriginAllowed(request, bot?.allowed_origins, ctx.config.dashboardOrigins, bot?.language);
 }

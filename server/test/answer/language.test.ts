@@ -117,6 +117,17 @@ describe('a German bot', () => {
   });
 });
 
+describe('a German bot on a site its owner did not allow', () => {
+  it('refuses in German', async () => {
+    const bot = (await insertChatbot(t.db, { ownerUid: (await signIn('language-owner@example.com')).uid, name: 'Kompass intern' })).id;
+    await t.db.query(`UPDATE chatbots SET language = 'de', allowed_origins = $2 WHERE id = $1`, [bot, ['https://kompass.test']]);
+    forgetPublicBot(bot);
+    const res = await t.app.inject({ method: 'GET', url: `/api/v1/chatbots/${bot}/public`, headers: { origin: 'https://elsewhere.test' } });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().detail).toBe(LANGUAGES.de.chat.notOnThisSite);
+  });
+});
+
 describe('an English bot', () => {
   it('answers a French question with French fixed texts', async () => {
     const reply = await ask(englishBot, 'Quelle est la meilleure recette de pain au levain pour les débutants ?');

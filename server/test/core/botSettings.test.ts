@@ -76,6 +76,7 @@ describe('greeting and starter questions', () => {
       description: 'Moorings',
       greeting: 'Ahoy! Ask me about the harbour.',
       starter_questions: ['Where can I moor?', 'What does a berth cost?'],
+      language: 'en',
     });
     const own = await t.app.inject({
       method: 'GET',

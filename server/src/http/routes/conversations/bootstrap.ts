@@ -52,7 +52,7 @@ export function bootstrapRoutes(ctx: AppContext): FastifyPluginAsync {
       const { visitor_id, create } = parse(bootstrapQuerySchema, request.query, 'query');
       const bot = await getPublicBot(ctx.db, id);
       if (!bot) throw notFound('Chatbot not found');
-      assertOriginAllowed(request, bot.allowed_origins, ctx.config.dashboardOrigins);
+      assertOriginAllowed(request, bot.allowed_origins, ctx.config.dashboardOrigins, bot.language);
 
       // One database round trip: the conversations and the newest one's messages together.
       let { conversations: rows, messages } = await readVisitorOpening(ctx.db, id, visitor_id, BOOTSTRAP_MESSAGES);

@@ -26,7 +26,7 @@ export function conversationRoutes(ctx: AppContext): FastifyPluginAsync {
     const requireBot = async (request: FastifyRequest, id: string) => {
       const bot = await getPublicBot(ctx.db, id);
       if (!bot) throw notFound('Chatbot not found');
-      assertOriginAllowed(request, bot.allowed_origins, ctx.config.dashboardOrigins);
+      assertOriginAllowed(request, bot.allowed_origins, ctx.config.dashboardOrigins, bot.language);
       return bot;
     };
 
