@@ -1,5 +1,6 @@
 import { chromium, type Browser } from 'playwright-core';
 import { findChromium, RenderUnavailableError } from './findChromium.js';
+import { PageSlots } from './pageSlots.js';
 import { RenderTab, type RenderedPage, type RenderJob } from './renderPage.js';
 
 /**
@@ -55,107 +56,69 @@ interface Generation {
 /** Pages one tab renders before it is replaced (a long-lived page process grows too). */
 const TAB_PAGES = 25;
 
+/** A new pool (the server shares one per browser path: sharedBrowserPool). */
 export function createBrowserPool(options: BrowserPoolOptions = {}): PageRenderer {
-  const maxPages = Math.max(1, options.maxPages ?? 2);
-  const restartAfter = Math.max(1, options.restartAfter ?? 100);
-  const idleCloseMs = options.idleCloseMs ?? 60_000;
-  let current: Generation | undefined;
-  let active = 0;
-  const waiting: (() => void)[] = [];
-  let idleTimer: NodeJS.Timeout | undefined;
-  let closed = false;
-  let launches = 0;
-  let rendered = 0;
+  return new BrowserPool(options);
+}
 
-  const shut = (gen: Generation) => void gen.browser.then((b) => b.close()).catch(() => {});
+class BrowserPool implements PageRenderer {
+  private readonly restartAfter: number;
+  private readonly idleCloseMs: number;
+  private readonly maxPages: number;
+  private readonly slots: PageSlots;
+  private current: Generation | undefined;
+  private idleTimer: NodeJS.Timeout | undefined;
+  private closed = false;
+  private launches = 0;
+  private rendered = 0;
 
-  function launch(): Generation {
-    const executablePath = findChromium(options.env);
-    launches++;
-    const gen: Generation = { served: 0, active: 0, retired: false, idle: [], browser: Promise.resolve(undefined as unknown as Browser) };
-    gen.browser = chromium.launch({ executablePath, headless: true, args: LAUNCH_ARGS }).then(
-      (browser) => {
-        // A crash: the next page launches a new browser.
-        browser.on('disconnected', () => {
-          gen.retired = true;
-          if (current === gen) current = undefined;
-        });
-        return browser;
-      },
-      (err: unknown) => {
-        if (current === gen) current = undefined;
-        throw new RenderUnavailableError(
-          `This page builds its text with JavaScript, and the browser at ${executablePath} (CHROMIUM_PATH) did not start: ${String((err as Error)?.message ?? err).split('\n')[0]}`,
-        );
-      },
-    );
-    return gen;
+  constructor(private readonly options: BrowserPoolOptions) {
+    this.maxPages = Math.max(1, options.maxPages ?? 2);
+    this.restartAfter = Math.max(1, options.restartAfter ?? 100);
+    this.idleCloseMs = options.idleCloseMs ?? 60_000;
+    this.slots = new PageSlots(this.maxPages, () => this.closeWhenIdle());
   }
 
-  function generation(): Generation {
-    if (current && current.served >= restartAfter) {
-      current.retired = true;
-      if (current.active === 0) shut(current);
-      current = undefined;
-    }
-    current ??= launch();
-    return current;
-  }
-
-  async function slot(signal?: AbortSignal): Promise<void> {
-    if (active < maxPages) {
-      active++;
-      return;
-    }
-    await new Promise<void>((resolve, reject) => {
-      const take = () => {
-        signal?.removeEventListener('abort', onAbort);
-        resolve();
-      };
-      const onAbort = () => {
-        waiting.splice(waiting.indexOf(take), 1);
-        reject(signal!.reason);
-      };
-      waiting.push(take);
-      signal?.addEventListener('abort', onAbort, { once: true });
-    });
-  }
-
-  function release(): void {
-    const next = waiting.shift();
-    if (next) return next();
-    active--;
-    if (active === 0 && idleCloseMs > 0) {
-      idleTimer = setTimeout(() => {
-        if (active === 0 && current) {
-          shut(current);
-          current = undefined;
-        }
-      }, idleCloseMs);
-      idleTimer.unref();
+  async render(job: RenderJob): Promise<RenderedPage> {
+    if (this.closed) throw new RenderUnavailableError('The renderer is shut down');
+    clearTimeout(this.idleTimer);
+    await this.slots.take(job.signal);
+    try {
+      try {
+        return await this.renderOnce(job);
+      } catch (err) {
+        // The browser died under this page: once more, on a new one.
+        const crashed = this.current === undefined && !(err instanceof RenderUnavailableError) && !job.signal?.aborted;
+        if (!crashed) throw err;
+        return await this.renderOnce(job);
+      }
+    } finally {
+      this.slots.release();
     }
   }
 
-  /** An idle tab of this site, or a new one (closing the least recently used beyond one per slot). */
-  async function tabFor(gen: Generation, browser: Browser, job: RenderJob): Promise<RenderTab> {
-    const key = RenderTab.keyOf(job);
-    const i = gen.idle.findIndex((t) => t.key === key);
-    if (i >= 0) return gen.idle.splice(i, 1)[0]!;
-    while (gen.idle.length >= maxPages) void gen.idle.shift()!.close();
-    return RenderTab.open(browser, job);
+  stats(): { launches: number; rendered: number } {
+    return { launches: this.launches, rendered: this.rendered };
   }
 
-  async function renderOnce(job: RenderJob): Promise<RenderedPage> {
-    const gen = generation();
+  async close(): Promise<void> {
+    this.closed = true;
+    clearTimeout(this.idleTimer);
+    const gen = this.current;
+    this.current = undefined;
+    if (gen) await gen.browser.then((b) => b.close()).catch(() => {});
+  }
+
+  private async renderOnce(job: RenderJob): Promise<RenderedPage> {
+    const gen = this.generation();
     gen.served++;
     gen.active++;
     let tab: RenderTab | undefined;
     let kept = false;
     try {
-      const browser = await gen.browser;
-      tab = await tabFor(gen, browser, job);
+      tab = await this.tabFor(gen, await gen.browser, job);
       const page = await tab.render(job);
-      rendered++;
+      this.rendered++;
       // A tab whose page failed is in an unknown state: only one that rendered is kept.
       if (!gen.retired && tab.uses < TAB_PAGES) {
         gen.idle.push(tab);
@@ -169,33 +132,63 @@ export function createBrowserPool(options: BrowserPoolOptions = {}): PageRendere
     }
   }
 
-  return {
-    async render(job) {
-      if (closed) throw new RenderUnavailableError('The renderer is shut down');
-      clearTimeout(idleTimer);
-      await slot(job.signal);
-      try {
-        try {
-          return await renderOnce(job);
-        } catch (err) {
-          // The browser died under this page: once more, on a new one.
-          const crashed = current === undefined && !(err instanceof RenderUnavailableError) && !job.signal?.aborted;
-          if (!crashed) throw err;
-          return await renderOnce(job);
-        }
-      } finally {
-        release();
+  /** An idle tab of this site, or a new one (closing the least recently used beyond one per slot). */
+  private async tabFor(gen: Generation, browser: Browser, job: RenderJob): Promise<RenderTab> {
+    const key = RenderTab.keyOf(job);
+    const i = gen.idle.findIndex((t) => t.key === key);
+    if (i >= 0) return gen.idle.splice(i, 1)[0]!;
+    while (gen.idle.length >= this.maxPages) void gen.idle.shift()!.close();
+    return RenderTab.open(browser, job);
+  }
+
+  /** The browser to use now: a new one after `restartAfter` pages (the old one closes when its pages end). */
+  private generation(): Generation {
+    if (this.current && this.current.served >= this.restartAfter) {
+      this.current.retired = true;
+      if (this.current.active === 0) shut(this.current);
+      this.current = undefined;
+    }
+    this.current ??= this.launch();
+    return this.current;
+  }
+
+  private launch(): Generation {
+    const executablePath = findChromium(this.options.env);
+    this.launches++;
+    const gen: Generation = { served: 0, active: 0, retired: false, idle: [], browser: Promise.resolve(undefined as unknown as Browser) };
+    gen.browser = chromium.launch({ executablePath, headless: true, args: LAUNCH_ARGS }).then(
+      (browser) => {
+        // A crash: the next page launches a new browser.
+        browser.on('disconnected', () => {
+          gen.retired = true;
+          if (this.current === gen) this.current = undefined;
+        });
+        return browser;
+      },
+      (err: unknown) => {
+        if (this.current === gen) this.current = undefined;
+        throw new RenderUnavailableError(
+          `This page builds its text with JavaScript, and the browser at ${executablePath} (CHROMIUM_PATH) did not start: ${String((err as Error)?.message ?? err).split('\n')[0]}`,
+        );
+      },
+    );
+    return gen;
+  }
+
+  private closeWhenIdle(): void {
+    if (this.idleCloseMs <= 0) return;
+    this.idleTimer = setTimeout(() => {
+      if (this.slots.busy === 0 && this.current) {
+        shut(this.current);
+        this.current = undefined;
       }
-    },
-    stats: () => ({ launches, rendered }),
-    async close() {
-      closed = true;
-      clearTimeout(idleTimer);
-      const gen = current;
-      current = undefined;
-      if (gen) await gen.browser.then((b) => b.close()).catch(() => {});
-    },
-  };
+    }, this.idleCloseMs);
+    this.idleTimer.unref();
+  }
+}
+
+function shut(gen: Generation): void {
+  void gen.browser.then((b) => b.close()).catch(() => {});
 }
 
 const shared = new Map<string, PageRenderer>();
