@@ -1,7 +1,7 @@
 import type { Source } from '../../../shared/src/api/types.js';
 import { CitationRenumberer } from './generation/citations.js';
 import { extractiveAnswer, NOT_COVERED_ANSWER } from './extractive/extractive.js';
-import { absentNames } from './retrieval/absentNames.js';
+import { declineOffTopic } from './retrieval/offTopic.js';
 import { fill, listOr } from '../../../shared/src/messages/index.js';
 import { repliesFor } from '../../../shared/src/messages/detect.js';
 import { reply as english } from '../../../shared/src/messages/en.js';
@@ -201,14 +201,12 @@ export class Answerer {
 
   /**
    * Retrieval for the question; a short follow-up without an answer is retried with the previous
-   * question. A question about a name the site never writes is about something else: declined,
-   * naming it (retrieval/absentNames.ts), not answered from a passage about its other words ("How
-   * do I deploy with Terraform?" on a site whose deploy page never says Terraform).
+   * question. A question about something other than the passages found is declined
+   * (retrieval/offTopic.ts).
    */
   private async retrieve(req: AnswerRequest): Promise<Retrieval> {
     const found = await this.retrieveWithHistory(req);
-    const absent = absentNames(req.question, found.terms, await wordListFor(found.textConfig));
-    return absent.length > 0 ? { ...found, outcome: 'none', covered: false, pages: [], absent } : found;
+    return declineOffTopic(req.question, found, await wordListFor(found.textConfig));
   }
 
   private async retrieveWithHistory(req: AnswerRequest): Promise<Retrieval> {

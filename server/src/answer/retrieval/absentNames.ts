@@ -110,6 +110,45 @@ export function absentNames(question: string, terms: QueryTerm[], english: Reado
   return names;
 }
 
+/** A name written in at most this many passages is mentioned in passing, not covered. */
+const RARE_NAME_CHUNKS = 10;
+
+/**
+ * The names a question asks about that the site writes only in passing and that none of the
+ * passages found for it holds: "Which React hook should I use…" on a site that names React in six
+ * passages, none of them about hooks. Read where retrieval was unsure: the passages found are about
+ * the question's other words, so they do not answer a question about that name, and quoting them
+ * "not sure" offers the visitor something unrelated. A name the site writes often (its own subject,
+ * "Debian" on a Debian site) is left alone: the site covers it, so the closest passage may still
+ * help. Names as absentNames reads them: capitalised inside a sentence, or capitalised inside the
+ * word; English questions only.
+ */
+export function unmatchedNames(
+  question: string,
+  terms: QueryTerm[],
+  passages: string[],
+  english: ReadonlySet<string> | undefined,
+): string[] {
+  if (!english) return [];
+  const words = wordsOf(question);
+  const plain = words.filter((w) => w.text.length >= 2);
+  if (plain.length === 0 || plain.filter((w) => english.has(w.text.toLowerCase())).length / plain.length < ENGLISH_SHARE) return [];
+  const text = passages.join(' ').toLowerCase();
+  const names: string[] = [];
+  for (const w of words) {
+    const lower = w.text.toLowerCase();
+    if (w.text.length < MIN_NAME_LETTERS || w.dotted || LANGUAGE_NAMES.has(lower)) continue;
+    if (!(/\p{Lu}/u.test(w.text.slice(1)) || (!w.initial && /^\p{Lu}/u.test(w.text)))) continue;
+    const term = terms.find((t) => t.lexeme === lower || t.lexeme === stem(lower));
+    if (!term || term.df === 0 || term.df > RARE_NAME_CHUNKS) continue;
+    // An acronym's plural ("VMs") is found in its singular too.
+    const singular = /^\p{Lu}{2,}s$/u.test(w.text) ? lower.slice(0, -1) : lower;
+    if (text.includes(singular) || text.includes(term.lexeme)) continue;
+    if (!names.includes(w.text)) names.push(w.text);
+  }
+  return names;
+}
+
 /** "Terraform", "Terraform or Ansible", "A, B or C". */
 export function listNames(names: string[]): string {
   if (names.length <= 1) return names[0] ?? '';

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { absentNames, listNames } from '../../../src/answer/retrieval/absentNames.js';
+import { absentNames, listNames, unmatchedNames } from '../../../src/answer/retrieval/absentNames.js';
 import type { QueryTerm } from '../../../src/answer/types.js';
 import { englishWords } from '../../../src/text/englishWords.js';
 
@@ -72,5 +72,31 @@ describe('names a question asks about that the site never writes', () => {
     expect(listNames(['Terraform'])).toBe('Terraform');
     expect(listNames(['Django', 'SQLAlchemy'])).toBe('Django or SQLAlchemy');
     expect(listNames(['A', 'B', 'C'])).toBe('A, B or C');
+  });
+});
+
+describe('names the site writes only in passing, missing from the passages found', () => {
+  /** Terms with the site's passage counts: `React` in 6 passages, `Debian` in 600. */
+  const counted = (df: Record<string, number>): QueryTerm[] =>
+    Object.entries(df).map(([lexeme, n]) => ({ lexeme, df: n, positions: [1], idf: 3, scoreWeight: 3, coverageWeight: 1 }));
+  const question = 'Which React hook should I use to fetch data when a component mounts?';
+  const aboutFetching = ['urllib fetches data from a URL; a component of the URL is its scheme.'];
+
+  it('names a rare name that no passage found holds', () => {
+    expect(unmatchedNames(question, counted({ react: 6, hook: 40, fetch: 80, data: 900 }), aboutFetching, english)).toEqual(['React']);
+  });
+
+  it('leaves a name the site writes often, a name the passages hold, and an acronym found in its singular', () => {
+    expect(unmatchedNames(question, counted({ react: 600, fetch: 80 }), aboutFetching, english)).toEqual([]);
+    expect(unmatchedNames(question, counted({ react: 6 }), ['React components fetch data in an effect hook.'], english)).toEqual([]);
+    expect(
+      unmatchedNames('How do I check whether my processor can run VMs?', counted({ vms: 4 }), ['A VM needs hardware support.'], english),
+    ).toEqual([]);
+  });
+
+  it('does not read capitals at the start of a sentence, names the site never writes, or a question in another language', () => {
+    expect(unmatchedNames('Fetch data when a component mounts?', counted({ fetch: 3 }), ['nothing here'], english)).toEqual([]);
+    expect(unmatchedNames(question, counted({ react: 0, fetch: 80 }), aboutFetching, english)).toEqual([]);
+    expect(unmatchedNames('Wie richte ich mit Kubeadm einen Cluster ein?', counted({ kubeadm: 2 }), ['nichts'], english)).toEqual([]);
   });
 });
