@@ -53,9 +53,13 @@ export async function planIndexRun(input: PipelineInput): Promise<IndexRun> {
 }
 
 /** The crawl's parts: injected (tests, benchmarks) or built from config; `close` ends only what was built here. */
-export async function openCrawlParts(
-  input: PipelineInput,
-): Promise<{ fetcher: SafeFetcher; extractor: Extractor; close(): Promise<void> }> {
+export interface CrawlParts {
+  fetcher: SafeFetcher;
+  extractor: Extractor;
+  close(): Promise<void>;
+}
+
+export async function openCrawlParts(input: PipelineInput): Promise<CrawlParts> {
   const { config } = input;
   const fetcher =
     input.fetcher ??
