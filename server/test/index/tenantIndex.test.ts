@@ -66,7 +66,7 @@ describe('the full-text index is led by the bot id', () => {
   });
 
   it("the retriever's candidate lists use it, and find the same chunks as counting does", async () => {
-    const params = [bots[2], null, `'lighthous'`, null, null, null, ['lighthous']];
+    const params = [bots[2], null, `'lighthous'`, null, null, null, ['lighthous'], 'english'];
     const text = await plan(CANDIDATES_SQL, params);
     expect(text).toContain('chunks_bot_tsv_idx');
     const rows = await db.query<{ id: string }>(CANDIDATES_SQL, params);
