@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { looksLikeAppShell, shellSignals } from '../../../src/crawl/render/appShell.js';
+import { looksLikeAppShell, SHELL_MAX_TAGS, shellSignals } from '../../../src/crawl/render/appShell.js';
 
 /** Which fetched pages the crawler sends to Chromium: app shells yes, pages that carry their text no. */
 const shell = (body: string, head = '') => `<!doctype html><html><head><title>App</title>${head}</head><body>${body}</body></html>`;
@@ -60,5 +60,17 @@ describe('looksLikeAppShell', () => {
     shellSignals(hostile);
     // Generous: a quadratic scan of this input takes minutes.
     expect(performance.now() - started).toBeLessThan(5_000);
+  });
+});
+
+describe('the app-shell check on hostile pages', () => {
+  it('reads 200,000 nested elements in a bounded scan, and an unterminated comment or tag ends it', () => {
+    const nested = `<html><body><script src="/app.js"></script><div id="root">${'<div>'.repeat(200_000)}${'</div>'.repeat(200_000)}</div></body></html>`;
+    const signals = shellSignals(nested);
+    // The scan stops past the tag budget instead of walking all 400,000 tags on the main thread.
+    expect(signals.tags).toBe(SHELL_MAX_TAGS + 1);
+    expect(looksLikeAppShell(nested)).toBe(false);
+    expect(shellSignals(`<div id="root"></div><script></script><!-- ${'x'.repeat(1000)}`).textChars).toBe(0);
+    expect(shellSignals(`<p>text</p><div id="root" ${'a'.repeat(1000)}`).textChars).toBe(4);
   });
 });
