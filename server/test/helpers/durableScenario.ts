@@ -47,6 +47,9 @@ export interface Deployment {
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** Questions one visitor sends at most (two messages each: 180 of the 200 the check reads). */
+const MAX_BURST = 90;
+const BURST_GAP_MS = 150;
 
 export async function until<T>(what: string, fn: () => Promise<T | undefined>, ms: number, logs?: () => string): Promise<T> {
   const deadline = Date.now() + ms;
@@ -86,10 +89,13 @@ export async function killDuringCrawlAndBurst(d: Deployment, site: ChangingSite,
       return { visitor, conversation: (await res.json()).data.id as string, acknowledged: [] as string[] };
     }),
   );
-  // The burst: every visitor sends question after question until the server dies under them.
+  // The burst: every visitor sends question after question until the server dies under them, a
+  // little apart and at most MAX_BURST each, so that every acknowledged message is still within
+  // the one page of 200 the check below reads (the slowed crawl can take a while to reach the kill).
   let dead = false;
   const burst = visitors.map(async (v) => {
-    for (let i = 0; !dead; i++) {
+    for (let i = 0; !dead && i < MAX_BURST; i++) {
+      if (i > 0) await sleep(BURST_GAP_MS);
       try {
         const res = await fetch(`${api}/chatbots/${bot}/conversations/${v.conversation}/messages`, {
           method: 'POST',
