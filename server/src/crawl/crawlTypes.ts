@@ -54,6 +54,8 @@ export type CrawlOutcome =
       lastModified?: string;
       links?: string[];
       pdfPages?: PdfPageText[];
+      /** The language the page declares (`<html lang>`, else Content-Language); the indexer weighs it beside the text. */
+      declaredLanguage?: string;
     }
   | { kind: 'failed'; url: string; reason: string; errorKind: FetchErrorKind | 'extract' }
   /** `notFetched`: no request was made (robots.txt, time limit), so it says nothing about the site's health. */

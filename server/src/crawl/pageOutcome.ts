@@ -21,7 +21,7 @@ export interface PageOutcome {
   /** arrive: the normalised final URL after redirects, and what the body is read as. */
   pageUrl?: string;
   format?: PageFormat;
-  /** language: the page's declared language, when the crawl stays in the start page's one. */
+  /** language: the page's declared language and its hreflang alternates (HTML pages). */
   lang?: PageLanguage;
   /** render (crawl/render/): the page ran in Chromium; the links its rendered DOM holds. */
   rendered?: { links: string[] };

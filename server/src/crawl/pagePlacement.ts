@@ -21,6 +21,8 @@ export interface Candidate {
   lastModified?: string;
   links: string[];
   pdfPages?: PdfPageText[];
+  /** `<html lang>`, else Content-Language (primary subtag), for the indexer's language reading. */
+  declaredLanguage?: string;
 }
 
 /** Links kept per page for a later 304 (an index page may link to thousands). */
@@ -98,6 +100,7 @@ export class PagePlacement {
       lastModified: c.lastModified,
       links: c.links.slice(0, MAX_STORED_LINKS),
       pdfPages: c.pdfPages,
+      declaredLanguage: c.declaredLanguage,
     });
   }
 

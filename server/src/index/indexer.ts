@@ -19,6 +19,8 @@ export interface IndexablePage {
   links?: string[];
   /** A PDF's text by page: chunked page by page, each chunk citing its page (pdfChunks.ts). */
   pdfPages?: PdfPageText[];
+  /** The language the page declares; the writer reads it beside the text (language/botLanguage.ts). */
+  declaredLanguage?: string;
 }
 
 export interface IndexerOptions {
@@ -77,6 +79,7 @@ export class Indexer {
       etag: page.etag,
       lastModified: page.lastModified,
       links: page.links,
+      declaredLanguage: page.declaredLanguage,
     });
     this.bufferedChunks += chunks.length;
     if (this.bufferedChunks < (this.opts.batchChunks ?? 60)) return;

@@ -10,8 +10,9 @@ export function followLinks(page: PageOutcome, run: CrawlRun): PageOutcome {
   const { frontier } = run;
   const extracted = stageField(page.extracted, 'extracted');
   const lang = page.lang;
+  const scope = frontier.language; // absent when the owner chose all languages
   const links = extracted.links.filter(
-    (link) => frontier.inAnyScope(link) && looksLikePage(link) && (!lang || frontier.language!.allowsLink(link, lang)),
+    (link) => frontier.inAnyScope(link) && looksLikePage(link) && (!lang || !scope || scope.allowsLink(link, lang)),
   );
   frontier.follow(links, page.depth);
   return { ...page, links };

@@ -31,6 +31,7 @@ export async function placePage(page: PageOutcome, run: CrawlRun): Promise<void>
       lastModified: fetched.lastModified,
       links: stageField(page.links, 'links'),
       pdfPages: extracted.pdfPages,
+      declaredLanguage: page.lang?.declared,
     },
     true,
   );
