@@ -11,7 +11,9 @@ const serverProject = (name: string, env: Record<string, string>, exclude: strin
     include,
     exclude: ['**/node_modules/**', ...exclude],
     globalSetup: ['server/test/helpers/globalSetup.ts'],
-    env,
+    // A worker thread compiles its TypeScript as it starts; with two suites at once on two cores
+    // that has taken more than the product's 15 s (extractPool.ts).
+    env: { EXTRACT_WORKER_START_MS: '60000', ...env },
     testTimeout: 30_000,
     hookTimeout: 120_000,
   },

@@ -42,6 +42,15 @@ export interface ExtractPoolLog {
   error(obj: object, msg: string): void;
 }
 
+/**
+ * How long a new worker may take to report ready before the pool gives up on it (and pages wait or
+ * fail with a reason): 15 s, or EXTRACT_WORKER_START_MS. Read here rather than from Config because
+ * the pool is per process and made on first use, before or without a Config (CLIs, tests). The
+ * test suites raise it: a worker that compiles its TypeScript on a machine running two suites at
+ * once has been seen to need more than 15 s.
+ */
+const DEFAULT_START_TIMEOUT_MS = Math.min(Math.max(Number(process.env.EXTRACT_WORKER_START_MS) || 15_000, 1_000), 300_000);
+
 export interface ExtractPoolOptions {
   threads?: number;
   defaults?: ExtractOptions;
@@ -90,7 +99,7 @@ class ExtractPool {
     this.threads = Math.max(1, options.threads ?? defaultExtractThreads());
     this.jobTimeoutMs = options.jobTimeoutMs ?? EXTRACT_TIMEOUT_MS;
     this.pdfTimeoutMs = options.pdfTimeoutMs ?? this.jobTimeoutMs;
-    this.startTimeoutMs = options.startTimeoutMs ?? 15_000;
+    this.startTimeoutMs = options.startTimeoutMs ?? DEFAULT_START_TIMEOUT_MS;
     this.spawn = options.spawnWorker ?? spawnExtractWorker;
     this.log = options.log ?? fallbackLog();
   }
