@@ -3,7 +3,7 @@ import { CitationRenumberer } from './generation/citations.js';
 import { extractiveAnswer, NOT_COVERED_ANSWER } from './extractive/extractive.js';
 import { declineOffTopic } from './retrieval/offTopic.js';
 import { fill, listOr } from '../../../shared/src/messages/index.js';
-import { repliesFor } from '../../../shared/src/messages/detect.js';
+import { detectLanguage, repliesFor } from '../../../shared/src/messages/detect.js';
 import { reply as english } from '../../../shared/src/messages/en.js';
 import { wordListFor } from '../language/words.js';
 import type { Lexer } from './extractive/lexer.js';
@@ -129,6 +129,7 @@ export class Answerer {
         pages,
         history: req.history,
         question: req.question,
+        replyLanguage: detectLanguage(req.question) ?? req.bot.language,
       });
       // Citations are renumbered in order of first use, so the text's [n] is the Sources list's n.
       const citations = new CitationRenumberer(pages?.length ?? 0);

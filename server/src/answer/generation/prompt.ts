@@ -18,6 +18,11 @@ export interface PromptInput {
   /** Earlier turns, oldest first. */
   history: { role: 'user' | 'assistant'; content: string }[];
   question: string;
+  /**
+   * The language to reply in (a language tag: the question's when it is clearly written in one, else
+   * the bot's); undefined leaves it to the model.
+   */
+  replyLanguage?: string | null;
 }
 
 /** How many earlier messages (user and assistant) go into the prompt, and how long each may be. */
@@ -45,6 +50,9 @@ export function buildPrompt(input: PromptInput, nonce = randomBytes(6).toString(
         `You are a helpful assistant${input.botName ? ` for "${oneLine(input.botName)}"` : ''}.`,
         'Be concise and use Markdown. If you do not know something, say so plainly.',
       ];
+  const language = languageName(input.replyLanguage);
+  // Said once, in the rules: a model otherwise drifts to the passages' language or to English.
+  if (language) rules.push(`- Reply in ${language}, the visitor's language, even when the passages are in another.`);
   const parts = [rules.join('\n')];
   if (input.systemPrompt.trim()) parts.push(`Instructions from the site owner:\n${input.systemPrompt.trim()}`);
   if (input.responseFormat.trim()) parts.push(`Response format:\n${input.responseFormat.trim()}`);
@@ -74,6 +82,18 @@ function withPassages(pages: PageHit[], question: string, nonce: string): string
 /** Page text cannot contain our delimiters (the nonce is secret, but be thorough). */
 function defang(text: string, nonce: string): string {
   return text.split(nonce).join('[removed]').replace(/<{3,}/g, '<<').replace(/>{3,}/g, '>>');
+}
+
+/** "German" for 'de' or 'de-AT'; undefined for no tag or one Intl does not know. */
+function languageName(tag: string | null | undefined): string | undefined {
+  const primary = tag?.trim().toLowerCase().split(/[-_]/)[0];
+  if (!primary || !/^[a-z]{2,3}$/.test(primary)) return undefined;
+  try {
+    const name = new Intl.DisplayNames(['en'], { type: 'language', fallback: 'none' }).of(primary);
+    return name && name.toLowerCase() !== primary ? name : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 const oneLine = (s: string) => s.replace(/\s+/g, ' ').trim();
