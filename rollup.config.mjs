@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import alias from '@rollup/plugin-alias';
 import commonjs from '@rollup/plugin-commonjs';
 import resolve from '@rollup/plugin-node-resolve';
@@ -6,6 +8,20 @@ import terser from '@rollup/plugin-terser';
 import cssnano from 'cssnano';
 import esbuild from 'rollup-plugin-esbuild';
 import postcss from 'rollup-plugin-postcss';
+
+/**
+ * chat.css takes its colour tokens from shared/src/chat/tokens.css by `@import` (Vite inlines that
+ * on the dashboard); the widget's stylesheet is one file, so the import is inlined here as well.
+ */
+const inlineCssImports = {
+  postcssPlugin: 'docent-inline-css-imports',
+  Once(root, { parse }) {
+    root.walkAtRules('import', (rule) => {
+      const file = path.resolve(path.dirname(rule.source.input.file), rule.params.replace(/^(['"])(.*)\1$/, '$2'));
+      rule.replaceWith(parse(readFileSync(file, 'utf8'), { from: file }).nodes);
+    });
+  },
+};
 
 /**
  * The embeddable widget, as two self-contained IIFEs and one stylesheet:
@@ -27,7 +43,7 @@ const plugins = (withCss) => [
   replace({ preventAssignment: true, values: { 'process.env.NODE_ENV': JSON.stringify('production') } }),
   resolve({ browser: true, extensions: ['.mjs', '.js', '.ts', '.tsx'] }),
   commonjs(),
-  ...(withCss ? [postcss({ extract: 'widget.css', minimize: false, plugins: [cssnano({ preset: 'default' })] })] : []),
+  ...(withCss ? [postcss({ extract: 'widget.css', minimize: false, plugins: [inlineCssImports, cssnano({ preset: 'default' })] })] : []),
   esbuild({ include: /\.[jt]sx?$/, target: 'es2021', jsx: 'automatic', jsxImportSource: 'preact', tsconfig: 'tsconfig.json' }),
   terser({ ecma: 2020, compress: { passes: 3, pure_getters: true, unsafe_arrows: true }, format: { comments: false } }),
 ];
