@@ -3,8 +3,10 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
 import type { RetrievalParams } from '../server/src/answer/retrieval/params.js';
 import { createAnswerer } from '../server/src/answer/service.js';
+import { startConversationTurns } from '../server/src/answer/turns/conversationTurnOrder.js';
 import { loadConfig, type Config } from '../server/src/config.js';
 import { startEmbeddingBackfill } from '../server/src/embeddings/backfill.js';
 import { closeEmbeddingProvider } from '../server/src/embeddings/shared.js';
@@ -78,11 +80,14 @@ export async function startStack(opts: {
     verify: async (t) => (t === token ? { uid: ownerUid, email: 'eval@example.com' } : null),
     close: async () => {},
   };
-  const running: { worker?: Worker } = {};
+  const running: { worker?: Worker; app?: FastifyInstance } = {};
+  const messageCache = new MessageCache();
+  const turns = startConversationTurns(db, messageCache, { warn: (obj: unknown, msg?: string) => running.app?.log.warn(obj, msg) });
   const ctx: AppContext = {
     config,
     db,
-    messageCache: new MessageCache(),
+    messageCache,
+    turns,
     auth,
     limits: createRateLimits({
       ipPerMinute: config.RATE_LIMIT_IP_PER_MINUTE,
@@ -92,7 +97,7 @@ export async function startStack(opts: {
     wakeWorker: () => running.worker?.wake(),
     workerRunning: () => running.worker?.running() ?? false,
   };
-  const app = await buildApp(ctx, { logger: true });
+  const app = (running.app = await buildApp(ctx, { logger: true }));
   // Reused bots get their missing vectors before any question (the worker's own backfill is off).
   const backfilled = await startEmbeddingBackfill(db, config, app.log, { autoStart: false })?.runOnce();
   if (backfilled) console.log(`embedded ${backfilled} chunks of reused bots with ${config.embeddings}`);
@@ -108,6 +113,7 @@ export async function startStack(opts: {
     async close() {
       await running.worker?.stop();
       await app.close();
+      turns.close();
       await closeEmbeddingProvider();
       await db.close();
       if (!keep) rmSync(dir, { recursive: true, force: true });

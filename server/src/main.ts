@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { createAnswerer } from './answer/service.js';
+import { startConversationTurns, type ConversationTurns } from './answer/turns/conversationTurnOrder.js';
 import { emulatorExposureError, loadConfig, type Config } from './config.js';
 import type { Db } from './db/db.js';
 import { MessageCache } from './db/repositories/messageCache.js';
@@ -74,16 +75,20 @@ export async function startServer(
   const db: Db = options.db ?? (await openDatabase(config));
   let auth: AuthVerifier | undefined;
   let worker: Worker | undefined;
+  let turns: ConversationTurns | undefined;
   try {
     auth = createFirebaseVerifier(config);
     if (options.onNewUser) auth = announcingNewUsers(auth, options.onNewUser);
     // The answerer warns through the app's logger, which exists once the app is built.
     const built: { app?: FastifyInstance } = {};
     const limits = createLimits(config, (obj, msg) => built.app?.log.warn(obj, msg));
+    const messageCache = new MessageCache();
+    turns = startConversationTurns(db, messageCache, { warn: (obj: unknown, msg?: string) => built.app?.log.warn(obj, msg) });
     const ctx: AppContext = {
       config,
       db,
-      messageCache: new MessageCache(),
+      messageCache,
+      turns,
       auth,
       limits: limits.limits,
       answerer: createAnswerer(config, db, { warn: (obj, msg) => built.app?.log.warn(obj, msg) }),
@@ -110,6 +115,7 @@ export async function startServer(
           // Stop taking connections and let the requests in flight finish, while the worker hands
           // its tasks back to the queue; then close what they both use.
           await Promise.all([worker?.stop(), drainHttp(app, HTTP_DRAIN_MS)]);
+          turns?.close();
           await limits.close();
           await auth?.close();
           await closeEmbeddingProvider();
@@ -119,6 +125,7 @@ export async function startServer(
     };
   } catch (err) {
     await worker?.stop();
+    turns?.close();
     await auth?.close().catch(() => {});
     await db.close();
     throw err;

@@ -1,4 +1,5 @@
 import type { Answerer } from '../answer/answerer.js';
+import type { ConversationTurns } from '../answer/turns/conversationTurnOrder.js';
 import type { Config } from '../config.js';
 import type { Db } from '../db/db.js';
 import type { MessageCache } from '../db/repositories/messageCache.js';
@@ -15,6 +16,8 @@ export interface AppContext {
   limits: RateLimits;
   /** The answering pipeline (retrieval → extractive or LLM answer), built at the composition root. */
   answerer: Answerer;
+  /** One turn at a time per conversation (queue and leases), and the sweep of interrupted turns. */
+  turns: ConversationTurns;
   /** Nudge the in-process worker (if any) to claim new tasks now instead of at its next poll. */
   wakeWorker(): void;
   /** Abort a task the in-process worker runs, at once (a worker elsewhere notices at its next lease renewal). */

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { loadConfig, type Config } from '../../src/config.js';
 import type { Db } from '../../src/db/db.js';
 import { createAnswerer } from '../../src/answer/service.js';
+import { startConversationTurns } from '../../src/answer/turns/conversationTurnOrder.js';
 import { buildApp } from '../../src/http/app.js';
 import { createFirebaseVerifier } from '../../src/http/auth.js';
 import type { AppContext } from '../../src/http/context.js';
@@ -47,10 +48,14 @@ export async function buildTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
   const auth = createFirebaseVerifier(config);
   // As the server builds them: shared through Redis when the test sets REDIS_URL.
   const limits = createLimits(config);
+  const messageCache = opts.messageCache ?? new MessageCache();
+  const built: { app?: FastifyInstance } = {};
+  const turns = startConversationTurns(db, messageCache, { warn: (obj: unknown, msg?: string) => built.app?.log.warn(obj, msg) });
   const ctx: AppContext = {
     config,
     db,
-    messageCache: opts.messageCache ?? new MessageCache(),
+    messageCache,
+    turns,
     auth,
     limits: limits.limits,
     answerer: createAnswerer(config, db),
@@ -59,12 +64,12 @@ export async function buildTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
     workerRunning: () => false,
     dataDir: opts.dataDir,
   };
-  const app = await buildApp(ctx, {
+  const app = (built.app = await buildApp(ctx, {
     logger: !!opts.logStream,
     logStream: opts.logStream,
     serveStatic: Boolean(opts.staticRoot),
     staticRoot: opts.staticRoot,
-  });
+  }));
   await app.ready();
   return {
     app,
@@ -73,6 +78,7 @@ export async function buildTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
     config,
     async close() {
       await app.close();
+      turns.close();
       await limits.close();
       await auth.close();
       if (!opts.db) await db.close();

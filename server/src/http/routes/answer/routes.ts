@@ -13,16 +13,9 @@ import { conversationParamsSchema } from '../conversations/schema.js';
 import { chatbotParamsSchema } from '../schemas.js';
 import { openEventStream, type EventStreamOptions } from './eventStream.js';
 import { querySchema, sendMessageSchema } from './schema.js';
-import { sweepInterruptedTurns } from '../../../answer/turns/interrupted.js';
 import { drain, takeTurn, type TurnInput } from '../../../answer/turns/turn.js';
-import { TURN_TTL_MS, TurnLeases } from '../../../answer/turns/turnLeases.js';
-import { TurnQueue } from '../../../answer/turns/turnQueue.js';
 import { isDiskFull } from '../../../db/diskFull.js';
 import { repliesFor } from '../../../../../shared/src/messages/detect.js';
-
-/** A question is swept once it has waited this long without a live turn (well past any turn lease). */
-const SWEEP_AFTER_MS = 60_000;
-const SWEEP_EVERY_MS = 30_000;
 
 export type AnswerRoutesOptions = Pick<EventStreamOptions, 'pingMs'>;
 
@@ -30,25 +23,13 @@ export type AnswerRoutesOptions = Pick<EventStreamOptions, 'pingMs'>;
  * Answering: a visitor's message in a conversation (JSON, or streamed as SSE), and the owner's
  * stateless test query. A visitor who disconnects mid-stream still gets the whole answer stored:
  * generation runs to the end, so the conversation never holds a question without its answer.
+ * The conversation turns (queue, leases, sweep) come from the app context, built once per app.
  */
 export function answerRoutes(ctx: AppContext, opts: AnswerRoutesOptions = {}): FastifyPluginAsync {
   return async (app) => {
     const answerer: Answerer = ctx.answerer;
-    const queue = new TurnQueue();
-    const leases = new TurnLeases(ctx.db, app.log);
-    // Questions whose answering process died and that nobody asks after (see interrupted.ts).
-    const sweep = setInterval(() => {
-      sweepInterruptedTurns(ctx.db, ctx.messageCache, SWEEP_AFTER_MS, TURN_TTL_MS).then(
-        (n) => n > 0 && app.log.warn({ count: n }, 'closed questions left unanswered by a stopped process'),
-        (err: unknown) => app.log.warn({ err }, 'sweeping interrupted turns failed'),
-      );
-    }, SWEEP_EVERY_MS);
-    sweep.unref();
-    app.addHook('onClose', async () => clearInterval(sweep));
-    /** One turn at a time per conversation: in arrival order in this process, and across processes. */
-    const turns = {
-      run: <T>(conversationId: string, task: () => Promise<T>) => queue.run(conversationId, () => leases.hold(conversationId, task)),
-    };
+    /** One turn at a time per conversation, held by the app context (which also sweeps interrupted turns). */
+    const turns = ctx.turns;
 
     app.post('/chatbots/:id/conversations/:conversationId/messages', async (request, reply) => {
       const { id, conversationId } = parse(conversationParamsSchema, request.params, 'path');
