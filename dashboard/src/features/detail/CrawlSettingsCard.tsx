@@ -8,18 +8,14 @@ import { RefreshIcon } from '../../ui/icons';
 import { SaveFooter, type SaveNotice } from '../../ui/SaveFooter';
 import { formatLocalDateTime } from '../../chatbots/dates';
 import { chatbotKey } from '../../chatbots/queries';
-import { PatternFields, patternLines } from '../../chatbots/PatternFields';
-import { AllLanguagesField } from '../../chatbots/AllLanguagesField';
-import { RenderJavaScriptField } from '../../chatbots/RenderJavaScriptField';
+import { CrawlSettingsFields } from '../../chatbots/CrawlSettingsFields';
+import { crawlScopeUpdate, scopeOfChatbot, type CrawlScope } from '../../chatbots/crawlSettings';
 
 /** Crawl Settings: which pages a re-crawl takes (patterns) and how often it runs by itself. */
 export function CrawlSettingsCard({ chatbot }: { chatbot: Chatbot }) {
   const { mutate } = useSWRConfig();
   const scheduleId = useId();
-  const [include, setInclude] = useState((chatbot.include_patterns ?? []).join('\n'));
-  const [exclude, setExclude] = useState((chatbot.exclude_patterns ?? []).join('\n'));
-  const [allLanguages, setAllLanguages] = useState(chatbot.all_languages ?? false);
-  const [renderJavascript, setRenderJavascript] = useState(chatbot.render_javascript ?? false);
+  const [scope, setScope] = useState<CrawlScope>(() => scopeOfChatbot(chatbot));
   const [schedule, setSchedule] = useState<RecrawlSchedule>(chatbot.recrawl_schedule ?? 'off');
   const [saving, setSaving] = useState(false);
   const [notice, show] = useTimedValue<SaveNotice>();
@@ -28,10 +24,7 @@ export function CrawlSettingsCard({ chatbot }: { chatbot: Chatbot }) {
     setSaving(true);
     try {
       const saved = await api.updateCrawlSettings(chatbot.id, {
-        include_patterns: patternLines(include),
-        exclude_patterns: patternLines(exclude),
-        all_languages: allLanguages,
-        render_javascript: renderJavascript,
+        ...crawlScopeUpdate(scope),
         recrawl_schedule: schedule,
       });
       void mutate(chatbotKey(chatbot.id), (cur: Chatbot | undefined) => (cur ? { ...cur, ...saved } : cur), { revalidate: false });
@@ -52,9 +45,12 @@ export function CrawlSettingsCard({ chatbot }: { chatbot: Chatbot }) {
           <p className="card-subtitle">Which pages a re-crawl takes, and how often it runs by itself.</p>
         </div>
         <div className="card-body">
-          <PatternFields include={include} exclude={exclude} onInclude={setInclude} onExclude={setExclude} disabled={saving} />
-          <AllLanguagesField checked={allLanguages} onChange={setAllLanguages} disabled={saving} />
-          <RenderJavaScriptField checked={renderJavascript} onChange={setRenderJavascript} disabled={saving} />
+          <CrawlSettingsFields
+            fields="scope"
+            value={scope}
+            onChange={(patch) => setScope((cur) => ({ ...cur, ...patch }))}
+            disabled={saving}
+          />
           <div className="field">
             <label htmlFor={scheduleId}>Automatic re-crawl</label>
             <select

@@ -5,7 +5,7 @@ import { apiErrorMessage } from '../../api/errors';
 import { useToast } from '../../ui/toast';
 import { useRefreshChatbots } from '../../chatbots/queries';
 import { evaluateAddSource } from './addSource';
-import { patternFields } from '../../chatbots/PatternFields';
+import { crawlScopeRequest, pagesOr } from '../../chatbots/crawlSettings';
 import { ConfigureStep } from './ConfigureStep';
 import { ReviewStep } from './ReviewStep';
 import { StepIndicator } from './StepIndicator';
@@ -117,15 +117,12 @@ export default function CreateWizardPage() {
     clearSelections(startUrl);
     clearSourceList(startUrl);
     setSelected({});
-    const maxPages = Number.parseInt(config.max_pages, 10);
     try {
       const result = await api.collectUrls({
         url: startUrl,
         max_depth: config.max_depth || WIZARD_DEFAULTS.max_depth,
-        max_pages: Number.isFinite(maxPages) && maxPages > 0 ? maxPages : 30,
-        ...patternFields(config.include ?? '', config.exclude ?? ''),
-        ...(config.allLanguages ? { all_languages: true } : {}),
-        ...(config.renderJavascript ? { render_javascript: true } : {}),
+        max_pages: pagesOr(config.max_pages, 30),
+        ...crawlScopeRequest(config),
       });
       // A 2xx answer with success false (or without the list) is the server saying it failed.
       if (!result.success || !Array.isArray(result.data?.collected_urls)) {

@@ -3,19 +3,10 @@
  * change and removed on success; and the selection map per start URL.
  */
 import { localStore } from '../../storage';
+import type { CrawlSettings } from '../../chatbots/crawlSettings';
 
-export interface CrawlConfiguration {
-  url: string;
-  max_pages: string;
-  max_depth: number;
-  /** URL patterns, one per line as typed (absent: none). */
-  include?: string;
-  exclude?: string;
-  /** Collect pages in every language, not only the start page's (absent: off). */
-  allLanguages?: boolean;
-  /** Render every page in a browser, not only app shells (absent: off). */
-  renderJavascript?: boolean;
-}
+/** The Configure step's fields, as the shared crawl-settings form holds them. */
+export type CrawlConfiguration = CrawlSettings;
 
 export const CRAWL_CONFIG_KEY = 'crawlConfig';
 export const SELECTIONS_KEY_PREFIX = 'crawlSelections:';
