@@ -1,11 +1,7 @@
-import { useState } from 'react';
 import type { Chatbot, Task } from '../../../shared/src/api/types';
-import { api } from '../api/client';
-import { apiErrorMessage } from '../api/errors';
 import { Spinner } from '../ui/Spinner';
-import { useToast } from '../ui/toast';
 import { crawlMorePlan, limitReachedOf, limitSentence, useCrawlLimits } from './crawlLimit';
-import { useRefreshChatbots } from './queries';
+import { useRecrawl } from './useRecrawl';
 import './crawlLimit.css';
 
 /**
@@ -14,35 +10,19 @@ import './crawlLimit.css';
  */
 export function CrawlLimitNotice({ chatbot, task, compact = false }: { chatbot: Chatbot; task: Task | null; compact?: boolean }) {
   const caps = useCrawlLimits();
-  const toast = useToast();
-  const refresh = useRefreshChatbots();
-  const [busy, setBusy] = useState(false);
+  const { busy, recrawl } = useRecrawl(chatbot.id);
   const reached = limitReachedOf(task);
   if (!reached) return null;
   const plan = crawlMorePlan(reached, chatbot, caps);
   const more = async () => {
     if (!plan.body) return;
-    setBusy(true);
-    try {
-      await api.recrawl({ chatbot_id: chatbot.id, ...plan.body });
-      toast({
-        title: 'Crawling more.',
-        description:
-          reached.kind === 'pages'
-            ? `Up to ${plan.next} pages this time; the chatbot keeps answering from its current pages meanwhile.`
-            : `${plan.next} levels deep this time; the chatbot keeps answering from its current pages meanwhile.`,
-        variant: 'success',
-      });
-      refresh(chatbot.id);
-    } catch (err) {
-      toast({
-        title: 'Re-crawl Error',
-        description: apiErrorMessage(err, 'Failed to start the re-crawl. Please try again.'),
-        variant: 'error',
-      });
-    } finally {
-      setBusy(false);
-    }
+    await recrawl(plan.body, {
+      title: 'Crawling more.',
+      description:
+        reached.kind === 'pages'
+          ? `Up to ${plan.next} pages this time; the chatbot keeps answering from its current pages meanwhile.`
+          : `${plan.next} levels deep this time; the chatbot keeps answering from its current pages meanwhile.`,
+    });
   };
   return (
     <div className={`crawl-limit${compact ? ' crawl-limit-compact' : ''}`} role="status">

@@ -3,6 +3,7 @@ import type { Chatbot, Task } from '../../../../shared/src/api/types';
 import { api } from '../../api/client';
 import { apiErrorMessage } from '../../api/errors';
 import { useRefreshChatbots } from '../../chatbots/queries';
+import { useRecrawl } from '../../chatbots/useRecrawl';
 import { isActiveStatus } from '../../chatbots/useTaskPolling';
 import { CloseIcon, ExternalIcon, RefreshIcon } from '../../ui/icons';
 import { Spinner } from '../../ui/Spinner';
@@ -12,30 +13,15 @@ import { useToast } from '../../ui/toast';
 export function TaskActions({ chatbot, task }: { chatbot: Chatbot; task: Task | null }) {
   const toast = useToast();
   const refresh = useRefreshChatbots();
-  const [recrawling, setRecrawling] = useState(false);
+  const { busy: recrawling, recrawl: startRecrawl } = useRecrawl(chatbot.id);
   const [stopping, setStopping] = useState(false);
   const active = isActiveStatus(task?.status);
 
-  const recrawl = async () => {
-    setRecrawling(true);
-    try {
-      await api.recrawl({ chatbot_id: chatbot.id });
-      toast({
-        title: 'Re-crawl started.',
-        description: 'The chatbot keeps answering from its current pages until the new crawl finishes.',
-        variant: 'success',
-      });
-      refresh(chatbot.id);
-    } catch (err) {
-      toast({
-        title: 'Re-crawl Error',
-        description: apiErrorMessage(err, 'Failed to start the re-crawl. Please try again.'),
-        variant: 'error',
-      });
-    } finally {
-      setRecrawling(false);
-    }
-  };
+  const recrawl = () =>
+    startRecrawl(
+      {},
+      { title: 'Re-crawl started.', description: 'The chatbot keeps answering from its current pages until the new crawl finishes.' },
+    );
 
   // Stop: the running task ends at once and the bot keeps answering from its previous pages.
   const stop = async () => {
