@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 import { ThemeToggle } from '../../ui/ThemeToggle';
 import { Logo } from '../../ui/Logo';
 import { ChatIcon, CheckIcon, DatabaseIcon, EditIcon, GlobeIcon, PaletteIcon, SearchIcon, ZapIcon } from '../../ui/icons';
-import { DemoWalkthrough } from './DemoWalkthrough';
+import { DemoVideo } from './DemoVideo';
 import { sampleSiteWizardLink } from './sampleSite';
 import { UrlBox } from './UrlBox';
 import { useEffect } from 'react';
@@ -111,7 +111,7 @@ export function LandingPage() {
           <div className="landing-container">
             <h2 className="section-title">Demo</h2>
             <p className="section-lead">See the whole flow, start to finish.</p>
-            <DemoWalkthrough />
+            <DemoVideo />
           </div>
         </section>
 
