@@ -1,5 +1,6 @@
 /** A chunk's Markdown as blocks, and the code blocks and tables an extractive answer shows whole. */
 import { backtickFence, fenceOf, splitBlocks as splitMarkdownBlocks } from '../../text/markdown.js';
+import { EXTRACTIVE_PARAMS } from './params.js';
 
 /** Blocks separated by blank lines; a fenced code block is a block of its own, kept whole. */
 export const splitBlocks = (markdown: string): string[] => splitMarkdownBlocks(markdown, { fencesAlone: true });
@@ -62,10 +63,8 @@ export function repairFences(markdown: string): string {
 
 export { backtickFence };
 
-/** Most lines of code and rows of a table shown in an answer; the rest stays on the page. */
-export const MAX_CODE_LINES = 14;
-export const MAX_CODE_CHARS = 900;
-export const MAX_TABLE_ROWS = 12;
+/** Most lines of code and rows of a table shown in an answer; the rest stays on the page (params.ts). */
+export const { maxCodeLines: MAX_CODE_LINES, maxCodeChars: MAX_CODE_CHARS, maxTableRows: MAX_TABLE_ROWS } = EXTRACTIVE_PARAMS;
 
 /** A fenced code block, cut at a line boundary with a note when it is long. */
 export function codeMarkdown(code: string): string {

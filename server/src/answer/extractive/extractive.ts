@@ -7,6 +7,7 @@ import type { SectionText } from './sections.js';
 import { toUnits } from './sentences.js';
 import { bestWindow, extendWindow, type LexedUnit, type Window, type WindowQuery } from './window.js';
 import type { PageHit, QueryTerm } from '../types.js';
+import { EXTRACTIVE_PARAMS } from './params.js';
 
 /**
  * The answerer used when no LLM is configured (the embedded default): the passage of the retrieved
@@ -35,26 +36,17 @@ interface Section {
   units: LexedUnit[];
 }
 
-/** Words of the main quote ("about 120 words"; code and tables are not counted). */
-const MAIN_WORDS = 120;
-/** Words of a supporting quote from another section, and how many of them at most. */
-const SUPPORT_WORDS = 35;
-const MAX_SUPPORTS = 2;
-/** A supporting quote scores at least this share of the main quote. */
-const KEEP_SHARE = 0.4;
-/** Sentences whose words overlap a quoted one's this much (Jaccard) say the same thing again. */
-const NEAR_DUPLICATE = 0.6;
-/** Below this score nothing retrieved says enough of the question to quote. */
-const MIN_SCORE = 0.12;
-/**
- * Placing the main quote in its section, a run pays this share of the score per 120 words: the
- * window that says the most of the question spreads over every sentence that names one of its
- * words, and its extension then has no budget left for the sentence that states the fact; a
- * tighter run that says nearly as much leaves room for what follows it.
- */
-const PLACEMENT_WORD_COST = 0.6;
-/** A window with code counts this much more for a "how" question. */
-const HOW_CODE_BONUS = 1.15;
+// The knobs, with why each has its value: params.ts.
+const {
+  mainWords: MAIN_WORDS,
+  supportWords: SUPPORT_WORDS,
+  maxSupports: MAX_SUPPORTS,
+  keepShare: KEEP_SHARE,
+  nearDuplicate: NEAR_DUPLICATE,
+  minScore: MIN_SCORE,
+  placementWordCost: PLACEMENT_WORD_COST,
+  howCodeBonus: HOW_CODE_BONUS,
+} = EXTRACTIVE_PARAMS;
 
 const HOW_QUESTION = /\b(how|way|example|code|write|make|use|create|set ?up|install|run|get|convert|implement)\b/i;
 

@@ -6,6 +6,7 @@
  */
 import type { Queryable } from '../../db/db.js';
 import { fenceOf } from '../../text/markdown.js';
+import { EXTRACTIVE_PARAMS } from './params.js';
 
 export interface SectionText {
   content: string;
@@ -16,10 +17,8 @@ export interface SectionText {
 /** The joined section of each retrieved chunk, by chunk id (chunks it could not read are left out). */
 export type SectionReader = (chunkIds: string[]) => Promise<Map<string, SectionText>>;
 
-/** Shortest overlap taken as the chunker's (shorter matches are chance). */
-const MIN_OVERLAP = 12;
-/** The chunker repeats at most its overlapChars (150); look a little further. */
-const MAX_OVERLAP = 400;
+/** Shortest overlap taken as the chunker's, and how far to look for it (params.ts). */
+const { minOverlap: MIN_OVERLAP, maxOverlap: MAX_OVERLAP } = EXTRACTIVE_PARAMS;
 
 /**
  * `b` continued from `a`: the chunker starts a continuation chunk with the last words of the one

@@ -4,6 +4,7 @@ import { atxHeading } from '../../text/markdown.js';
 import { LONE_BOLD, questionLine } from '../../text/questionLine.js';
 import { HeadingTrail } from './headingTrail.js';
 import { MD_IMAGE, MD_LINK, MD_LINK_WITH_TARGET } from '../../text/markdownLinks.js';
+import { EXTRACTIVE_PARAMS } from './params.js';
 
 export { backtickFence, repairFences, splitBlocks } from './blocks.js';
 
@@ -142,8 +143,8 @@ export function toUnits(markdown: string, pageUrl: string, headingPath = ''): Un
   return units;
 }
 
-/** Longest signature shown with its parameters; a longer one is shown as `name(…)`. */
-const MAX_LABEL_CHARS = 80;
+/** Longest signature shown with its parameters; a longer one is shown as `name(…)` (params.ts). */
+const MAX_LABEL_CHARS = EXTRACTIVE_PARAMS.maxLabelChars;
 
 /**
  * A term as Markdown to put before its description: an API name or signature as inline code (its

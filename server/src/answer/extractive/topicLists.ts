@@ -1,7 +1,8 @@
 import type { Unit } from './sentences.js';
+import { EXTRACTIVE_PARAMS } from './params.js';
 
-/** Words of one item of a list of topics ("GitHub Pages", "port in use", "an S3 bucket"). */
-const LIST_ITEM_WORDS = 4;
+/** Words of one item of a list of topics (params.ts). */
+const LIST_ITEM_WORDS = EXTRACTIVE_PARAMS.listItemWords;
 
 /**
  * A sentence that lists three or more short items ("to Netlify, GitHub Pages, Cloudflare Pages or

@@ -5,6 +5,7 @@
  */
 import type { Unit } from './sentences.js';
 import { isOverview } from './topicLists.js';
+import { EXTRACTIVE_PARAMS } from './params.js';
 
 export interface LexedUnit {
   unit: Unit;
@@ -24,13 +25,8 @@ export interface Window {
   words: number;
 }
 
-/**
- * Question words found only in the section's headings or page title count for this share of a word
- * in the text: "Run the same command again." under "Installing > Upgrading" is about upgrading.
- */
-const CONTEXT_SHARE = 0.8;
-/** Each question term the window says beyond the first adds this much: terms together answer better. */
-const TERM_BONUS = 0.1;
+// Headings' and title's words, terms together, words named in passing: params.ts says why each weighs what it does.
+const { contextShare: CONTEXT_SHARE, termBonus: TERM_BONUS, mentionShare: MENTION_SHARE } = EXTRACTIVE_PARAMS;
 
 const wordCount = (u: Unit) => (u.kind === 'sentence' ? u.plain.split(/\s+/).length : 0);
 const isBlock = (u: Unit) => u.kind !== 'sentence';
@@ -81,12 +77,6 @@ function score(
 }
 
 const NONE: ReadonlySet<string> = new Set();
-/**
- * A page's opening sentence that lists what the page covers ("Deploy a Lumen site to Netlify, GitHub
- * Pages, Cloudflare Pages or your own server.") names the question's words in passing: they count
- * for this share there. The section that the list points to says the fact.
- */
-const MENTION_SHARE = 0.5;
 
 /**
  * The best window of these units (one chunk, in reading order): the run with the highest score in

@@ -1,5 +1,8 @@
+import { checkKnobs, type KnobRanges } from '../knobRanges.js';
+
 /**
- * Every knob of retrieval, in one place, each with why it has its value. A retriever takes a whole
+ * Every knob of retrieval, in one place, each with why it has its value and the range it may take
+ * (PARAM_RANGES, checked when a set is built or injected: withParams). A retriever takes a whole
  * set (FullTextRetriever's `params` option) so the evaluation can try another set without editing
  * code; the product uses DEFAULT_PARAMS. A change here is kept only if the mean over all dev sites
  * rises and no site loses more than one question (eval/README.md records each one).
@@ -31,6 +34,26 @@ export interface RetrievalParams {
   pageEvidenceShare: number;
   /** Pages (by passage score) whose whole text is read for page evidence. */
   pageEvidencePages: number;
+  /**
+   * Page evidence's BM25 constants (pageEvidence.ts): the usual ones. Pages vary in length far more
+   * than passages, so their length is normalised fully (pageB).
+   */
+  pageK1: number;
+  pageB: number;
+  /**
+   * The OR candidate list (candidates.ts) ranks every chunk it matches, so it only takes the rarest
+   * words whose chunk counts add up to this budget; common words still count in the final ranking.
+   * The rarest word's own list is skipped when that word alone is in more chunks than this.
+   */
+  relaxedRowBudget: number;
+  /** The "at least m of n" candidate list is built from this many of the question's strongest words. */
+  comboTerms: number;
+  /** Expected chunk matches the "m of n" candidate list may rank (candidates.ts, comboQuery). */
+  comboRowBudget: number;
+  /** Nearest chunks a vector or semantic leg offers to the fusion. */
+  vectorCandidates: number;
+  /** At most this share of a passage's score comes from the semantic legs together: the visitor's words weigh more. */
+  maxLegShare: number;
   /**
    * Weight of general English words (a fixed stopword-like list, not a site's vocabulary) relative to
    * their IDF: they phrase the question; in long questions they match thousands of passages.
@@ -87,6 +110,13 @@ export const DEFAULT_PARAMS: Readonly<RetrievalParams> = Object.freeze({
   secondPassageShare: 0.3,
   pageEvidenceShare: 1,
   pageEvidencePages: 20,
+  pageK1: 1.2,
+  pageB: 0.75,
+  relaxedRowBudget: 600,
+  comboTerms: 6,
+  comboRowBudget: 200,
+  vectorCandidates: 50,
+  maxLegShare: 0.6,
   generalWordWeight: 0.15,
   generalWordCoverage: 0.1,
   secondaryPageShare: 0.3,
@@ -98,5 +128,56 @@ export const DEFAULT_PARAMS: Readonly<RetrievalParams> = Object.freeze({
   wordVectorShare: 0.2,
 });
 
-/** DEFAULT_PARAMS with some values replaced (evaluation sweeps). */
-export const withParams = (over: Partial<RetrievalParams> = {}): RetrievalParams => ({ ...DEFAULT_PARAMS, ...over });
+const share = { min: 0, max: 1 };
+const weight = { min: 0, max: 5 };
+const count = (min: number, max: number) => ({ min, max, integer: true });
+
+/** The range each knob may take: wide enough for any sweep worth running, narrow enough to catch a slip. */
+export const PARAM_RANGES: KnobRanges<RetrievalParams> = {
+  k1: { min: 0, max: 3 },
+  b: share,
+  titleShare: weight,
+  headingShare: weight,
+  anchorShare: weight,
+  phraseShare: weight,
+  secondPassageShare: share,
+  pageEvidenceShare: weight,
+  pageEvidencePages: count(1, 200),
+  pageK1: { min: 0, max: 3 },
+  pageB: share,
+  relaxedRowBudget: count(1, 100_000),
+  comboTerms: count(2, 24),
+  comboRowBudget: count(1, 100_000),
+  vectorCandidates: count(1, 1000),
+  maxLegShare: share,
+  generalWordWeight: share,
+  generalWordCoverage: share,
+  secondaryPageShare: share,
+  answerFloor: share,
+  unsureFloor: share,
+  floorPages: count(1, 20),
+  vectorShare: share,
+  lsaShare: share,
+  wordVectorShare: share,
+};
+
+/**
+ * The most rows each candidate list takes (candidates.ts): the OR list of rare words, the rarest
+ * word's own, the "m of n" list, and the web-search syntax list. Fixed in the SQL text (not
+ * injectable: a LIMIT in the text keeps one plan per list); checked against their ranges here.
+ */
+export const CANDIDATE_LIMITS = checkKnobs('candidate lists', Object.freeze({ relaxed: 60, rare: 25, combo: 60, strict: 40 }), {
+  relaxed: count(1, 1000),
+  rare: count(1, 1000),
+  combo: count(1, 1000),
+  strict: count(1, 1000),
+});
+
+/**
+ * DEFAULT_PARAMS with some values replaced (evaluation sweeps, tests), every value checked against
+ * PARAM_RANGES: an unknown knob or a value outside its range throws a RangeError naming it.
+ */
+export const withParams = (over: Partial<RetrievalParams> = {}): RetrievalParams =>
+  checkKnobs('retrieval', { ...DEFAULT_PARAMS, ...over }, PARAM_RANGES);
+
+checkKnobs('retrieval', DEFAULT_PARAMS, PARAM_RANGES);

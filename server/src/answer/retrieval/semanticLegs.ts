@@ -18,9 +18,6 @@ export interface SemanticLeg {
   share(p: RetrievalParams): number;
 }
 
-/** At most this share of a passage's score comes from the legs together: the visitor's words weigh more. */
-const MAX_TOTAL_SHARE = 0.6;
-
 export function createSemanticLegs(config: Config, db: Db): SemanticLeg[] {
   return config.semanticLegs.map((name): SemanticLeg => {
     if (name === 'lsa') {
@@ -64,5 +61,5 @@ export async function searchLegs(
   });
   if (share === 0) return { hits: [], share: 0 };
   const hits = [...mixed].map(([id, v]) => ({ id, similarity: v / share })).sort((a, b) => b.similarity - a.similarity);
-  return { hits, share: Math.min(share, MAX_TOTAL_SHARE) };
+  return { hits, share: Math.min(share, p.maxLegShare) };
 }
