@@ -3,24 +3,14 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
-import type { FastifyInstance } from 'fastify';
 import type { RetrievalParams } from '../server/src/answer/retrieval/params.js';
-import { createAnswerer } from '../server/src/answer/service.js';
-import { startConversationTurns } from '../server/src/answer/turns/conversationTurnOrder.js';
 import { loadConfig, type Config } from '../server/src/config.js';
+import { composeApp } from '../server/src/context/composeApp.js';
 import { startEmbeddingBackfill } from '../server/src/embeddings/backfill.js';
-import { closeEmbeddingProvider } from '../server/src/embeddings/shared.js';
 import type { Db } from '../server/src/db/db.js';
-import { MessageCache } from '../server/src/db/repositories/messageCache.js';
 import { migrate } from '../server/src/db/migrate.js';
 import { openPglite } from '../server/src/db/pglite.js';
-import { buildApp } from '../server/src/http/app.js';
 import type { AuthVerifier } from '../server/src/http/auth.js';
-import type { AppContext } from '../server/src/http/context.js';
-import { createRateLimits } from '../server/src/http/rateLimit.js';
-import { registerHandlers } from '../server/src/jobs/handlers/index.js';
-import { HandlerRegistry } from '../server/src/jobs/registry.js';
-import { startWorker, type Worker } from '../server/src/jobs/worker.js';
 
 export interface Stack {
   base: string;
@@ -80,28 +70,22 @@ export async function startStack(opts: {
     verify: async (t) => (t === token ? { uid: ownerUid, email: 'eval@example.com' } : null),
     close: async () => {},
   };
-  const running: { worker?: Worker; app?: FastifyInstance } = {};
-  const messageCache = new MessageCache();
-  const turns = startConversationTurns(db, messageCache, { warn: (obj: unknown, msg?: string) => running.app?.log.warn(obj, msg) });
-  const ctx: AppContext = {
-    config,
+  // The app as the server composes it, with this run's database, sign-in and retrieval parameters.
+  const composed = await composeApp(config, {
     db,
-    messageCache,
-    turns,
     auth,
-    limits: createRateLimits({
-      ipPerMinute: config.RATE_LIMIT_IP_PER_MINUTE,
-      visitorMessagesPerMinute: config.RATE_LIMIT_VISITOR_MESSAGES_PER_MINUTE,
-    }),
-    answerer: createAnswerer(config, db, undefined, opts.params),
-    wakeWorker: () => running.worker?.wake(),
-    workerRunning: () => running.worker?.running() ?? false,
-  };
-  const app = (running.app = await buildApp(ctx, { logger: true }));
-  // Reused bots get their missing vectors before any question (the worker's own backfill is off).
-  const backfilled = await startEmbeddingBackfill(db, config, app.log, { autoStart: false })?.runOnce();
-  if (backfilled) console.log(`embedded ${backfilled} chunks of reused bots with ${config.embeddings}`);
-  running.worker = startWorker({ db, config, registry: registerHandlers(new HandlerRegistry()), log: app.log, backfill: false });
+    retrievalParams: opts.params,
+    dataDir: false,
+    http: { logger: true },
+    ownsProcess: true,
+    // Reused bots get their missing vectors before any question (the worker's own backfill is off).
+    beforeWorker: async (app) => {
+      const backfilled = await startEmbeddingBackfill(db, config, app.log, { autoStart: false })?.runOnce();
+      if (backfilled) console.log(`embedded ${backfilled} chunks of reused bots with ${config.embeddings}`);
+    },
+    worker: { backfill: false },
+  });
+  const { app } = composed;
   await app.listen({ port: 0, host: '127.0.0.1' });
   const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   return {
@@ -111,11 +95,7 @@ export async function startStack(opts: {
     db,
     config,
     async close() {
-      await running.worker?.stop();
-      await app.close();
-      turns.close();
-      await closeEmbeddingProvider();
-      await db.close();
+      await composed.close();
       if (!keep) rmSync(dir, { recursive: true, force: true });
     },
   };

@@ -1,21 +1,13 @@
 import type { FastifyInstance } from 'fastify';
-import { createAnswerer } from './answer/service.js';
-import { startConversationTurns, type ConversationTurns } from './answer/turns/conversationTurnOrder.js';
 import { emulatorExposureError, loadConfig, type Config } from './config.js';
-import type { Db } from './db/db.js';
-import { MessageCache } from './db/repositories/messageCache.js';
-import { openDatabase } from './db/open.js';
-import { buildApp } from './http/app.js';
-import { announcingNewUsers, createFirebaseVerifier, type AuthVerifier } from './http/auth.js';
-import type { AppContext } from './http/context.js';
-import { createLimits } from './http/limits.js';
-import { registerHandlers } from './jobs/handlers/index.js';
-import { HandlerRegistry } from './jobs/registry.js';
-import { startWorker, type Worker } from './jobs/worker.js';
-import { announceEmbeddings } from './embeddings/announce.js';
-import { closeSharedBrowserPools } from './crawl/render/browserPool.js';
-import { closeEmbeddingProvider } from './embeddings/shared.js';
+import { composeApp, HTTP_DRAIN_MS } from './context/composeApp.js';
 import { logExtractPoolTo } from './crawl/extractPool.js';
+import type { Db } from './db/db.js';
+import { announceEmbeddings } from './embeddings/announce.js';
+import type { AppContext } from './http/context.js';
+import type { Worker } from './jobs/worker.js';
+
+export { HTTP_DRAIN_MS };
 
 export interface Running {
   app: FastifyInstance;
@@ -32,24 +24,6 @@ export function wantsWorker(config: Config, role: 'serve' | 'all'): boolean {
   return role === 'all';
 }
 
-/** How long a shutdown waits for requests in flight (a streamed answer, a URL collection) to finish. */
-export const HTTP_DRAIN_MS = 15_000;
-
-/**
- * Close the HTTP server gracefully: no new connections, idle keep-alive sockets closed, requests in
- * flight answered (a request arriving on an open connection meanwhile gets 503). Past the deadline,
- * the connections still open are cut, so a stuck client cannot hold a shutdown for ever.
- */
-async function drainHttp(app: FastifyInstance, ms: number): Promise<void> {
-  const deadline = setTimeout(() => app.server.closeAllConnections(), ms);
-  deadline.unref();
-  try {
-    await app.close();
-  } finally {
-    clearTimeout(deadline);
-  }
-}
-
 export interface StartOptions {
   /** Awaited before the first request of each uid (per run) goes on: `npm start` saves emulator users here. */
   onNewUser?: (uid: string) => Promise<void>;
@@ -60,7 +34,7 @@ export interface StartOptions {
   db?: Db;
 }
 
-/** Composition root: config → db → migrations → auth → app → worker → listen. */
+/** The server process: refuse an exposed emulator → compose the app (context/composeApp.ts) → listen. */
 export async function startServer(
   config: Config = loadConfig(),
   role: 'serve' | 'all' = 'all',
@@ -72,62 +46,22 @@ export async function startServer(
     await options.db?.close();
     throw new Error(exposure);
   }
-  const db: Db = options.db ?? (await openDatabase(config));
-  let auth: AuthVerifier | undefined;
-  let worker: Worker | undefined;
-  let turns: ConversationTurns | undefined;
+  const composed = await composeApp(config, {
+    db: options.db,
+    onNewUser: options.onNewUser,
+    worker: wantsWorker(config, role) ? {} : undefined,
+    http: { serveStatic: true },
+    ownsProcess: true,
+    beforeWorker: async (app, ctx) => {
+      logExtractPoolTo(app.log); // a worker that cannot start is logged with everything else
+      await announceEmbeddings(config, ctx.db, app.log);
+    },
+  });
   try {
-    auth = createFirebaseVerifier(config);
-    if (options.onNewUser) auth = announcingNewUsers(auth, options.onNewUser);
-    // The answerer warns through the app's logger, which exists once the app is built.
-    const built: { app?: FastifyInstance } = {};
-    const limits = createLimits(config, (obj, msg) => built.app?.log.warn(obj, msg));
-    const messageCache = new MessageCache();
-    turns = startConversationTurns(db, messageCache, { warn: (obj: unknown, msg?: string) => built.app?.log.warn(obj, msg) });
-    const ctx: AppContext = {
-      config,
-      db,
-      messageCache,
-      turns,
-      auth,
-      limits: limits.limits,
-      answerer: createAnswerer(config, db, { warn: (obj, msg) => built.app?.log.warn(obj, msg) }),
-      wakeWorker: () => worker?.wake(),
-      abortTaskHere: (taskId) => void worker?.abort(taskId),
-      workerRunning: () => worker?.running() ?? false,
-      dataDir: config.database.kind === 'pglite' ? config.database.dataDir : undefined,
-    };
-    const app = (built.app = await buildApp(ctx, { serveStatic: true }));
-    logExtractPoolTo(app.log); // a worker that cannot start is logged with everything else
-    await announceEmbeddings(config, db, app.log);
-    if (wantsWorker(config, role)) {
-      worker = startWorker({ db, config, registry: registerHandlers(new HandlerRegistry()), log: app.log });
-    }
-    await app.listen({ port: config.PORT, host: config.HOST });
-    let closing: Promise<void> | undefined;
-    return {
-      app,
-      ctx,
-      worker,
-      url: config.publicUrl,
-      close: () =>
-        (closing ??= (async () => {
-          // Stop taking connections and let the requests in flight finish, while the worker hands
-          // its tasks back to the queue; then close what they both use.
-          await Promise.all([worker?.stop(), drainHttp(app, HTTP_DRAIN_MS)]);
-          turns?.close();
-          await limits.close();
-          await auth?.close();
-          await closeEmbeddingProvider();
-          await closeSharedBrowserPools();
-          await db.close();
-        })()),
-    };
+    await composed.app.listen({ port: config.PORT, host: config.HOST });
   } catch (err) {
-    await worker?.stop();
-    turns?.close();
-    await auth?.close().catch(() => {});
-    await db.close();
+    await composed.close();
     throw err;
   }
+  return { app: composed.app, ctx: composed.ctx, worker: composed.worker, url: config.publicUrl, close: composed.close };
 }

@@ -1,13 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { loadConfig, type Config } from '../../src/config.js';
+import { composeApp, type InProcessWorker } from '../../src/context/composeApp.js';
 import type { Db } from '../../src/db/db.js';
-import { createAnswerer } from '../../src/answer/service.js';
-import { startConversationTurns } from '../../src/answer/turns/conversationTurnOrder.js';
-import { buildApp } from '../../src/http/app.js';
-import { createFirebaseVerifier } from '../../src/http/auth.js';
 import type { AppContext } from '../../src/http/context.js';
-import { createLimits } from '../../src/http/limits.js';
-import { MessageCache } from '../../src/db/repositories/messageCache.js';
+import type { MessageCache } from '../../src/db/repositories/messageCache.js';
+import type { Worker } from '../../src/jobs/worker.js';
 import { emulatorHost } from './auth.js';
 import { openTestDb } from './db.js';
 
@@ -16,6 +13,8 @@ export interface TestApp {
   ctx: AppContext;
   db: Db;
   config: Config;
+  /** The in-process worker, when the options asked for one. */
+  worker?: Worker;
   close(): Promise<void>;
 }
 
@@ -25,6 +24,8 @@ export interface TestAppOptions {
   db?: Db;
   /** Share another app's message cache (apps on one database that write each other's conversations). */
   messageCache?: MessageCache;
+  /** Run the task worker in the app's process, as `npm start` does (default: none). */
+  worker?: InProcessWorker;
   wakeWorker?: () => void;
   abortTaskHere?: (taskId: string) => void;
   /** Serve front-end builds from this root. */
@@ -35,7 +36,10 @@ export interface TestAppOptions {
   logStream?: NodeJS.WritableStream;
 }
 
-/** The real app on a fresh test database, verifying real tokens from the auth emulator. */
+/**
+ * The real app on a fresh test database, verifying real tokens from the auth emulator: composed as
+ * the server composes it (context/composeApp.ts), with the test's database, cache and worker.
+ */
 export async function buildTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
   process.env.FIREBASE_AUTH_EMULATOR_HOST = emulatorHost();
   const config = loadConfig({
@@ -45,45 +49,23 @@ export async function buildTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
     ...opts.env,
   });
   const db = opts.db ?? (await openTestDb());
-  const auth = createFirebaseVerifier(config);
-  // As the server builds them: shared through Redis when the test sets REDIS_URL.
-  const limits = createLimits(config);
-  const messageCache = opts.messageCache ?? new MessageCache();
-  const built: { app?: FastifyInstance } = {};
-  const turns = startConversationTurns(db, messageCache, { warn: (obj: unknown, msg?: string) => built.app?.log.warn(obj, msg) });
-  const ctx: AppContext = {
-    config,
+  const composed = await composeApp(config, {
     db,
-    messageCache,
-    turns,
-    auth,
-    limits: limits.limits,
-    answerer: createAnswerer(config, db),
-    wakeWorker: opts.wakeWorker ?? (() => {}),
+    keepDb: Boolean(opts.db),
+    messageCache: opts.messageCache,
+    worker: opts.worker,
+    wakeWorker: opts.wakeWorker,
     abortTaskHere: opts.abortTaskHere,
-    workerRunning: () => false,
-    dataDir: opts.dataDir,
-  };
-  const app = (built.app = await buildApp(ctx, {
-    logger: !!opts.logStream,
-    logStream: opts.logStream,
-    serveStatic: Boolean(opts.staticRoot),
-    staticRoot: opts.staticRoot,
-  }));
-  await app.ready();
-  return {
-    app,
-    ctx,
-    db,
-    config,
-    async close() {
-      await app.close();
-      turns.close();
-      await limits.close();
-      await auth.close();
-      if (!opts.db) await db.close();
+    dataDir: opts.dataDir ?? false,
+    http: {
+      logger: !!opts.logStream,
+      logStream: opts.logStream,
+      serveStatic: Boolean(opts.staticRoot),
+      staticRoot: opts.staticRoot,
     },
-  };
+  });
+  await composed.app.ready();
+  return { app: composed.app, ctx: composed.ctx, db, config, worker: composed.worker, close: composed.close };
 }
 
 /** A fresh visitor id of the required form. */

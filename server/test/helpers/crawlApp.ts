@@ -1,31 +1,13 @@
 import type { Task } from '../../../shared/src/api/types.js';
-import { registerHandlers } from '../../src/jobs/handlers/index.js';
-import { HandlerRegistry } from '../../src/jobs/registry.js';
-import { startWorker, type Worker } from '../../src/jobs/worker.js';
+import type { Worker } from '../../src/jobs/worker.js';
 import { buildTestApp, type TestApp } from './app.js';
 
 const quiet = { info() {}, warn() {}, error() {} };
 
 /** The real app with an in-process worker that a new task wakes at once, as `npm start` runs them. */
 export async function buildCrawlApp(env: Record<string, string>): Promise<{ t: TestApp; worker: Worker; close(): Promise<void> }> {
-  const woken: { worker?: Worker } = {};
-  const t = await buildTestApp({ env, wakeWorker: () => woken.worker?.wake(), abortTaskHere: (id) => void woken.worker?.abort(id) });
-  const worker = (woken.worker = startWorker({
-    db: t.db,
-    config: t.config,
-    registry: registerHandlers(new HandlerRegistry()),
-    log: quiet,
-    pollMs: 100,
-    leaseSeconds: 30,
-  }));
-  return {
-    t,
-    worker,
-    async close() {
-      await worker.stop();
-      await t.close();
-    },
-  };
+  const t = await buildTestApp({ env, worker: { log: quiet, pollMs: 100, leaseSeconds: 30 } });
+  return { t, worker: t.worker!, close: t.close };
 }
 
 /** The task once it has completed or failed, read through the owner's tasks route (30 s at most). */
