@@ -1,15 +1,9 @@
+import { CANDIDATE_LIMITS, DEFAULT_PARAMS, type RetrievalParams } from './params.js';
 import { orQuery, quoteLexeme } from './queryText.js';
 import type { QueryTerm } from '../types.js';
 
-/**
- * The OR candidate query ranks every chunk it matches, so it only takes the rarest terms whose
- * chunk counts add up to this budget; common terms still count in the final ranking (scoring.ts).
- */
-export const RELAXED_ROW_BUDGET = 600;
-/** The "at least m of them" candidate list is built from this many of the question's strongest words. */
-const COMBO_TERMS = 6;
-/** Expected chunk matches the "m of n" candidate list may rank (see comboQuery). */
-const COMBO_ROW_BUDGET = 200;
+/** The budgets and sizes of the candidate lists (params.ts says why each has its value). */
+type ListParams = Pick<RetrievalParams, 'relaxedRowBudget' | 'comboTerms' | 'comboRowBudget'>;
 
 export interface CandidateRow {
   id: string;
@@ -47,23 +41,50 @@ export const rowColumns = (param: number): string => ROW_COLUMNS.replace('$ANCHO
  * row: the switch cut retrieval p95 on a 50,000-chunk bot from 41.5 to 30 ms and moved the dev set's
  * recall from 0.85 to 0.86.
  */
-export const CANDIDATES_SQL = `
-WITH cand AS (
+const CANDIDATE_LISTS = `
   (SELECT id FROM chunks WHERE chatbot_id = $1 AND live AND tsv @@ $3::tsquery
-    ORDER BY ts_rank(tsv, $3::tsquery, 1) DESC LIMIT 60)
+    ORDER BY ts_rank(tsv, $3::tsquery, 1) DESC LIMIT ${CANDIDATE_LIMITS.relaxed})
   UNION
   (SELECT id FROM chunks WHERE $4::text IS NOT NULL AND chatbot_id = $1 AND live AND tsv @@ $4::tsquery
-    ORDER BY ts_rank(tsv, $4::tsquery, 1) DESC LIMIT 25)
+    ORDER BY ts_rank(tsv, $4::tsquery, 1) DESC LIMIT ${CANDIDATE_LIMITS.rare})
   UNION
   (SELECT id FROM chunks WHERE $5::text IS NOT NULL AND chatbot_id = $1 AND live AND tsv @@ $5::tsquery
-    ORDER BY ts_rank(tsv, $6::tsquery, 1) DESC LIMIT 60)
+    ORDER BY ts_rank(tsv, $6::tsquery, 1) DESC LIMIT ${CANDIDATE_LIMITS.combo})
   UNION
   (SELECT id FROM chunks WHERE $2::text IS NOT NULL AND chatbot_id = $1 AND live
       AND tsv @@ docent_websearch($8, $2)
-    ORDER BY ts_rank(tsv, docent_websearch($8, $2), 1) DESC LIMIT 40)
+    ORDER BY ts_rank(tsv, docent_websearch($8, $2), 1) DESC LIMIT ${CANDIDATE_LIMITS.strict})
+`;
 
-)
+export const CANDIDATES_SQL = `
+WITH cand AS (${CANDIDATE_LISTS})
 SELECT ${rowColumns(7)} FROM chunks c JOIN cand ON cand.id = c.id`;
+
+/** A row of SEARCH_SQL: a candidate chunk (kind 'c') or a candidate's page (kind 'p', see pageEvidence.ts). */
+export interface SearchRow extends CandidateRow {
+  kind: 'c' | 'p';
+  /** The chunk's text (kind 'c'). */
+  content: string | null;
+}
+
+/**
+ * The question's second and last round trip (issue #40: a question asks the database at most
+ * twice): the candidates of CANDIDATES_SQL ($1-$8) with their text, and the pages they are on with
+ * the occurrences of the page-evidence lexemes ($9, see pageEvidence.ts), for every candidate's
+ * page: which of them page evidence reads depends on the ranking done afterwards in JS. A page's
+ * row comes even when it holds none of the lexemes, so the caller knows which pages it has read.
+ * The passages' text travels for every candidate (a few hundred KB at most), which costs less than
+ * a third round trip for the few that make the answer.
+ */
+export const SEARCH_SQL = `
+WITH cand AS (${CANDIDATE_LISTS}),
+found AS MATERIALIZED (SELECT ${rowColumns(7)}, c.content, c.document_id FROM chunks c JOIN cand ON cand.id = c.id)
+SELECT 'c' AS kind, id, url, title, heading_path, len, tsv, anchor, content FROM found
+UNION ALL
+SELECT 'p', NULL, d.url, NULL, NULL, d.tsv_len, ts_filter(setweight(d.tsv, 'A', $9::text[]), '{a}')::text, NULL, NULL
+  FROM documents d
+ WHERE cardinality($9::text[]) > 0 AND d.chatbot_id = $1 AND d.live
+   AND d.url IN (SELECT p.url FROM documents p WHERE p.id IN (SELECT document_id FROM found))`;
 
 /**
  * Whether the question uses web-search syntax: a quoted phrase, an excluded -word, or OR. Only OR in
@@ -76,15 +97,15 @@ export const usesSearchSyntax = (text: string): boolean => /"[^"]+"|(^|\s)-\w|\s
  * The OR-relaxed candidate query: the rarest terms while their chunk counts fit the budget. When even
  * the rarest term is too common to rank cheaply, require at least two of the three rarest instead.
  */
-export function relaxedQuery(byRarity: QueryTerm[]): { query: string; any: Set<string> } {
+export function relaxedQuery(byRarity: QueryTerm[], budget = DEFAULT_PARAMS.relaxedRowBudget): { query: string; any: Set<string> } {
   const picked: string[] = [];
   let rows = 0;
   for (const t of byRarity) {
-    if (picked.length > 0 && rows + t.df > RELAXED_ROW_BUDGET) break;
+    if (picked.length > 0 && rows + t.df > budget) break;
     picked.push(t.lexeme);
     rows += t.df;
   }
-  if (rows <= RELAXED_ROW_BUDGET || byRarity.length < 2) return { query: orQuery(picked), any: new Set(picked) };
+  if (rows <= budget || byRarity.length < 2) return { query: orQuery(picked), any: new Set(picked) };
   const [a, b, c] = byRarity.slice(0, 3).map((t) => quoteLexeme(t.lexeme));
   return { query: c ? `(${a} & ${b}) | (${a} & ${c}) | (${b} & ${c})` : `${a} & ${b}`, any: new Set() };
 }
@@ -100,9 +121,9 @@ export function relaxedQuery(byRarity: QueryTerm[]): { query: string; any: Set<s
 export function comboQuery(
   terms: QueryTerm[],
   total: number,
-  budget = COMBO_ROW_BUDGET,
+  { comboTerms, comboRowBudget: budget }: Pick<ListParams, 'comboTerms' | 'comboRowBudget'> = DEFAULT_PARAMS,
 ): { match: string; rank: string; terms: string[] } | undefined {
-  const best = strongest(terms);
+  const best = strongest(terms, comboTerms);
   if (best.length < 2) return undefined;
   const p = best.map((t) => Math.min(1, t.df / Math.max(total, 1)));
   // dist[j] = probability that a chunk has exactly j of the words.
@@ -122,12 +143,12 @@ export function comboQuery(
   return { match: atLeast(m, quoted), rank: quoted.join(' | '), terms: best.map((t) => t.lexeme) };
 }
 
-/** The question's strongest known content words, highest weight first (COMBO_TERMS of them). */
-export function strongest(terms: QueryTerm[]): QueryTerm[] {
+/** The question's strongest known content words, highest weight first (`n` of them: params.comboTerms). */
+export function strongest(terms: QueryTerm[], n = DEFAULT_PARAMS.comboTerms): QueryTerm[] {
   return terms
     .filter((t) => t.df > 0 && t.coverageWeight > 0)
     .sort((a, b) => b.scoreWeight - a.scoreWeight || a.df - b.df)
-    .slice(0, COMBO_TERMS);
+    .slice(0, n);
 }
 
 /**

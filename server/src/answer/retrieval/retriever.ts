@@ -1,18 +1,10 @@
 import type { Queryable } from '../../db/db.js';
 import type { PageHit, QueryTerm, RetrievedChunk, Retrieval, RetrieveOptions, Retriever } from '../types.js';
-import {
-  CANDIDATES_SQL,
-  comboQuery,
-  relaxedQuery,
-  RELAXED_ROW_BUDGET,
-  rowColumns,
-  usesSearchSyntax,
-  type CandidateRow,
-} from './candidates.js';
+import { comboQuery, relaxedQuery, rowColumns, SEARCH_SQL, usesSearchSyntax, type CandidateRow, type SearchRow } from './candidates.js';
 import { rankChunks } from './chunkRanking.js';
 import { cutAtFloor, outcomeOf, questionEvidence, type VectorFloor } from './floor.js';
 import { fuseScores, vectorClearance, type VectorHit, type VectorSearch } from './fusion.js';
-import { withPageEvidence } from './pageEvidence.js';
+import { pageTerms, withPageEvidence, type ReadPages } from './pageEvidence.js';
 import { collectPages } from './pages.js';
 import { withParams, type RetrievalParams } from './params.js';
 import { analyseQuestion } from './queryAnalysis.js';
@@ -26,9 +18,6 @@ import { queryTextConfig } from '../../language/queryConfig.js';
  * group into pages (pages), decide whether the site covers the question (floor) and order the
  * pages that do by their whole text too (pageEvidence).
  */
-/** Nearest chunks the semantic leg offers to the fusion. */
-const VECTOR_CANDIDATES = 50;
-
 export interface FullTextRetrieverOptions {
   vectorFloor?: VectorFloor;
   /** Retrieval parameters other than DEFAULT_PARAMS (evaluation). */
@@ -61,32 +50,40 @@ export class FullTextRetriever implements Retriever {
     if (!text) return empty;
 
     // The semantic leg runs beside the full-text one; a failure leaves full text to answer alone.
-    const vectorHits = this.vector?.search(chatbotId, text, VECTOR_CANDIDATES).catch((): VectorHit[] => []);
-    const legHits = this.legs.length > 0 ? searchLegs(this.legs, chatbotId, text, VECTOR_CANDIDATES, p) : undefined;
+    const vectorHits = this.vector?.search(chatbotId, text, p.vectorCandidates).catch((): VectorHit[] => []);
+    const legHits = this.legs.length > 0 ? searchLegs(this.legs, chatbotId, text, p.vectorCandidates, p) : undefined;
     const textConfig = await queryTextConfig(this.db, chatbotId, text);
     const { terms, stats } = await analyseQuestion(this.db, chatbotId, text, p, textConfig);
     if (terms.length === 0) return { ...empty, textConfig };
 
     const known = terms.filter((t) => t.df > 0);
     let ranked: RetrievedChunk[] = [];
+    // Read with the candidates (one round trip): their text and their pages' evidence rows.
+    const content = new Map<string, string>();
+    let read: ReadPages | undefined;
     if (known.length > 0) {
       const byRarity = [...known].sort((a, b) => a.df - b.df);
-      const relaxed = relaxedQuery(byRarity);
+      const relaxed = relaxedQuery(byRarity, p.relaxedRowBudget);
       // When the OR list already takes every word of the "m of n" list, it finds all its chunks.
-      let combo = comboQuery(terms, stats.total);
+      let combo = comboQuery(terms, stats.total, p);
       if (combo && combo.terms.every((lx) => relaxed.any.has(lx))) combo = undefined;
-      const rows = await this.db.query<CandidateRow>(CANDIDATES_SQL, [
+      const rows = await this.db.query<SearchRow>(SEARCH_SQL, [
         chatbotId,
         usesSearchSyntax(text) ? text : null,
         relaxed.query,
         // When even the rarest word is common, ranking all its chunks costs more than it finds.
-        byRarity[0]!.df <= RELAXED_ROW_BUDGET ? quoteLexeme(byRarity[0]!.lexeme) : null,
+        byRarity[0]!.df <= p.relaxedRowBudget ? quoteLexeme(byRarity[0]!.lexeme) : null,
         combo?.match ?? null,
         combo?.rank ?? null,
         terms.map((t) => t.lexeme),
         textConfig,
+        pageTerms(terms).map((t) => t.lexeme),
       ]);
-      ranked = rankChunks(terms, rows, stats.meanChunkLength, p);
+      const chunks = rows.filter((r) => r.kind === 'c');
+      for (const c of chunks) content.set(c.id, c.content ?? '');
+      const pageRows = rows.filter((r) => r.kind === 'p');
+      read = { rows: pageRows, urls: new Set(pageRows.map((r) => r.url)) };
+      ranked = rankChunks(terms, chunks, stats.meanChunkLength, p);
     }
 
     if (vectorHits) ranked = await this.fuseVectors(chatbotId, await vectorHits, terms, ranked, stats.meanChunkLength);
@@ -99,21 +96,24 @@ export class FullTextRetriever implements Retriever {
     const evidence = questionEvidence(byPassage, p);
     const outcome = outcomeOf(evidence, p);
     const reorder = (outcome !== 'none' || opts.keepBelowFloor) && !opts.passageOrder;
-    const pages = reorder ? await withPageEvidence(this.db, stats.meanPageLength, chatbotId, terms, byPassage, p) : byPassage;
+    const pages = reorder ? await withPageEvidence(this.db, stats.meanPageLength, chatbotId, terms, byPassage, p, read) : byPassage;
     const retrieval = cutAtFloor(terms, pages, outcome, evidence, wantPages, p, opts.keepBelowFloor);
-    await this.fillContent(chatbotId, retrieval.pages);
+    await this.fillContent(chatbotId, retrieval.pages, content);
     return { ...retrieval, textConfig };
   }
 
-  private async fillContent(chatbotId: string, pages: PageHit[]): Promise<void> {
+  /** The passages' text: read with the candidates, or (a chunk only a vector leg found) now. */
+  private async fillContent(chatbotId: string, pages: PageHit[], read: Map<string, string>): Promise<void> {
     const chunks = pages.flatMap((p) => p.chunks);
-    if (chunks.length === 0) return;
-    const rows = await this.db.query<{ id: string; content: string }>(
-      `SELECT id::text AS id, content FROM chunks WHERE chatbot_id = $1 AND id = ANY($2::text[]::bigint[])`,
-      [chatbotId, chunks.map((c) => c.id)],
-    );
-    const byId = new Map(rows.map((r) => [r.id, r.content]));
-    for (const c of chunks) c.content = byId.get(c.id) ?? '';
+    const missing = chunks.filter((c) => !read.has(c.id)).map((c) => c.id);
+    if (missing.length > 0) {
+      const rows = await this.db.query<{ id: string; content: string }>(
+        `SELECT id::text AS id, content FROM chunks WHERE chatbot_id = $1 AND id = ANY($2::text[]::bigint[])`,
+        [chatbotId, missing],
+      );
+      for (const r of rows) read.set(r.id, r.content);
+    }
+    for (const c of chunks) c.content = read.get(c.id) ?? '';
   }
 
   /**
