@@ -113,8 +113,29 @@ export default tseslint.config(
         {
           patterns: [
             {
-              regex: '^(?!\\./[^/]+$)',
-              message: 'shared/src/contract/ and shared/src/messages/ import nothing but their own files (the server loads them).',
+              // zod too: the contract's response schemas (*Schemas.ts) are the one source of the API's shapes.
+              regex: '^(?!\\./[^/]+$|zod$)',
+              message: 'shared/src/contract/ and shared/src/messages/ import nothing but their own files and zod (the server loads them).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The response schemas are zod: the widget (and shared/ code it bundles) takes their types only,
+    // so zod never reaches the widget's bundle.
+    files: ['widget/**', 'shared/src/**'],
+    ignores: ['shared/src/contract/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '(^zod$|contract/\\w+Schemas(\\.js)?$)',
+              allowTypeImports: true,
+              message: 'Import the response schemas (and zod) as types only (`import type`): zod stays out of the widget bundle.',
             },
           ],
         },

@@ -182,6 +182,23 @@ describe('the data layer and the API shapes', () => {
   });
 });
 
+describe('the response schemas in the front ends', () => {
+  const lint = async (filePath: string, code: string) =>
+    (await eslint.lintText(code, { filePath: path.join(dir, filePath) })).flatMap((r) => r.messages.map((m) => m.ruleId));
+  const rule = '@typescript-eslint/no-restricted-imports';
+
+  it('reach the widget and the shared client as types only, so zod stays out of the widget bundle', async () => {
+    const asType = "import type { Chatbot } from '../contract/chatbotSchemas';\nexport type C = Chatbot;\n";
+    const asValue = "import { chatbotSchema } from '../contract/chatbotSchemas';\nexport const c = chatbotSchema;\n";
+    expect(await lint('shared/src/api/x.ts', asType)).toEqual([]);
+    expect(await lint('shared/src/api/x.ts', asValue)).toEqual([rule]);
+    expect(await lint('widget/src/x.ts', "import { z } from 'zod';\nexport const a = z;\n")).toEqual([rule]);
+    expect(
+      await lint('shared/src/contract/x.ts', "import { chatbotSchema } from './chatbotSchemas';\nexport const c = chatbotSchema;\n"),
+    ).toEqual([]);
+  });
+});
+
 describe('the shared contract', () => {
   const lint = async (filePath: string, code: string) =>
     (await eslint.lintText(code, { filePath: path.join(dir, filePath) })).flatMap((r) => r.messages.map((m) => m.ruleId));
@@ -204,9 +221,12 @@ describe('the shared contract', () => {
     ).toEqual(['@typescript-eslint/no-restricted-imports']);
   });
 
-  it('imports nothing but its own files', async () => {
+  it('imports nothing but its own files and zod (its response schemas)', async () => {
     expect(await lint('shared/src/contract/a.ts', "import { b } from './b';\nexport const a = b;\n")).toEqual([]);
-    expect(await lint('shared/src/contract/a.ts', "import { z } from 'zod';\nexport const a = z;\n")).toEqual(['no-restricted-imports']);
+    expect(await lint('shared/src/contract/a.ts', "import { z } from 'zod';\nexport const a = z;\n")).toEqual([]);
+    expect(await lint('shared/src/contract/a.ts', "import { marked } from 'marked';\nexport const a = marked;\n")).toEqual([
+      'no-restricted-imports',
+    ]);
     expect(await lint('shared/src/contract/a.ts', "import { getVisitorId } from '../visitor';\nexport const a = getVisitorId;\n")).toEqual([
       'no-restricted-imports',
     ]);

@@ -1,5 +1,13 @@
 import type { Transport } from './transport';
-import type { InsightConversationDetail, InsightConversationPage, InsightSummary, ReviewStatus, UnansweredGroup } from './insights';
+import type {
+  InsightConversationDetail,
+  InsightConversationPage,
+  InsightSummary,
+  ReviewResult,
+  ReviewStatus,
+  UnansweredList,
+  VerdictResult,
+} from './insights';
 
 const enc = encodeURIComponent;
 const base = (botId: string) => `/chatbots/${enc(botId)}/insights`;
@@ -22,13 +30,13 @@ export function insightsApi({ send, call, unwrap }: Transport) {
     getConversation: (botId: string, convId: string) =>
       call<InsightConversationDetail>('GET', `${base(botId)}/conversations/${enc(convId)}`),
     unanswered: async (botId: string, status: ReviewStatus = 'open') =>
-      (await call<{ groups: UnansweredGroup[] }>('GET', `${base(botId)}/unanswered`, undefined, { status })).groups,
+      (await call<UnansweredList>('GET', `${base(botId)}/unanswered`, undefined, { status })).groups,
     /** An unanswered entry (its replies) marked done, dismissed, or open again. */
     reviewUnanswered: (botId: string, replyIds: string[], status: ReviewStatus) =>
-      call<{ status: ReviewStatus; updated: number }>('POST', `${base(botId)}/unanswered/review`, { reply_ids: replyIds, status }),
+      call<ReviewResult>('POST', `${base(botId)}/unanswered/review`, { reply_ids: replyIds, status }),
     /** The owner marks a reply wrong (it counts as unanswered), or takes that back. */
     markReplyWrong: (botId: string, messageId: string, wrong: boolean) =>
-      call<{ message_id: string; marked_wrong: boolean }>('PUT', `${base(botId)}/replies/${enc(messageId)}/verdict`, { wrong }),
+      call<VerdictResult>('PUT', `${base(botId)}/replies/${enc(messageId)}/verdict`, { wrong }),
     summary: (botId: string) => call<InsightSummary>('GET', `${base(botId)}/summary`),
     /** The export as a file body; a failed call throws like any other (its detail read from the envelope). */
     exportConversations: async (botId: string, format: 'csv' | 'json'): Promise<Blob> => {

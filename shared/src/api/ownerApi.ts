@@ -8,7 +8,19 @@ import type {
   RecrawlRequest,
 } from '../contract/requests';
 import { ApiError, type Transport } from './transport';
-import type { Chatbot, ClientConfig, Source, Task, TaskStatus, TaskType } from './types';
+import type { Chatbot, ClientConfig, Task, TaskStatus, TaskType } from './types';
+import type {
+  ChatbotDeleted,
+  ChatbotDetail,
+  ChatbotList,
+  CollectResult,
+  QueryResult,
+  SourceAdded,
+  SourceRemoved,
+  StartedTask,
+  TaskStopped,
+} from '../contract/chatbotSchemas';
+import type { Health } from '../contract/operationSchemas';
 
 /** Request bodies: written once, in the contract the server's schemas are checked against. */
 export type { CollectRequest, CrawlRequest, IndexRequest, PatternFields, RecrawlRequest } from '../contract/requests';
@@ -18,23 +30,13 @@ export type CrawlSettingsPatch = Pick<
 >;
 /** What visitors see first, and which sites may embed the bot (PATCH /chatbots/{id}). */
 export type BotSettingsPatch = Pick<ChatbotPatch, 'greeting' | 'starter_questions' | 'allowed_origins'>;
-export interface CollectResult {
-  collected_urls: string[];
-  count: number;
-}
-export interface StartedTask {
-  chatbot_id: string;
-  task_id: string;
-}
+/** Response shapes: inferred from the routes' schemas (shared/src/contract/chatbotSchemas.ts). */
+export type { CollectResult, QueryResult, StartedTask } from '../contract/chatbotSchemas';
 export interface TaskListQuery {
   task_type?: TaskType | 'all';
   status?: TaskStatus;
   limit?: number;
   offset?: number;
-}
-export interface QueryResult {
-  answer: string;
-  sources: Source[];
 }
 
 const enc = encodeURIComponent;
@@ -42,15 +44,15 @@ const enc = encodeURIComponent;
 /** Owner calls (bearer token) plus health and client config. */
 export function ownerApi({ call, callOutcome }: Transport) {
   return {
-    health: () => call<{ status: string; db: string; worker: string }>('GET', '/health'),
+    health: () => call<Health>('GET', '/health'),
     getClientConfig: () => call<ClientConfig>('GET', '/client-config'),
-    listChatbots: async () => (await call<{ chatbots: Chatbot[] }>('GET', '/chatbots')).chatbots,
-    getChatbot: async (id: string) => (await call<{ chatbot: Chatbot }>('GET', `/chatbots/${enc(id)}`)).chatbot,
+    listChatbots: async () => (await call<ChatbotList>('GET', '/chatbots')).chatbots,
+    getChatbot: async (id: string) => (await call<ChatbotDetail>('GET', `/chatbots/${enc(id)}`)).chatbot,
     updateChatbot: (id: string, patch: Pick<ChatbotPatch, 'name' | 'description' | 'rag_enabled' | 'language'>) =>
       call<Chatbot>('PATCH', `/chatbots/${enc(id)}`, patch),
     updateBotSettings: (id: string, patch: BotSettingsPatch) => call<Chatbot>('PATCH', `/chatbots/${enc(id)}`, patch),
     updatePrompts: (id: string, patch: PromptsPatch) => call<Chatbot>('PATCH', `/chatbots/${enc(id)}/prompts`, patch),
-    deleteChatbot: (id: string) => call<{ id: string; deleted: boolean }>('DELETE', `/chatbots/${enc(id)}`),
+    deleteChatbot: (id: string) => call<ChatbotDeleted>('DELETE', `/chatbots/${enc(id)}`),
     listTasks: (chatbotId: string, q: TaskListQuery = {}) =>
       call<Task[]>('GET', `/crawl-and-index/tasks/${enc(chatbotId)}`, undefined, {
         task_type: q.task_type ?? 'crawl_and_index',
@@ -63,14 +65,13 @@ export function ownerApi({ call, callOutcome }: Transport) {
     indexUrls: (req: IndexRequest) => call<StartedTask>('POST', '/indexing/index-urls', req),
     /** `success: false` in a 2xx answer is returned, not thrown: the form words it itself (spec §8). */
     crawlAndIndex: (req: CrawlRequest) => callOutcome<StartedTask>('POST', '/crawl-and-index', req),
-    recrawl: (req: RecrawlRequest) => call<{ task_id: string }>('POST', '/indexing/crawl', req),
+    recrawl: (req: RecrawlRequest) => call<StartedTask>('POST', '/indexing/crawl', req),
     updateCrawlSettings: (id: string, patch: CrawlSettingsPatch) => call<Chatbot>('PATCH', `/chatbots/${enc(id)}`, patch),
     stopTask: (chatbotId: string, taskId: string) =>
-      call<{ task_id: string; stopped: boolean }>('POST', `/crawl-and-index/tasks/${enc(chatbotId)}/${enc(taskId)}/stop`),
-    addSource: (chatbotId: string, url: string) =>
-      call<{ task_id: string; url: string }>('POST', `/chatbots/${enc(chatbotId)}/sources`, { url }),
+      call<TaskStopped>('POST', `/crawl-and-index/tasks/${enc(chatbotId)}/${enc(taskId)}/stop`),
+    addSource: (chatbotId: string, url: string) => call<SourceAdded>('POST', `/chatbots/${enc(chatbotId)}/sources`, { url }),
     removeSource: (chatbotId: string, url: string) =>
-      call<{ url: string; removed: boolean }>('DELETE', `/chatbots/${enc(chatbotId)}/sources`, undefined, { url }),
+      call<SourceRemoved>('DELETE', `/chatbots/${enc(chatbotId)}/sources`, undefined, { url }),
     /** Throws ApiError 'Query failed' when a 2xx answer says `success: false` (spec §7); other failures carry the server's detail. */
     query: async (id: string, question: string, top_k?: number) => {
       const result = await callOutcome<QueryResult>(

@@ -1,12 +1,11 @@
 import type { CreateConversationRequest, FeedbackRequest, SendMessageRequest } from '../contract/requests';
 import { readStreamEvents } from './sse';
 import type { Transport } from './transport';
-import type { ChatBootstrap, Conversation, Message, PublicChatbot, StreamEvent } from './types';
+import type { ChatBootstrap, Conversation, PublicChatbot, StreamEvent } from './types';
+import type { ConversationList, FeedbackResult, MessageList, SentMessages } from '../contract/visitorSchemas';
 
-export interface SentMessages {
-  user_message: Message;
-  assistant_message: Message;
-}
+/** Response shapes: inferred from the routes' schemas (shared/src/contract/visitorSchemas.ts). */
+export type { SentMessages } from '../contract/visitorSchemas';
 
 const enc = encodeURIComponent;
 
@@ -19,8 +18,7 @@ export function visitorApi({ send, unwrap, call }: Transport) {
     bootstrap: (botId: string, visitorId: string, create: boolean) =>
       call<ChatBootstrap>('GET', `/chatbots/${enc(botId)}/bootstrap`, undefined, { visitor_id: visitorId, create: String(create) }),
     listConversations: async (botId: string, visitorId: string) =>
-      (await call<{ conversations: Conversation[] }>('GET', `/chatbots/${enc(botId)}/conversations`, undefined, { visitor_id: visitorId }))
-        .conversations,
+      (await call<ConversationList>('GET', `/chatbots/${enc(botId)}/conversations`, undefined, { visitor_id: visitorId })).conversations,
     createConversation: (botId: string, title: string, visitorId: string) =>
       call<Conversation>('POST', `/chatbots/${enc(botId)}/conversations`, {
         title,
@@ -33,7 +31,7 @@ export function visitorApi({ send, unwrap, call }: Transport) {
       q: { after?: number; limit?: number; signal?: AbortSignal } = {},
     ) =>
       (
-        await call<{ messages: Message[] }>(
+        await call<MessageList>(
           'GET',
           convPath(botId, convId),
           undefined,
@@ -43,7 +41,7 @@ export function visitorApi({ send, unwrap, call }: Transport) {
       ).messages,
     /** Thumbs up (1), down (-1) or cleared (null) on one of the visitor's answers. */
     rateMessage: (botId: string, convId: string, messageId: string, rating: 1 | -1 | null, visitorId: string) =>
-      call<{ message_id: string; feedback: 1 | -1 | null }>('PUT', `${convPath(botId, convId)}/${enc(messageId)}/feedback`, {
+      call<FeedbackResult>('PUT', `${convPath(botId, convId)}/${enc(messageId)}/feedback`, {
         rating,
         visitor_id: visitorId,
       } satisfies FeedbackRequest),

@@ -5,7 +5,9 @@
  * renamed on one side and not the other fails the typecheck. Types only: nothing here runs.
  */
 
-export type RecrawlSchedule = 'off' | 'daily' | 'weekly';
+import type { RecrawlSchedule } from './chatbotSchemas';
+
+export type { RecrawlSchedule };
 
 /** URL globs (server/src/crawl/urlPatterns.ts): which pages a crawl takes and leaves out. */
 export interface PatternFields {

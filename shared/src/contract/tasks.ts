@@ -1,20 +1,5 @@
 /**
  * A task's vocabulary: the values the server stores in the tasks table and every client reads back.
- * Types only; the Task the API sends is in api/types.ts.
+ * Types only, inferred from the response schemas in taskSchemas.ts (the one source).
  */
-export type TaskStatus = 'queued' | 'pending' | 'running' | 'completed' | 'failed';
-/** index_page: one source added or re-indexed on the detail page (the rest of the content stays). */
-export type TaskType = 'crawl_and_index' | 'index_urls' | 'crawl' | 'index_page';
-
-export interface TaskProgress {
-  discovered: number;
-  fetched: number;
-  indexed: number;
-  failed: number;
-  skipped: number;
-  /** A re-crawl's pages compared with the live content (absent on a first crawl). */
-  new?: number;
-  changed?: number;
-  unchanged?: number;
-  removed?: number;
-}
+export type { TaskProgress, TaskStatus, TaskType } from './taskSchemas';

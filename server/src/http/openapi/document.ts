@@ -1,4 +1,5 @@
-import { z } from 'zod';
+import type { FastifySchema } from 'fastify';
+import { ERROR_SCHEMA, ERRORS, isZod, jsonSchema, type JsonSchema } from './jsonSchema.js';
 import { ROUTE_DOCS, type RouteDoc } from './routeDocs.js';
 
 /** A route as Fastify registered it (see app.ts: every route, collected by an onRoute hook). */
@@ -7,80 +8,52 @@ export interface RegisteredRoute {
   url: string;
 }
 
-type JsonSchema = Record<string, unknown>;
+/** The schema a route declared (openapi/routeSchemas.ts records them as the route plugins register). */
+export type SchemaOf = (method: string, url: string) => FastifySchema | undefined;
 
-/** A zod schema as JSON Schema 2020-12 (OpenAPI 3.1's dialect), describing what a client sends. */
-function jsonSchema(schema: z.ZodType): JsonSchema {
-  // io 'input': defaults are optional and coercions take strings, as a client sees them; checks that
-  // JSON Schema cannot say (refinements such as "no NUL") are left to the 422 the server answers.
-  const out = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
-  delete out.$schema;
-  return out;
-}
+const STATUS_TEXT: Record<string, string> = { '200': 'OK', '201': 'Created', '503': 'Service unavailable' };
 
-const envelope = (data: JsonSchema): JsonSchema => ({
-  type: 'object',
-  properties: { success: { const: true }, data },
-  required: ['success', 'data'],
-});
-
-const ERROR_SCHEMA: JsonSchema = {
-  type: 'object',
-  properties: {
-    success: { const: false },
-    detail: {
-      description: 'A message, or for 422 a list of {loc, msg, type} naming the offending field.',
-      oneOf: [
-        { type: 'string' },
-        {
-          type: 'array',
-          items: {
-            type: 'object',
-            properties: {
-              loc: { type: 'array', items: { type: ['string', 'integer'] } },
-              msg: { type: 'string' },
-              type: { type: 'string' },
-            },
-          },
-        },
-      ],
-    },
-  },
-  required: ['success', 'detail'],
-};
-
-const ERRORS: Record<string, string> = {
-  '401': 'No valid bearer token (owner routes).',
-  '404': 'No such resource for this caller: another owner’s chatbot and another visitor’s conversation are 404 too.',
-  '422': 'Invalid input; detail names each offending field.',
-  '429': 'Rate limited; Retry-After says when to try again.',
-};
-
-const errorsFor = (doc: RouteDoc): string[] =>
-  doc.access === 'owner' ? ['401', '404', '422', '429'] : doc.params || doc.query || doc.body ? ['404', '422', '429'] : ['429'];
+const errorsFor = (doc: RouteDoc, schema: FastifySchema): string[] =>
+  doc.access === 'owner'
+    ? ['401', '404', '422', '429']
+    : schema.params || schema.querystring || schema.body
+      ? ['404', '422', '429']
+      : ['429'];
 
 /** Path and query parameters from an object schema's properties. */
-function parameters(where: 'path' | 'query', schema: z.ZodType | undefined): JsonSchema[] {
-  if (!schema) return [];
-  const s = jsonSchema(schema);
+function parameters(where: 'path' | 'query', schema: unknown): JsonSchema[] {
+  if (!isZod(schema)) return [];
+  const s = jsonSchema(schema, 'input');
   const props = (s.properties ?? {}) as Record<string, JsonSchema>;
   const required = new Set((s.required ?? []) as string[]);
   return Object.entries(props).map(([name, p]) => ({ name, in: where, required: where === 'path' || required.has(name), schema: p }));
 }
 
-function operation(route: RegisteredRoute, doc: RouteDoc | undefined): JsonSchema {
-  if (!doc) return { summary: 'Undocumented route', tags: ['Undocumented'], responses: { default: { description: 'Undocumented' } } };
-  const success: JsonSchema = doc.contentType
-    ? { description: 'OK', content: { [doc.contentType]: { schema: { type: 'string' } } } }
-    : {
-        description: doc.stream ? 'The answer (JSON), or with Accept: text/event-stream its tokens as server-sent events.' : 'OK',
-        content: {
-          'application/json': { schema: envelope({ type: 'object' }) },
-          ...(doc.stream ? { 'text/event-stream': { schema: { type: 'string' } } } : {}),
-        },
-      };
-  const responses: JsonSchema = { [String(doc.status ?? 200)]: success };
-  for (const code of errorsFor(doc))
+/** One declared response: a zod schema (JSON), or a `content` map of media types to schemas. */
+function response(code: string, declared: unknown): JsonSchema {
+  const content: Record<string, { schema: JsonSchema }> = {};
+  const byType = isZod(declared)
+    ? { 'application/json': declared }
+    : Object.fromEntries(
+        Object.entries((declared as { content: Record<string, { schema: unknown }> }).content).map(([t, c]) => [t, c.schema]),
+      );
+  let description: string | undefined;
+  for (const [type, schema] of Object.entries(byType)) {
+    if (!isZod(schema)) continue;
+    const body = jsonSchema(schema, 'output');
+    // A schema's own description says what the response is; it reads best as the response's description.
+    if (typeof body.description === 'string' && !description) description = body.description;
+    content[type] = { schema: body };
+  }
+  return { description: description ?? STATUS_TEXT[code] ?? 'OK', content };
+}
+
+function operation(route: RegisteredRoute, doc: RouteDoc | undefined, schema: FastifySchema | undefined): JsonSchema {
+  if (!doc || !schema?.response)
+    return { summary: 'Undocumented route', tags: ['Undocumented'], responses: { default: { description: 'Undocumented' } } };
+  const responses: JsonSchema = {};
+  for (const [code, declared] of Object.entries(schema.response as Record<string, unknown>)) responses[code] = response(code, declared);
+  for (const code of errorsFor(doc, schema))
     responses[code] = { description: ERRORS[code], content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } };
   return {
     operationId: `${route.method.toLowerCase()}${route.url.replace(/^\/api\/v1/, '').replace(/[/:{}-]+(\w)?/g, (_m, c: string | undefined) => (c ?? '').toUpperCase())}`,
@@ -90,8 +63,10 @@ function operation(route: RegisteredRoute, doc: RouteDoc | undefined): JsonSchem
     ...(doc.access === 'visitor'
       ? { description: 'visitor_id (from the widget, kept in the browser) is the only credential: another visitor_id sees 404.' }
       : {}),
-    parameters: [...parameters('path', doc.params), ...parameters('query', doc.query)],
-    ...(doc.body ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(doc.body) } } } } : {}),
+    parameters: [...parameters('path', schema.params), ...parameters('query', schema.querystring)],
+    ...(isZod(schema.body)
+      ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(schema.body, 'input') } } } }
+      : {}),
     responses,
   };
 }
@@ -99,13 +74,25 @@ function operation(route: RegisteredRoute, doc: RouteDoc | undefined): JsonSchem
 /** `:param` segments in OpenAPI's `{param}` form. */
 export const openApiPath = (url: string): string => url.replace(/:(\w+)/g, '{$1}');
 
-/** The OpenAPI 3.1 document of the /api/v1 routes that are registered, in registration order. */
-export function buildOpenApiDocument(routes: RegisteredRoute[], version: string): JsonSchema {
+export interface OpenApiDocument {
+  openapi: string;
+  info: { title: string; version: string; description: string };
+  paths: Record<string, Record<string, JsonSchema>>;
+  components: JsonSchema;
+}
+
+/**
+ * The OpenAPI 3.1 document of the /api/v1 routes that are registered, in registration order: each
+ * operation's parameters, request body and response bodies from the zod schemas its route declared,
+ * its summary and access from ROUTE_DOCS (prose only).
+ */
+export function buildOpenApiDocument(routes: RegisteredRoute[], schemaOf: SchemaOf, version: string): OpenApiDocument {
   const paths: Record<string, Record<string, JsonSchema>> = {};
   for (const route of routes) {
     if (!route.url.startsWith('/api/v1/')) continue;
     const item = (paths[openApiPath(route.url)] ??= {});
-    item[route.method.toLowerCase()] = operation(route, ROUTE_DOCS[`${route.method} ${route.url}`]);
+    const key = `${route.method} ${route.url}`;
+    item[route.method.toLowerCase()] = operation(route, ROUTE_DOCS[key], schemaOf(route.method, route.url));
   }
   return {
     openapi: '3.1.0',

@@ -3,6 +3,8 @@
  * from the same document, no script, every value escaped. A maintained Swagger/Redoc UI would need
  * packages this install does not have; this page needs none and passes the site's CSP as it is.
  */
+import type { OpenApiDocument } from './document.js';
+
 type Json = Record<string, unknown>;
 
 const escapeHtml = (s: string): string =>
@@ -25,10 +27,23 @@ function parametersTable(params: Json[]): string {
   return `<table><thead><tr><th>Parameter</th><th>In</th><th>Required</th><th>Schema</th></tr></thead><tbody>${rows}</tbody></table>`;
 }
 
+type Response = { description?: string; content?: Record<string, { schema?: Json }> };
+
+/** A response's bodies by media type (the shared error envelope is described once, not under every code). */
+function bodies(r: Response): string {
+  return Object.entries(r.content ?? {})
+    .filter(([, c]) => c.schema && !('$ref' in c.schema))
+    .map(
+      ([type, c]) =>
+        `<details><summary>Body (${escapeHtml(type)})</summary><pre>${escapeHtml(JSON.stringify(c.schema, null, 2))}</pre></details>`,
+    )
+    .join('');
+}
+
 function operationHtml(method: string, path: string, op: Json): string {
   const body = (op.requestBody as { content?: Record<string, { schema: unknown }> } | undefined)?.content?.['application/json']?.schema;
-  const responses = Object.entries((op.responses ?? {}) as Record<string, { description?: string }>)
-    .map(([code, r]) => `<li><code>${escapeHtml(code)}</code> ${escapeHtml(r.description ?? '')}</li>`)
+  const responses = Object.entries((op.responses ?? {}) as Record<string, Response>)
+    .map(([code, r]) => `<li><code>${escapeHtml(code)}</code> ${escapeHtml(r.description ?? '')}${bodies(r)}</li>`)
     .join('');
   const access = Array.isArray(op.security) && op.security.length > 0 ? 'Bearer token (owner)' : 'No token';
   return `<section id="${escapeHtml(String(op.operationId ?? ''))}"><p><span class="m">${escapeHtml(method)}</span><code>${escapeHtml(path)}</code></p>
@@ -37,10 +52,10 @@ ${parametersTable((op.parameters ?? []) as Json[])}${body ? `<p>Request body (JS
 <ul>${responses}</ul></section>`;
 }
 
-export function renderReferencePage(doc: Json): string {
-  const info = doc.info as { title: string; version: string; description: string };
+export function renderReferencePage(doc: OpenApiDocument): string {
+  const info = doc.info;
   const byTag = new Map<string, string[]>();
-  for (const [path, item] of Object.entries(doc.paths as Record<string, Record<string, Json>>)) {
+  for (const [path, item] of Object.entries(doc.paths)) {
     for (const [method, op] of Object.entries(item)) {
       const tag = ((op.tags as string[] | undefined) ?? ['Other'])[0]!;
       byTag.set(tag, [...(byTag.get(tag) ?? []), operationHtml(method, path, op)]);
@@ -51,5 +66,6 @@ export function renderReferencePage(doc: Json): string {
 <title>${escapeHtml(info.title)} reference</title><style>${STYLE}</style></head><body>
 <h1>${escapeHtml(info.title)} <small>${escapeHtml(info.version)}</small></h1><p>${escapeHtml(info.description)}</p>
 <p>Machine-readable: <a href="openapi.json">openapi.json</a> (OpenAPI 3.1).</p>
+<p>A failure answers with the error envelope:</p><pre>${escapeHtml(JSON.stringify((doc.components.schemas as Json | undefined)?.Error ?? {}, null, 2))}</pre>
 ${sections}</body></html>`;
 }

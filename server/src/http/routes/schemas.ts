@@ -27,3 +27,6 @@ export const urlPatternsSchema = (field: string) =>
     )
     .max(MAX_PATTERNS, `${field}: at most ${MAX_PATTERNS} patterns`)
     .transform((list) => cleanPatterns(list));
+
+/** The success envelope a route answers with, around its data's schema (shared/src/contract/*Schemas.ts). */
+export const okBody = <T extends z.ZodType>(data: T) => z.object({ success: z.literal(true), data });

@@ -4,13 +4,15 @@ import { getChatbotRow, type ChatbotRow } from '../../../db/repositories/chatbot
 import { getVisitorConversation } from '../../../db/repositories/conversations.js';
 import type { AppContext } from '../../context.js';
 import { notFound } from '../../errors.js';
-import { requireOwnedChatbot, requireUser } from '../../owner.js';
+import { requireOwnedChatbot } from '../../owner.js';
 import { presentMessage } from '../../presenters/message.js';
 import { ok } from '../../reply.js';
-import { parse } from '../../validate.js';
 import { checkEmbeddingOrigin } from '../../originPolicy.js';
 import { conversationParamsSchema } from '../conversations/schema.js';
-import { chatbotParamsSchema } from '../schemas.js';
+import { chatbotParamsSchema, okBody } from '../schemas.js';
+import { signedIn, signedInFirst, withSchemas } from '../typed.js';
+import { queryResultSchema } from '../../../../../shared/src/contract/chatbotSchemas.js';
+import { sentMessagesSchema, streamEventSchema } from '../../../../../shared/src/contract/visitorSchemas.js';
 import { openEventStream, type EventStreamOptions } from './eventStream.js';
 import { querySchema, sendMessageSchema } from './schema.js';
 import { drain, takeTurn, type TurnInput } from '../../../answer/turns/turn.js';
@@ -26,14 +28,19 @@ export type AnswerRoutesOptions = Pick<EventStreamOptions, 'pingMs'>;
  * The conversation turns (queue, leases, sweep) come from the app context, built once per app.
  */
 export function answerRoutes(ctx: AppContext, opts: AnswerRoutesOptions = {}): FastifyPluginAsync {
-  return async (app) => {
+  // JSON, or with Accept: text/event-stream the answer's tokens as server-sent events.
+  const answered = { 'application/json': { schema: okBody(sentMessagesSchema) }, 'text/event-stream': { schema: streamEventSchema } };
+  const sent = { params: conversationParamsSchema, body: sendMessageSchema, response: { 200: { content: answered } } };
+  const queried = { params: chatbotParamsSchema, body: querySchema, response: { 200: okBody(queryResultSchema) } };
+  return async (plugin) => {
+    const app = withSchemas(plugin);
     const answerer: Answerer = ctx.answerer;
     /** One turn at a time per conversation, held by the app context (which also sweeps interrupted turns). */
     const turns = ctx.turns;
 
-    app.post('/chatbots/:id/conversations/:conversationId/messages', async (request, reply) => {
-      const { id, conversationId } = parse(conversationParamsSchema, request.params, 'path');
-      const body = parse(sendMessageSchema, request.body, 'body');
+    app.post('/chatbots/:id/conversations/:conversationId/messages', { schema: sent }, async (request, reply) => {
+      const { id, conversationId } = request.params;
+      const body = request.body;
       await ctx.limits.visitorMessage(body.visitor_id);
       await checkEmbeddingOrigin(ctx, request, id);
       const conversation = await getVisitorConversation(ctx.db, id, conversationId, body.visitor_id);
@@ -51,10 +58,10 @@ export function answerRoutes(ctx: AppContext, opts: AnswerRoutesOptions = {}): F
       return ok({ user_message: presentMessage(turn.userMessage), assistant_message: presentMessage(turn.assistantMessage) });
     });
 
-    app.post('/chatbots/:id/query', async (request) => {
-      const user = await requireUser(ctx, request);
-      const { id } = parse(chatbotParamsSchema, request.params, 'path');
-      const body = parse(querySchema, request.body, 'body');
+    app.post('/chatbots/:id/query', { schema: queried, preValidation: signedInFirst(ctx) }, async (request) => {
+      const user = signedIn(request);
+      const { id } = request.params;
+      const body = request.body;
       const bot: ChatbotRow = await requireOwnedChatbot(ctx.db, id, user.uid);
       const outcome = await drain(answerer.answer({ bot, question: body.question, history: [], topK: body.top_k ?? 5 }));
       const sources = (outcome.retrieved.length ? outcome.retrieved : outcome.sources).map((s) => ({

@@ -3,11 +3,17 @@ import { deleteChatbot, getChatbotDetail, listChatbots, updateChatbot, type Chat
 import type { Queryable } from '../../../db/db.js';
 import type { AppContext } from '../../context.js';
 import { notFound } from '../../errors.js';
-import { requireOwnedChatbot, requireUser } from '../../owner.js';
+import { requireOwnedChatbot } from '../../owner.js';
 import { presentChatbot } from '../../presenters/chatbot.js';
 import { ok } from '../../reply.js';
-import { parse } from '../../validate.js';
-import { chatbotParamsSchema } from '../schemas.js';
+import { chatbotParamsSchema, okBody } from '../schemas.js';
+import { signedIn, signedInFirst, withSchemas } from '../typed.js';
+import {
+  chatbotDeletedSchema,
+  chatbotDetailSchema,
+  chatbotListSchema,
+  chatbotSchema,
+} from '../../../../../shared/src/contract/chatbotSchemas.js';
 import { setBotLanguage } from '../../../language/botLanguage.js';
 import { chatbotPatchSchema, promptsPatchSchema } from './schema.js';
 
@@ -19,23 +25,28 @@ async function chatbotView(q: Queryable, row: ChatbotRow) {
 
 /** Owner routes: a signed-in owner's own chatbots. */
 export function chatbotRoutes(ctx: AppContext): FastifyPluginAsync {
-  return async (app) => {
-    app.get('/chatbots', async (request) => {
-      const user = await requireUser(ctx, request);
+  return async (plugin) => {
+    const app = withSchemas(plugin);
+    app.addHook('preValidation', signedInFirst(ctx));
+    const params = chatbotParamsSchema;
+
+    app.get('/chatbots', { schema: { response: { 200: okBody(chatbotListSchema) } } }, async (request) => {
+      const user = signedIn(request);
       return ok({ chatbots: (await listChatbots(ctx.db, user.uid)).map((row) => presentChatbot(row)) });
     });
 
-    app.get('/chatbots/:id', async (request) => {
-      const user = await requireUser(ctx, request);
-      const { id } = parse(chatbotParamsSchema, request.params, 'path');
+    app.get('/chatbots/:id', { schema: { params, response: { 200: okBody(chatbotDetailSchema) } } }, async (request) => {
+      const user = signedIn(request);
+      const { id } = request.params;
       const row = await requireOwnedChatbot(ctx.db, id, user.uid);
       return ok({ chatbot: await chatbotView(ctx.db, row) });
     });
 
-    app.patch('/chatbots/:id', async (request) => {
-      const user = await requireUser(ctx, request);
-      const { id } = parse(chatbotParamsSchema, request.params, 'path');
-      const patch = parse(chatbotPatchSchema, request.body, 'body');
+    const patched = { params, response: { 200: okBody(chatbotSchema) } };
+    app.patch('/chatbots/:id', { schema: { ...patched, body: chatbotPatchSchema } }, async (request) => {
+      const user = signedIn(request);
+      const { id } = request.params;
+      const patch = request.body;
       await requireOwnedChatbot(ctx.db, id, user.uid);
       // A change of language re-indexes the bot's pages in it (language/botLanguage.ts) first.
       if (patch.language !== undefined) await setBotLanguage(ctx.db, id, patch.language);
@@ -44,23 +55,23 @@ export function chatbotRoutes(ctx: AppContext): FastifyPluginAsync {
       return ok(await chatbotView(ctx.db, row));
     });
 
-    app.patch('/chatbots/:id/prompts', async (request) => {
-      const user = await requireUser(ctx, request);
-      const { id } = parse(chatbotParamsSchema, request.params, 'path');
-      const patch = parse(promptsPatchSchema, request.body, 'body');
+    app.patch('/chatbots/:id/prompts', { schema: { ...patched, body: promptsPatchSchema } }, async (request) => {
+      const user = signedIn(request);
+      const { id } = request.params;
+      const patch = request.body;
       await requireOwnedChatbot(ctx.db, id, user.uid);
       const row = await updateChatbot(ctx.db, id, patch);
       if (!row) throw notFound('Chatbot not found');
       return ok(await chatbotView(ctx.db, row));
     });
 
-    app.delete('/chatbots/:id', async (request) => {
-      const user = await requireUser(ctx, request);
-      const { id } = parse(chatbotParamsSchema, request.params, 'path');
+    app.delete('/chatbots/:id', { schema: { params, response: { 200: okBody(chatbotDeletedSchema) } } }, async (request) => {
+      const user = signedIn(request);
+      const { id } = request.params;
       await requireOwnedChatbot(ctx.db, id, user.uid);
       const { runningTaskIds } = await deleteChatbot(ctx.db, ctx.messageCache, id);
       for (const taskId of runningTaskIds) ctx.abortTaskHere?.(taskId);
-      return ok({ id, deleted: true });
+      return ok({ id, deleted: true as const });
     });
   };
 }

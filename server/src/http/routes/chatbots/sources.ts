@@ -7,12 +7,13 @@ import { hasActiveTask } from '../../../db/repositories/tasks.js';
 import { enqueueTask } from '../../../jobs/queue.js';
 import type { AppContext } from '../../context.js';
 import { conflict, notFound } from '../../errors.js';
-import { requireOwnedChatbot, requireUser } from '../../owner.js';
+import { requireOwnedChatbot } from '../../owner.js';
 import { ok } from '../../reply.js';
-import { parse } from '../../validate.js';
 import { sourceUrlSchema } from '../indexing/schema.js';
 import { checkAddresses } from '../indexing/submitChecks.js';
-import { chatbotParamsSchema } from '../schemas.js';
+import { chatbotParamsSchema, okBody } from '../schemas.js';
+import { signedIn, signedInFirst, withSchemas } from '../typed.js';
+import { sourceAddedSchema, sourceRemovedSchema } from '../../../../../shared/src/contract/chatbotSchemas.js';
 
 const BUSY = 'This chatbot is already being indexed. Wait for the current task to finish.';
 
@@ -25,12 +26,16 @@ export const sourceUrlBodySchema = z.object({ url: sourceUrlSchema }).strict();
  * swaps it in beside the other live pages; removing takes the page out of the answers at once.
  */
 export function sourceRoutes(ctx: AppContext): FastifyPluginAsync {
-  const body = sourceUrlBodySchema;
-  return async (app) => {
-    app.post('/chatbots/:id/sources', async (request) => {
-      const user = await requireUser(ctx, request);
-      const { id } = parse(chatbotParamsSchema, request.params, 'path');
-      const input = parse(body, request.body, 'body');
+  const params = chatbotParamsSchema;
+  return async (plugin) => {
+    const app = withSchemas(plugin);
+    app.addHook('preValidation', signedInFirst(ctx));
+
+    const added = { params, body: sourceUrlBodySchema, response: { 200: okBody(sourceAddedSchema) } };
+    app.post('/chatbots/:id/sources', { schema: added }, async (request) => {
+      const user = signedIn(request);
+      const { id } = request.params;
+      const input = request.body;
       await requireOwnedChatbot(ctx.db, id, user.uid);
       const url = normalizeUrl(input.url) ?? input.url;
       // Refused here, as crawl-and-index refuses it, rather than left as a failed row on the bot.
@@ -44,21 +49,22 @@ export function sourceRoutes(ctx: AppContext): FastifyPluginAsync {
       return ok({ task_id: task.id, chatbot_id: id, url });
     });
 
-    app.delete('/chatbots/:id/sources', async (request) => {
-      const user = await requireUser(ctx, request);
-      const { id } = parse(chatbotParamsSchema, request.params, 'path');
-      const input = parse(body, request.query, 'query');
+    const removed = { params, querystring: sourceUrlBodySchema, response: { 200: okBody(sourceRemovedSchema) } };
+    app.delete('/chatbots/:id/sources', { schema: removed }, async (request) => {
+      const user = signedIn(request);
+      const { id } = request.params;
+      const input = request.query;
       await requireOwnedChatbot(ctx.db, id, user.uid);
       const url = normalizeUrl(input.url) ?? input.url;
-      const removed = await ctx.db.transaction(async (tx) => {
+      const count = await ctx.db.transaction(async (tx) => {
         // A crawl running now could bring the page back with its swap.
         if (await hasActiveTask(tx, id)) throw conflict(BUSY);
         const pages = await removeLivePage(tx, id, url);
         const source = await deleteSource(tx, id, url);
         return pages + (source ? 1 : 0);
       });
-      if (removed === 0) throw notFound('Source not found');
-      return ok({ url, removed: true });
+      if (count === 0) throw notFound('Source not found');
+      return ok({ url, removed: true as const });
     });
   };
 }

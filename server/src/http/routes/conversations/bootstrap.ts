@@ -1,6 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
-import type { ChatBootstrap } from '../../../../../shared/src/api/types.js';
 import { DEFAULT_CONVERSATION_TITLES } from '../../../../../shared/src/contract/titles.js';
 import { createConversation, type ConversationRow } from '../../../db/repositories/conversations.js';
 import { getPublicBot } from '../../../db/repositories/publicBotCache.js';
@@ -12,8 +11,9 @@ import { presentConversation } from '../../presenters/conversation.js';
 import { presentMessage } from '../../presenters/message.js';
 import { presentPublicChatbot } from '../../presenters/publicChatbot.js';
 import { ok } from '../../reply.js';
-import { parse } from '../../validate.js';
-import { chatbotParamsSchema, visitorIdSchema } from '../schemas.js';
+import { chatbotParamsSchema, okBody, visitorIdSchema } from '../schemas.js';
+import { withSchemas } from '../typed.js';
+import { chatBootstrapSchema } from '../../../../../shared/src/contract/visitorSchemas.js';
 
 /** The landing conversation's messages sent along (the message listing's largest page); the widget pages in the rest. */
 export const BOOTSTRAP_MESSAGES = 200;
@@ -46,10 +46,12 @@ export function bootstrapRoutes(ctx: AppContext): FastifyPluginAsync {
     return createConversation(ctx.db, botId, visitorId, DEFAULT_CONVERSATION_TITLES.widget);
   };
 
-  return async (app) => {
-    app.get('/chatbots/:id/bootstrap', async (request) => {
-      const { id } = parse(chatbotParamsSchema, request.params, 'path');
-      const { visitor_id, create } = parse(bootstrapQuerySchema, request.query, 'query');
+  const schema = { params: chatbotParamsSchema, querystring: bootstrapQuerySchema, response: { 200: okBody(chatBootstrapSchema) } };
+  return async (plugin) => {
+    const app = withSchemas(plugin);
+    app.get('/chatbots/:id/bootstrap', { schema }, async (request) => {
+      const { id } = request.params;
+      const { visitor_id, create } = request.query;
       const bot = await getPublicBot(ctx.db, id);
       if (!bot) throw notFound('Chatbot not found');
       assertOriginAllowed(request, bot.allowed_origins, ctx.config.dashboardOrigins, bot.language);
@@ -63,7 +65,7 @@ export function bootstrapRoutes(ctx: AppContext): FastifyPluginAsync {
       const conversations = rows.map(presentConversation);
       // The newest (the listing's first), as the clients' landingConversation (shared/src/chat/landing.ts) picks.
       const landing = conversations[0];
-      return ok<ChatBootstrap>({
+      return ok({
         chatbot: presentPublicChatbot(bot),
         conversations,
         conversation_id: landing?.id ?? null,

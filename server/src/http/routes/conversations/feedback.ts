@@ -5,8 +5,9 @@ import type { AppContext } from '../../context.js';
 import { notFound } from '../../errors.js';
 import { checkEmbeddingOrigin } from '../../originPolicy.js';
 import { ok } from '../../reply.js';
-import { parse } from '../../validate.js';
-import { uuidSchema, visitorIdSchema } from '../schemas.js';
+import { okBody, uuidSchema, visitorIdSchema } from '../schemas.js';
+import { withSchemas } from '../typed.js';
+import { feedbackResultSchema } from '../../../../../shared/src/contract/visitorSchemas.js';
 import type { FeedbackRequest } from '../../../../../shared/src/contract/requests.js';
 import { agrees, type Drift } from '../contractCheck.js';
 
@@ -24,10 +25,12 @@ export const feedbackBodySchema = z
  * visitor routes: a message outside the visitor's own conversation, or a question, is 404.
  */
 export function feedbackRoutes(ctx: AppContext): FastifyPluginAsync {
-  return async (app) => {
-    app.put('/chatbots/:id/conversations/:conversationId/messages/:messageId/feedback', async (request) => {
-      const { id, conversationId, messageId } = parse(feedbackParamsSchema, request.params, 'path');
-      const body = parse(feedbackBodySchema, request.body, 'body');
+  const schema = { params: feedbackParamsSchema, body: feedbackBodySchema, response: { 200: okBody(feedbackResultSchema) } };
+  return async (plugin) => {
+    const app = withSchemas(plugin);
+    app.put('/chatbots/:id/conversations/:conversationId/messages/:messageId/feedback', { schema }, async (request) => {
+      const { id, conversationId, messageId } = request.params;
+      const body = request.body;
       // No per-visitor budget of its own: a rating overwrites one row per answer, and the per-IP limit
       // of every public route applies. (Sharing the message budget would let thumbs block questions.)
       await checkEmbeddingOrigin(ctx, request, id);

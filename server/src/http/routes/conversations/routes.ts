@@ -10,8 +10,14 @@ import { presentConversation } from '../../presenters/conversation.js';
 import { presentMessage } from '../../presenters/message.js';
 import { presentPublicChatbot } from '../../presenters/publicChatbot.js';
 import { ok } from '../../reply.js';
-import { parse } from '../../validate.js';
-import { chatbotParamsSchema } from '../schemas.js';
+import { chatbotParamsSchema, okBody } from '../schemas.js';
+import { withSchemas } from '../typed.js';
+import {
+  conversationListSchema,
+  conversationSchema,
+  messageListSchema,
+  publicChatbotSchema,
+} from '../../../../../shared/src/contract/visitorSchemas.js';
 import { conversationParamsSchema, createConversationSchema, messageListQuerySchema, visitorQuerySchema } from './schema.js';
 
 const DEFAULT_TITLE = DEFAULT_CONVERSATION_TITLES.widget;
@@ -21,7 +27,9 @@ const DEFAULT_TITLE = DEFAULT_CONVERSATION_TITLES.widget;
  * conversation is visible only to the visitor that made it (others get 404, never 403).
  */
 export function conversationRoutes(ctx: AppContext): FastifyPluginAsync {
-  return async (app) => {
+  const params = chatbotParamsSchema;
+  return async (plugin) => {
+    const app = withSchemas(plugin);
     // The bot's public info comes from memory when current (db/repositories/publicBotCache.ts).
     const requireBot = async (request: FastifyRequest, id: string) => {
       const bot = await getPublicBot(ctx.db, id);
@@ -30,21 +38,23 @@ export function conversationRoutes(ctx: AppContext): FastifyPluginAsync {
       return bot;
     };
 
-    app.get('/chatbots/:id/public', async (request) => {
-      const { id } = parse(chatbotParamsSchema, request.params, 'path');
+    app.get('/chatbots/:id/public', { schema: { params, response: { 200: okBody(publicChatbotSchema) } } }, async (request) => {
+      const { id } = request.params;
       return ok(presentPublicChatbot(await requireBot(request, id)));
     });
 
-    app.get('/chatbots/:id/conversations', async (request) => {
-      const { id } = parse(chatbotParamsSchema, request.params, 'path');
-      const { visitor_id } = parse(visitorQuerySchema, request.query, 'query');
+    const listed = { params, querystring: visitorQuerySchema, response: { 200: okBody(conversationListSchema) } };
+    app.get('/chatbots/:id/conversations', { schema: listed }, async (request) => {
+      const { id } = request.params;
+      const { visitor_id } = request.query;
       await requireBot(request, id);
       return ok({ conversations: (await listVisitorConversations(ctx.db, id, visitor_id)).map(presentConversation) });
     });
 
-    app.post('/chatbots/:id/conversations', async (request, reply) => {
-      const { id } = parse(chatbotParamsSchema, request.params, 'path');
-      const body = parse(createConversationSchema, request.body, 'body');
+    const created = { params, body: createConversationSchema, response: { 201: okBody(conversationSchema) } };
+    app.post('/chatbots/:id/conversations', { schema: created }, async (request, reply) => {
+      const { id } = request.params;
+      const body = request.body;
       // Creating conversations writes rows: limit it per visitor as well as per IP.
       await ctx.limits.visitorConversation(body.visitor_id);
       await requireBot(request, id);
@@ -52,13 +62,18 @@ export function conversationRoutes(ctx: AppContext): FastifyPluginAsync {
       return reply.status(201).send(ok(presentConversation(conversation)));
     });
 
-    app.get('/chatbots/:id/conversations/:conversationId/messages', async (request) => {
-      const { id, conversationId } = parse(conversationParamsSchema, request.params, 'path');
-      const query = parse(messageListQuerySchema, request.query, 'query');
+    const messages = {
+      params: conversationParamsSchema,
+      querystring: messageListQuerySchema,
+      response: { 200: okBody(messageListSchema) },
+    };
+    app.get('/chatbots/:id/conversations/:conversationId/messages', { schema: messages }, async (request) => {
+      const { id, conversationId } = request.params;
+      const query = request.query;
       await checkEmbeddingOrigin(ctx, request, id);
-      const messages = await readVisitorMessages(ctx.db, ctx.messageCache, id, conversationId, query.visitor_id, query.after, query.limit);
-      if (!messages) throw notFound('Conversation not found');
-      return ok({ messages: messages.map(presentMessage) });
+      const rows = await readVisitorMessages(ctx.db, ctx.messageCache, id, conversationId, query.visitor_id, query.after, query.limit);
+      if (!rows) throw notFound('Conversation not found');
+      return ok({ messages: rows.map(presentMessage) });
     });
   };
 }

@@ -1,33 +1,41 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { ClientConfig } from '../../../../../shared/src/api/types.js';
+import { clientConfigSchema, healthSchema, type ClientConfig } from '../../../../../shared/src/contract/operationSchemas.js';
 import type { AppContext } from '../../context.js';
 import { ok } from '../../reply.js';
+import { okBody } from '../schemas.js';
+import { withSchemas } from '../typed.js';
 import { canWrite } from './diskProbe.js';
 
 export function healthRoutes(ctx: AppContext): FastifyPluginAsync {
-  return async (app) => {
-    app.get('/health', async (_request, reply) => {
-      const [db, disk] = await Promise.all([
-        ctx.db.query('SELECT 1 AS ok').then(
-          () => 'ok' as const,
-          () => 'down' as const,
-        ),
-        // Embedded mode: a database that answers reads can still be unable to write anything.
-        ctx.dataDir === undefined ? undefined : canWrite(ctx.dataDir).then((w) => (w ? ('ok' as const) : ('unwritable' as const))),
-      ]);
-      const healthy = db === 'ok' && disk !== 'unwritable';
-      const body = ok({
-        status: healthy ? 'ok' : 'degraded',
-        db,
-        ...(disk && { disk }),
-        engine: ctx.db.engine,
-        worker: ctx.workerRunning() ? 'running' : 'off',
-      });
-      return reply.status(healthy ? 200 : 503).send(body);
-    });
+  return async (plugin) => {
+    const app = withSchemas(plugin);
+    const health = okBody(healthSchema);
+    app.get(
+      '/health',
+      { schema: { response: { 200: health, 503: health.describe('Degraded: the same body.') } } },
+      async (_request, reply) => {
+        const [db, disk] = await Promise.all([
+          ctx.db.query('SELECT 1 AS ok').then(
+            () => 'ok' as const,
+            () => 'down' as const,
+          ),
+          // Embedded mode: a database that answers reads can still be unable to write anything.
+          ctx.dataDir === undefined ? undefined : canWrite(ctx.dataDir).then((w) => (w ? ('ok' as const) : ('unwritable' as const))),
+        ]);
+        const healthy = db === 'ok' && disk !== 'unwritable';
+        const body = ok({
+          status: healthy ? ('ok' as const) : ('degraded' as const),
+          db,
+          ...(disk && { disk }),
+          engine: ctx.db.engine,
+          worker: ctx.workerRunning() ? ('running' as const) : ('off' as const),
+        });
+        return reply.status(healthy ? 200 : 503).send(body);
+      },
+    );
 
     // Runtime configuration for the front ends, so one build serves both auth modes. No secrets here.
-    app.get('/client-config', async () => {
+    app.get('/client-config', { schema: { response: { 200: okBody(clientConfigSchema) } } }, async () => {
       const { config } = ctx;
       const data: ClientConfig = {
         authMode: config.authMode,

@@ -7,9 +7,11 @@ import { enqueueTask } from '../../../jobs/queue.js';
 import { CRAWL_DEFAULTS, DISCOVERY_DEFAULTS } from '../../../jobs/taskParams.js';
 import type { AppContext } from '../../context.js';
 import { conflict, HttpError } from '../../errors.js';
-import { requireOwnedChatbot, requireUser } from '../../owner.js';
+import { requireOwnedChatbot } from '../../owner.js';
 import { ok } from '../../reply.js';
-import { parse } from '../../validate.js';
+import { okBody } from '../schemas.js';
+import { signedIn, signedInFirst, withSchemas } from '../typed.js';
+import { collectResultSchema, startedTaskSchema } from '../../../../../shared/src/contract/chatbotSchemas.js';
 import { collectUrls } from './collect.js';
 import { collectSchema, crawlAndIndexSchema, indexUrlsSchema, recrawlSchema } from './schema.js';
 import { checkAddresses, checkMaxPages } from './submitChecks.js';
@@ -25,33 +27,40 @@ export function indexingRoutes(ctx: AppContext): FastifyPluginAsync {
     return Math.min(v ?? fallback, config.CRAWL_MAX_PAGES);
   };
 
-  return async (app) => {
-    app.post('/indexing/collect-urls', async (request, reply) => {
-      await requireUser(ctx, request);
-      const body = parse(collectSchema, request.body, 'body');
-      // Stop discovering when the client goes away (the response closes before it was sent).
-      const aborted = new AbortController();
-      reply.raw.once('close', () => {
-        if (!reply.raw.writableEnded) aborted.abort();
-      });
-      await checkAddresses(config, [normalizeUrl(body.url) ?? body.url]);
-      const patterns = { include: body.include_patterns ?? [], exclude: body.exclude_patterns ?? [] };
-      const urls = await collectUrls(
-        config,
-        body.url,
-        depthOf(body.max_depth, DISCOVERY_DEFAULTS.maxDepth),
-        pagesOf(body.max_pages, DISCOVERY_DEFAULTS.maxPages),
-        aborted.signal,
-        patterns,
-        body.all_languages === true,
-        body.render_javascript === true,
-      );
-      return ok({ collected_urls: urls, count: urls.length });
-    });
+  const started = { response: { 200: okBody(startedTaskSchema) } };
+  return async (plugin) => {
+    const app = withSchemas(plugin);
+    app.addHook('preValidation', signedInFirst(ctx));
 
-    app.post('/crawl-and-index', async (request) => {
-      const user = await requireUser(ctx, request);
-      const body = parse(crawlAndIndexSchema, request.body, 'body');
+    app.post(
+      '/indexing/collect-urls',
+      { schema: { body: collectSchema, response: { 200: okBody(collectResultSchema) } } },
+      async (request, reply) => {
+        const body = request.body;
+        // Stop discovering when the client goes away (the response closes before it was sent).
+        const aborted = new AbortController();
+        reply.raw.once('close', () => {
+          if (!reply.raw.writableEnded) aborted.abort();
+        });
+        await checkAddresses(config, [normalizeUrl(body.url) ?? body.url]);
+        const patterns = { include: body.include_patterns ?? [], exclude: body.exclude_patterns ?? [] };
+        const urls = await collectUrls(
+          config,
+          body.url,
+          depthOf(body.max_depth, DISCOVERY_DEFAULTS.maxDepth),
+          pagesOf(body.max_pages, DISCOVERY_DEFAULTS.maxPages),
+          aborted.signal,
+          patterns,
+          body.all_languages === true,
+          body.render_javascript === true,
+        );
+        return ok({ collected_urls: urls, count: urls.length });
+      },
+    );
+
+    app.post('/crawl-and-index', { schema: { ...started, body: crawlAndIndexSchema } }, async (request) => {
+      const user = signedIn(request);
+      const body = request.body;
       const url = normalizeUrl(body.url) ?? body.url;
       const maxDepth = depthOf(body.max_depth, CRAWL_DEFAULTS.maxDepth);
       const maxPages = pagesOf(body.max_pages, CRAWL_DEFAULTS.maxPages);
@@ -81,9 +90,9 @@ export function indexingRoutes(ctx: AppContext): FastifyPluginAsync {
       return ok({ chatbot_id: bot.id, task_id: task.id });
     });
 
-    app.post('/indexing/index-urls', async (request) => {
-      const user = await requireUser(ctx, request);
-      const body = parse(indexUrlsSchema, request.body, 'body');
+    app.post('/indexing/index-urls', { schema: { ...started, body: indexUrlsSchema } }, async (request) => {
+      const user = signedIn(request);
+      const body = request.body;
       const urls = [...new Set([...(body.urls_to_index ?? []), ...(body.urls ?? [])].map((u) => normalizeUrl(u) ?? u))];
       if (urls.length > config.CRAWL_MAX_PAGES) {
         throw new HttpError(422, 'too_many_urls', `At most ${config.CRAWL_MAX_PAGES} URLs can be indexed at once (got ${urls.length}).`);
@@ -109,9 +118,9 @@ export function indexingRoutes(ctx: AppContext): FastifyPluginAsync {
       return ok({ chatbot_id: bot.id, task_id: task.id });
     });
 
-    app.post('/indexing/crawl', async (request) => {
-      const user = await requireUser(ctx, request);
-      const body = parse(recrawlSchema, request.body, 'body');
+    app.post('/indexing/crawl', { schema: { ...started, body: recrawlSchema } }, async (request) => {
+      const user = signedIn(request);
+      const body = request.body;
       const bot = await requireOwnedChatbot(ctx.db, body.chatbot_id, user.uid);
       const url = body.url ? (normalizeUrl(body.url) ?? body.url) : undefined;
       // What this refresh will fetch: the given URL, else the bot's start URL, else its chosen URLs

@@ -1,11 +1,12 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { z } from 'zod';
 import { exportOwnerConversations, getOwnerConversation, listOwnerConversations } from '../../../db/repositories/insightsConversations.js';
 import { summaryCounts } from '../../../db/repositories/insightsSummary.js';
 import { listUnansweredQuestions, setReplyWrong, setReviewStatus } from '../../../db/repositories/insightsUnanswered.js';
 import { groupQuestions } from '../../../insights/groupQuestions.js';
 import type { AppContext } from '../../context.js';
 import { notFound } from '../../errors.js';
-import { requireOwnedChatbot, requireUser } from '../../owner.js';
+import { requireOwnedChatbot } from '../../owner.js';
 import {
   presentExportedConversation,
   presentInsightConversationDetail,
@@ -13,8 +14,17 @@ import {
 } from '../../presenters/insightConversations.js';
 import { presentSummary, presentUnansweredGroups, windowStart } from '../../presenters/insightReports.js';
 import { ok } from '../../reply.js';
-import { parse } from '../../validate.js';
-import { chatbotParamsSchema } from '../schemas.js';
+import { chatbotParamsSchema, okBody } from '../schemas.js';
+import { signedIn, signedInFirst, withSchemas } from '../typed.js';
+import {
+  insightConversationDetailSchema,
+  insightConversationPageSchema,
+  insightExportSchema,
+  insightSummarySchema,
+  reviewResultSchema,
+  unansweredListSchema,
+  verdictResultSchema,
+} from '../../../../../shared/src/contract/insightSchemas.js';
 import { conversationsCsv } from './exportCsv.js';
 import {
   insightConversationListQuerySchema,
@@ -32,20 +42,29 @@ import {
  * separate and unchanged.
  */
 export function insightRoutes(ctx: AppContext): FastifyPluginAsync {
-  return async (app) => {
-    app.get('/chatbots/:id/insights/conversations', async (request) => {
-      const user = await requireUser(ctx, request);
-      const { id } = parse(chatbotParamsSchema, request.params, 'path');
-      const query = parse(insightConversationListQuerySchema, request.query, 'query');
+  const params = chatbotParamsSchema;
+  return async (plugin) => {
+    const app = withSchemas(plugin);
+    app.addHook('preValidation', signedInFirst(ctx));
+
+    const listed = { params, querystring: insightConversationListQuerySchema, response: { 200: okBody(insightConversationPageSchema) } };
+    app.get('/chatbots/:id/insights/conversations', { schema: listed }, async (request) => {
+      const user = signedIn(request);
+      const { id } = request.params;
+      const query = request.query;
       await requireOwnedChatbot(ctx.db, id, user.uid);
       const found = await listOwnerConversations(ctx.db, id, { search: query.q, page: query.page, limit: query.limit });
       return ok(presentInsightConversationPage(found, query.page, query.limit));
     });
 
-    app.get('/chatbots/:id/insights/conversations/export', async (request, reply) => {
-      const user = await requireUser(ctx, request);
-      const { id } = parse(chatbotParamsSchema, request.params, 'path');
-      const { format } = parse(insightExportQuerySchema, request.query, 'query');
+    // JSON (the envelope), or with format=csv one row per message.
+    const asCsv = z.string().describe('format=csv: one row per message, with its conversation’s fields.');
+    const exportBodies = { 'application/json': { schema: okBody(insightExportSchema) }, 'text/csv': { schema: asCsv } };
+    const exported = { params, querystring: insightExportQuerySchema, response: { 200: { content: exportBodies } } };
+    app.get('/chatbots/:id/insights/conversations/export', { schema: exported }, async (request, reply) => {
+      const user = signedIn(request);
+      const { id } = request.params;
+      const { format } = request.query;
       await requireOwnedChatbot(ctx.db, id, user.uid);
       const conversations = (await exportOwnerConversations(ctx.db, id)).map(presentExportedConversation);
       const name = `conversations-${id}.${format}`;
@@ -54,28 +73,31 @@ export function insightRoutes(ctx: AppContext): FastifyPluginAsync {
       return ok({ chatbot_id: id, exported_at: new Date().toISOString(), conversations });
     });
 
-    app.get('/chatbots/:id/insights/conversations/:conversationId', async (request) => {
-      const user = await requireUser(ctx, request);
-      const { id, conversationId } = parse(insightConversationParamsSchema, request.params, 'path');
+    const conversation = { params: insightConversationParamsSchema, response: { 200: okBody(insightConversationDetailSchema) } };
+    app.get('/chatbots/:id/insights/conversations/:conversationId', { schema: conversation }, async (request) => {
+      const user = signedIn(request);
+      const { id, conversationId } = request.params;
       await requireOwnedChatbot(ctx.db, id, user.uid);
       const detail = await getOwnerConversation(ctx.db, id, conversationId);
       if (!detail) throw notFound('Conversation not found');
       return ok(presentInsightConversationDetail(detail));
     });
 
-    app.get('/chatbots/:id/insights/unanswered', async (request) => {
-      const user = await requireUser(ctx, request);
-      const { id } = parse(chatbotParamsSchema, request.params, 'path');
-      const { status } = parse(unansweredQuerySchema, request.query, 'query');
+    const unanswered = { params, querystring: unansweredQuerySchema, response: { 200: okBody(unansweredListSchema) } };
+    app.get('/chatbots/:id/insights/unanswered', { schema: unanswered }, async (request) => {
+      const user = signedIn(request);
+      const { id } = request.params;
+      const { status } = request.query;
       await requireOwnedChatbot(ctx.db, id, user.uid);
       return ok({ status, groups: presentUnansweredGroups(groupQuestions(await listUnansweredQuestions(ctx.db, id, status))) });
     });
 
     // The owner works through the list: an entry (all its replies) is done, dismissed, or open again.
-    app.post('/chatbots/:id/insights/unanswered/review', async (request) => {
-      const user = await requireUser(ctx, request);
-      const { id } = parse(chatbotParamsSchema, request.params, 'path');
-      const body = parse(reviewBodySchema, request.body, 'body');
+    const review = { params, body: reviewBodySchema, response: { 200: okBody(reviewResultSchema) } };
+    app.post('/chatbots/:id/insights/unanswered/review', { schema: review }, async (request) => {
+      const user = signedIn(request);
+      const { id } = request.params;
+      const body = request.body;
       await requireOwnedChatbot(ctx.db, id, user.uid);
       const updated = await setReviewStatus(ctx.db, id, body.reply_ids, body.status);
       if (updated === 0) throw notFound('Reply not found');
@@ -83,18 +105,19 @@ export function insightRoutes(ctx: AppContext): FastifyPluginAsync {
     });
 
     // From the conversation view: a reply the owner marks wrong counts as unanswered.
-    app.put('/chatbots/:id/insights/replies/:messageId/verdict', async (request) => {
-      const user = await requireUser(ctx, request);
-      const { id, messageId } = parse(replyParamsSchema, request.params, 'path');
-      const { wrong } = parse(verdictBodySchema, request.body, 'body');
+    const verdict = { params: replyParamsSchema, body: verdictBodySchema, response: { 200: okBody(verdictResultSchema) } };
+    app.put('/chatbots/:id/insights/replies/:messageId/verdict', { schema: verdict }, async (request) => {
+      const user = signedIn(request);
+      const { id, messageId } = request.params;
+      const { wrong } = request.body;
       await requireOwnedChatbot(ctx.db, id, user.uid);
       if (!(await setReplyWrong(ctx.db, id, messageId, wrong))) throw notFound('Reply not found');
       return ok({ message_id: messageId, marked_wrong: wrong });
     });
 
-    app.get('/chatbots/:id/insights/summary', async (request) => {
-      const user = await requireUser(ctx, request);
-      const { id } = parse(chatbotParamsSchema, request.params, 'path');
+    app.get('/chatbots/:id/insights/summary', { schema: { params, response: { 200: okBody(insightSummarySchema) } } }, async (request) => {
+      const user = signedIn(request);
+      const { id } = request.params;
       await requireOwnedChatbot(ctx.db, id, user.uid);
       const since = windowStart(new Date());
       return ok(presentSummary(await summaryCounts(ctx.db, id, since), since));

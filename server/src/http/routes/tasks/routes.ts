@@ -1,23 +1,27 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { z } from 'zod';
 import { getTask, listTasks } from '../../../db/repositories/tasks.js';
 import { stopTask } from '../../../jobs/queue.js';
 import { conflict, notFound } from '../../errors.js';
 import type { AppContext } from '../../context.js';
-import { requireOwnedChatbot, requireUser } from '../../owner.js';
+import { requireOwnedChatbot } from '../../owner.js';
 import { presentTask } from '../../presenters/task.js';
 import { ok } from '../../reply.js';
-import { parse } from '../../validate.js';
-import { uuidSchema } from '../schemas.js';
-import { taskListQuerySchema, taskStopParamsSchema } from './schema.js';
+import { okBody } from '../schemas.js';
+import { signedIn, signedInFirst, withSchemas } from '../typed.js';
+import { taskListParamsSchema, taskListQuerySchema, taskStopParamsSchema } from './schema.js';
+import { taskListSchema, taskStoppedSchema } from '../../../../../shared/src/contract/chatbotSchemas.js';
 
 export function taskRoutes(ctx: AppContext): FastifyPluginAsync {
-  return async (app) => {
+  return async (plugin) => {
+    const app = withSchemas(plugin);
+    app.addHook('preValidation', signedInFirst(ctx));
+
     // Newest first; the first item is the bot's latest task.
-    app.get('/crawl-and-index/tasks/:chatbotId', async (request) => {
-      const user = await requireUser(ctx, request);
-      const { chatbotId } = parse(z.object({ chatbotId: uuidSchema }), request.params, 'path');
-      const query = parse(taskListQuerySchema, request.query, 'query');
+    const listed = { params: taskListParamsSchema, querystring: taskListQuerySchema, response: { 200: okBody(taskListSchema) } };
+    app.get('/crawl-and-index/tasks/:chatbotId', { schema: listed }, async (request) => {
+      const user = signedIn(request);
+      const { chatbotId } = request.params;
+      const query = request.query;
       await requireOwnedChatbot(ctx.db, chatbotId, user.uid);
       // The latest task of any kind counts as the bot's status: a bot made from chosen URLs
       // has index_urls tasks only, and a refresh adds crawl tasks.
@@ -32,15 +36,16 @@ export function taskRoutes(ctx: AppContext): FastifyPluginAsync {
 
     // The owner's Stop button: the task ends at once, its staged content is discarded and the bot
     // keeps answering from what was live before.
-    app.post('/crawl-and-index/tasks/:chatbotId/:taskId/stop', async (request) => {
-      const user = await requireUser(ctx, request);
-      const { chatbotId, taskId } = parse(taskStopParamsSchema, request.params, 'path');
+    const stopped = { params: taskStopParamsSchema, response: { 200: okBody(taskStoppedSchema) } };
+    app.post('/crawl-and-index/tasks/:chatbotId/:taskId/stop', { schema: stopped }, async (request) => {
+      const user = signedIn(request);
+      const { chatbotId, taskId } = request.params;
       await requireOwnedChatbot(ctx.db, chatbotId, user.uid);
       const task = await getTask(ctx.db, chatbotId, taskId);
       if (!task) throw notFound('Task not found');
       if (!(await stopTask(ctx.db, taskId))) throw conflict('This task has already finished.');
       ctx.abortTaskHere?.(taskId);
-      return ok({ task_id: taskId, stopped: true });
+      return ok({ task_id: taskId, stopped: true as const });
     });
   };
 }

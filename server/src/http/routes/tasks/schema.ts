@@ -10,5 +10,7 @@ export const taskListQuerySchema = z
   })
   .strict();
 
+export const taskListParamsSchema = z.object({ chatbotId: uuidSchema });
+
 /** The task the owner's Stop button ends. */
 export const taskStopParamsSchema = z.object({ chatbotId: uuidSchema, taskId: uuidSchema });
