@@ -99,5 +99,10 @@ describe('OpenAPI document', () => {
     expect(res.body).not.toContain('<script');
     // The visitor_id pattern's characters arrive escaped, not as markup.
     expect(res.body).toContain('^visitor-[A-Za-z0-9_-]{22,128}$');
+    // Response bodies, not only status codes: the chatbot's fields, the answer stream, the CSV export.
+    expect(res.body).toContain('Body (application/json)');
+    expect(res.body).toContain('&quot;document_count&quot;');
+    expect(res.body).toContain('Body (text/event-stream)');
+    expect(res.body).toContain('Body (text/csv)');
   });
 });
