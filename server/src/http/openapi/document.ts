@@ -48,10 +48,10 @@ function response(code: string, declared: unknown): JsonSchema {
   return { description: description ?? STATUS_TEXT[code] ?? 'OK', content };
 }
 
-function operation(route: RegisteredRoute, doc: RouteDoc | undefined, schema: FastifySchema | undefined): JsonSchema {
+function operation(route: RegisteredRoute, doc: RouteDoc | undefined, schema: FastifySchema | undefined): Operation {
   if (!doc || !schema?.response)
     return { summary: 'Undocumented route', tags: ['Undocumented'], responses: { default: { description: 'Undocumented' } } };
-  const responses: JsonSchema = {};
+  const responses: Record<string, JsonSchema> = {};
   for (const [code, declared] of Object.entries(schema.response as Record<string, unknown>)) responses[code] = response(code, declared);
   for (const code of errorsFor(doc, schema))
     responses[code] = { description: ERRORS[code], content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } };
@@ -74,11 +74,20 @@ function operation(route: RegisteredRoute, doc: RouteDoc | undefined, schema: Fa
 /** `:param` segments in OpenAPI's `{param}` form. */
 export const openApiPath = (url: string): string => url.replace(/:(\w+)/g, '{$1}');
 
+/** One operation of the document (an undocumented route has no operationId or parameters). */
+export interface Operation extends JsonSchema {
+  operationId?: string;
+  summary: string;
+  tags: string[];
+  parameters?: JsonSchema[];
+  responses: Record<string, JsonSchema>;
+}
+
 export interface OpenApiDocument {
   openapi: string;
   info: { title: string; version: string; description: string };
-  paths: Record<string, Record<string, JsonSchema>>;
-  components: JsonSchema;
+  paths: Record<string, Record<string, Operation>>;
+  components: { securitySchemes: Record<string, JsonSchema>; schemas: Record<string, JsonSchema> };
 }
 
 /**
@@ -87,7 +96,7 @@ export interface OpenApiDocument {
  * its summary and access from ROUTE_DOCS (prose only).
  */
 export function buildOpenApiDocument(routes: RegisteredRoute[], schemaOf: SchemaOf, version: string): OpenApiDocument {
-  const paths: Record<string, Record<string, JsonSchema>> = {};
+  const paths: Record<string, Record<string, Operation>> = {};
   for (const route of routes) {
     if (!route.url.startsWith('/api/v1/')) continue;
     const item = (paths[openApiPath(route.url)] ??= {});

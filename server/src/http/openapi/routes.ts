@@ -18,11 +18,11 @@ const version = (): string => {
 
 const jsonSchemas = z.record(z.string(), z.record(z.string(), z.unknown())).describe('JSON Schemas by name.');
 const operationSchema = z.looseObject({
-  operationId: z.string(),
+  operationId: z.string().optional(),
   summary: z.string(),
   tags: z.array(z.string()),
-  parameters: z.array(z.looseObject({ name: z.string(), in: z.enum(['path', 'query']), required: z.boolean() })),
-  responses: z.record(z.string(), z.looseObject({ description: z.string() })).describe('By status: each body by media type.'),
+  parameters: z.array(z.record(z.string(), z.unknown())).optional().describe('Path and query parameters, each with its JSON Schema.'),
+  responses: z.record(z.string(), z.record(z.string(), z.unknown())).describe('By status: a description and each body by media type.'),
 });
 /** This document's own outline (it is not in the envelope): OpenAPI 3.1. */
 const documentSchema = z.object({
