@@ -6,7 +6,10 @@ import type { MessageCache } from '../db/repositories/messageCache.js';
 import type { AuthVerifier } from './auth.js';
 import type { RateLimits } from './rateLimit.js';
 
-/** Everything a route plugin may use: the one door to each side effect. */
+/**
+ * Everything a route plugin may use: the one door to each side effect. Built once per app by
+ * `composeApp` (server/src/context/composeApp.ts), for the server, the tests and the evaluation alike.
+ */
 export interface AppContext {
   config: Config;
   db: Db;
