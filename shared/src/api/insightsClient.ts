@@ -1,4 +1,5 @@
 import type { Transport } from './transport';
+import type { ReviewRequest, VerdictRequest } from '../contract/requests';
 import type {
   InsightConversationDetail,
   InsightConversationPage,
@@ -33,10 +34,10 @@ export function insightsApi({ send, call, unwrap }: Transport) {
       (await call<UnansweredList>('GET', `${base(botId)}/unanswered`, undefined, { status })).groups,
     /** An unanswered entry (its replies) marked done, dismissed, or open again. */
     reviewUnanswered: (botId: string, replyIds: string[], status: ReviewStatus) =>
-      call<ReviewResult>('POST', `${base(botId)}/unanswered/review`, { reply_ids: replyIds, status }),
+      call<ReviewResult>('POST', `${base(botId)}/unanswered/review`, { reply_ids: replyIds, status } satisfies ReviewRequest),
     /** The owner marks a reply wrong (it counts as unanswered), or takes that back. */
     markReplyWrong: (botId: string, messageId: string, wrong: boolean) =>
-      call<VerdictResult>('PUT', `${base(botId)}/replies/${enc(messageId)}/verdict`, { wrong }),
+      call<VerdictResult>('PUT', `${base(botId)}/replies/${enc(messageId)}/verdict`, { wrong } satisfies VerdictRequest),
     summary: (botId: string) => call<InsightSummary>('GET', `${base(botId)}/summary`),
     /** The export as a file body; a failed call throws like any other (its detail read from the envelope). */
     exportConversations: async (botId: string, format: 'csv' | 'json'): Promise<Blob> => {

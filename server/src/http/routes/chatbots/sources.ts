@@ -1,5 +1,4 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { z } from 'zod';
 import { normalizeUrl } from '../../../crawl/urls.js';
 import { removeLivePage } from '../../../db/repositories/liveContent.js';
 import { deleteSource, insertManualSources } from '../../../db/repositories/sources.js';
@@ -9,16 +8,15 @@ import type { AppContext } from '../../context.js';
 import { conflict, notFound } from '../../errors.js';
 import { requireOwnedChatbot } from '../../owner.js';
 import { ok } from '../../reply.js';
-import { sourceUrlSchema } from '../indexing/schema.js';
 import { checkAddresses } from '../indexing/submitChecks.js';
-import { chatbotParamsSchema, okBody } from '../schemas.js';
+import { chatbotParamsSchema, okBody, REQUESTS } from '../schemas.js';
 import { signedIn, signedInFirst, withSchemas } from '../typed.js';
 import { sourceAddedSchema, sourceRemovedSchema } from '../../../../../shared/src/contract/chatbotSchemas.js';
 
 const BUSY = 'This chatbot is already being indexed. Wait for the current task to finish.';
 
 /** One page of the bot's site: the body of an add, the query of a remove. */
-export const sourceUrlBodySchema = z.object({ url: sourceUrlSchema }).strict();
+export const sourceUrlBodySchema = REQUESTS.sourceUrl;
 
 /**
  * Single sources on the detail page: add (or re-index) one URL, or remove one, without crawling

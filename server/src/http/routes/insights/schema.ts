@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { storedText, uuidSchema } from '../schemas.js';
+import { REQUESTS, storedText, uuidSchema } from '../schemas.js';
 
 export const insightConversationParamsSchema = z.object({ id: uuidSchema, conversationId: uuidSchema });
 
@@ -22,17 +22,9 @@ const reviewStatus = z.enum(['open', 'done', 'dismissed'], { error: "status must
 export const unansweredQuerySchema = z.object({ status: reviewStatus.default('open') }).strict();
 
 /** POST .../insights/unanswered/review: an entry's replies marked done, dismissed, or opened again. */
-export const reviewBodySchema = z
-  .object({
-    reply_ids: z
-      .array(uuidSchema, { error: 'reply_ids must be a list of reply ids' })
-      .min(1, 'reply_ids must name at least one reply')
-      .max(2000, 'reply_ids must name at most 2000 replies'),
-    status: reviewStatus,
-  })
-  .strict();
+export const reviewBodySchema = REQUESTS.review;
 
 export const replyParamsSchema = z.object({ id: uuidSchema, messageId: uuidSchema });
 
 /** PUT .../insights/replies/:messageId/verdict: the owner marks a reply wrong, or takes that back. */
-export const verdictBodySchema = z.object({ wrong: z.boolean({ error: 'wrong must be true or false' }) }).strict();
+export const verdictBodySchema = REQUESTS.verdict;
