@@ -10,7 +10,7 @@
 // Run it again whenever the UI changes; the landing page picks the new files up at the next build.
 //
 //   npm run demo:record                      (builds the front ends first)
-//   node --import tsx scripts/record-demo.ts [--keep-frames]
+//   node --import tsx scripts/record-demo.ts [--keep-frames] [--out=DIR]   (DIR: elsewhere, to look before replacing)
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -31,8 +31,10 @@ const SIZE = { width: 1280, height: 720 };
 
 async function main(): Promise<void> {
   const keepFrames = process.argv.includes('--keep-frames');
+  const outArg = process.argv.find((a) => a.startsWith('--out='));
+  const outDir = outArg ? path.resolve(outArg.slice('--out='.length)) : DEMO_MEDIA_DIR;
   const workDir = mkdtempSync(path.join(tmpdir(), 'docent-demo-'));
-  mkdirSync(DEMO_MEDIA_DIR, { recursive: true });
+  mkdirSync(outDir, { recursive: true });
   console.log('Starting Docent on a temporary data dir…');
   // No LLM_BASE_URL: extractive answers, as a fresh `npm start` gives.
   const stack = await startStack({ env: { LLM_BASE_URL: '', LLM_API_KEY: '', LLM_MODEL: '' } });
@@ -70,7 +72,7 @@ async function main(): Promise<void> {
     await context.close();
     console.log(`${frames.length} frames over ${(end - (frames[0]?.at ?? end)).toFixed(1)} s; encoding…`);
 
-    const out = encodeAll({ frames, marks, end, posterAt, workDir, outDir: DEMO_MEDIA_DIR, name: DEMO_NAME });
+    const out = encodeAll({ frames, marks, end, posterAt, workDir, outDir, name: DEMO_NAME });
     const kb = (n: number) => `${(n / 1024).toFixed(0)} KB`;
     console.log(`  ${path.relative(ROOT, out.webm.file)}: ${kb(out.webm.bytes)} (VP9, crf ${out.webm.quality})`);
     if (out.mp4) console.log(`  ${path.relative(ROOT, out.mp4.file)}: ${kb(out.mp4.bytes)} (H.264, crf ${out.mp4.quality})`);
