@@ -33,25 +33,7 @@ SELECT url, tsv_len AS len, ts_filter(setweight(tsv, 'A', $3::text[]), '{a}')::t
   FROM documents
  WHERE chatbot_id = $1 AND live AND url = ANY($2::text[])`;
 
-/** The lexemes page evidence counts: the question's known words that weigh in the score. */
-export const pageTerms = (terms: QueryTerm[]): QueryTerm[] => terms.filter((t) => t.df > 0 && t.scoreWeight > 0);
-
-/** A page's row of PAGE_TERMS_SQL. */
-export interface PageTermsRow {
-  url: string;
-  len: number;
-  tsv: string;
-}
-
-/**
- * Page rows read beforehand, in the question's candidate round trip (candidates.ts, SEARCH_SQL):
- * `urls` are the pages read (a row for each, whether or not it holds the words). Pages outside
- * them (found by a vector leg only) are read with a query of their own.
- */
-export interface ReadPages {
-  rows: PageTermsRow[];
-  urls: Set<string>;
-}
+const pageTerms = (terms: QueryTerm[]) => terms.filter((t) => t.df > 0 && t.scoreWeight > 0);
 
 /**
  * Page BM25 for the given pages: url → score (pages without any of the words are absent). `avgLen` is
@@ -64,20 +46,14 @@ export async function pageScores(
   terms: QueryTerm[],
   urls: string[],
   avgLen: number,
-  read?: ReadPages,
   { pageK1: K1, pageB: B }: Pick<RetrievalParams, 'pageK1' | 'pageB'> = DEFAULT_PARAMS,
 ): Promise<Map<string, number>> {
   const scored = pageTerms(terms);
   const scores = new Map<string, number>();
   if (scored.length === 0 || urls.length === 0) return scores;
   const lexemes = scored.map((t) => t.lexeme);
+  const rows = await db.query<{ url: string; len: number; tsv: string }>(PAGE_TERMS_SQL, [chatbotId, urls, lexemes]);
   const wanted = new Set(lexemes);
-  const asked = new Set(urls);
-  const unread = read ? urls.filter((u) => !read.urls.has(u)) : urls;
-  const rows = [
-    ...(read?.rows.filter((r) => asked.has(r.url)) ?? []),
-    ...(unread.length > 0 ? await db.query<PageTermsRow>(PAGE_TERMS_SQL, [chatbotId, unread, lexemes]) : []),
-  ];
   for (const row of rows) {
     const hits = parseTsvector(row.tsv, wanted);
     addWholeNameHits(terms, hits);
@@ -106,7 +82,6 @@ export async function withPageEvidence(
   terms: QueryTerm[],
   pages: PageHit[],
   p: Pick<RetrievalParams, 'pageEvidenceShare' | 'pageEvidencePages' | 'pageK1' | 'pageB'>,
-  read?: ReadPages,
 ): Promise<PageHit[]> {
   const head = pages.slice(0, p.pageEvidencePages);
   const bestPassage = head[0]?.score ?? 0;
@@ -118,7 +93,6 @@ export async function withPageEvidence(
     // A PDF page's evidence is its whole document's (documents hold the PDF once, without `#page=N`).
     head.map((p) => documentUrl(p.url)),
     meanPageLength,
-    read,
     p,
   );
   const bestPage = Math.max(0, ...scores.values());

@@ -4,7 +4,7 @@ import { comboQuery, relaxedQuery, rowColumns, SEARCH_SQL, usesSearchSyntax, typ
 import { rankChunks } from './chunkRanking.js';
 import { cutAtFloor, outcomeOf, questionEvidence, type VectorFloor } from './floor.js';
 import { fuseScores, vectorClearance, type VectorHit, type VectorSearch } from './fusion.js';
-import { pageTerms, withPageEvidence, type ReadPages } from './pageEvidence.js';
+import { withPageEvidence } from './pageEvidence.js';
 import { collectPages } from './pages.js';
 import { withParams, type RetrievalParams } from './params.js';
 import { analyseQuestion } from './queryAnalysis.js';
@@ -58,9 +58,8 @@ export class FullTextRetriever implements Retriever {
 
     const known = terms.filter((t) => t.df > 0);
     let ranked: RetrievedChunk[] = [];
-    // Read with the candidates (one round trip): their text and their pages' evidence rows.
+    // The candidates' text, read with them (candidates.ts, SEARCH_SQL).
     const content = new Map<string, string>();
-    let read: ReadPages | undefined;
     if (known.length > 0) {
       const byRarity = [...known].sort((a, b) => a.df - b.df);
       const relaxed = relaxedQuery(byRarity, p.relaxedRowBudget);
@@ -77,13 +76,9 @@ export class FullTextRetriever implements Retriever {
         combo?.rank ?? null,
         terms.map((t) => t.lexeme),
         textConfig,
-        pageTerms(terms).map((t) => t.lexeme),
       ]);
-      const chunks = rows.filter((r) => r.kind === 'c');
-      for (const c of chunks) content.set(c.id, c.content ?? '');
-      const pageRows = rows.filter((r) => r.kind === 'p');
-      read = { rows: pageRows, urls: new Set(pageRows.map((r) => r.url)) };
-      ranked = rankChunks(terms, chunks, stats.meanChunkLength, p);
+      for (const c of rows) content.set(c.id, c.content);
+      ranked = rankChunks(terms, rows, stats.meanChunkLength, p);
     }
 
     if (vectorHits) ranked = await this.fuseVectors(chatbotId, await vectorHits, terms, ranked, stats.meanChunkLength);
@@ -96,7 +91,7 @@ export class FullTextRetriever implements Retriever {
     const evidence = questionEvidence(byPassage, p);
     const outcome = outcomeOf(evidence, p);
     const reorder = (outcome !== 'none' || opts.keepBelowFloor) && !opts.passageOrder;
-    const pages = reorder ? await withPageEvidence(this.db, stats.meanPageLength, chatbotId, terms, byPassage, p, read) : byPassage;
+    const pages = reorder ? await withPageEvidence(this.db, stats.meanPageLength, chatbotId, terms, byPassage, p) : byPassage;
     const retrieval = cutAtFloor(terms, pages, outcome, evidence, wantPages, p, opts.keepBelowFloor);
     await this.fillContent(chatbotId, retrieval.pages, content);
     return { ...retrieval, textConfig };

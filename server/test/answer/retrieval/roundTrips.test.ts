@@ -10,10 +10,12 @@ import { QUILL_SITE, seedPages } from '../seed.js';
  * Issue #40 item 2: the database round trips a question costs (each is what a visitor waits for on
  * a busy server, and on PGlite a hop to the database's worker thread). The retriever is given a door
  * that counts the statements it sends; the answers must still be found. Today: the bot's language,
- * the question's lexemes, their statistics (a slip's correction one more), and one trip for the
- * candidates with their text and their pages' evidence (candidates.ts, SEARCH_SQL), which were
- * three trips before. The goal is two: the first three reads are the question analysis's
- * (language/queryConfig.ts, queryAnalysis.ts, spelling.ts) and still go one by one.
+ * the question's lexemes, their statistics (a slip's correction one more), the candidates with
+ * their text (candidates.ts, SEARCH_SQL: the answer's passages were a trip of their own), and the
+ * head pages' evidence. The goal is two: the first three reads are the question analysis's
+ * (language/queryConfig.ts, queryAnalysis.ts, spelling.ts) and still go one by one; page evidence
+ * needs the ranking done in between (reading every candidate's page with the candidates cost more
+ * than the trip it saved, candidates.ts).
  */
 let db: Db;
 let bot: string;
@@ -51,10 +53,11 @@ async function trips(question: string, opts = {}) {
 
 describe('round trips per question', () => {
   it.each([
-    ['a plain question', 'How do I install the quill command line tool?', '/install', 4],
-    ['a question with a typing slip', 'How do I instlal the quill command line tool?', '/install', 5],
-    ['a question in web-search syntax', '"command line" install -windows', '/install', 4],
-    ['a one-word question', 'plugins', '/plugins', 4],
+    ['a plain question', 'How do I install the quill command line tool?', '/install', 5],
+    // Six before: the answer's passages were read apart, after the ranking; seven with a slip.
+    ['a question with a typing slip', 'How do I instlal the quill command line tool?', '/install', 6],
+    ['a question in web-search syntax', '"command line" install -windows', '/install', 5],
+    ['a one-word question', 'plugins', '/plugins', 5],
   ])('%s costs at most its count', async (_, question, first, most) => {
     const r = await trips(question);
     expect(r.pages[0]).toBe(first);
@@ -67,6 +70,6 @@ describe('round trips per question', () => {
   it('a question the site cannot answer costs no more', async () => {
     const r = await trips('What is the capital of Mongolia?', { keepBelowFloor: true });
     expect(r.outcome).toBe('none');
-    expect(r.trips).toBeLessThanOrEqual(4);
+    expect(r.trips).toBeLessThanOrEqual(5);
   });
 });
