@@ -1,5 +1,6 @@
 import type { Transport } from './transport';
 import type { ReviewRequest, VerdictRequest } from '../contract/requests';
+import type { ConversationListQuery } from '../contract/querySchemas';
 import type {
   InsightConversationDetail,
   InsightConversationPage,
@@ -13,11 +14,8 @@ import type {
 const enc = encodeURIComponent;
 const base = (botId: string) => `/chatbots/${enc(botId)}/insights`;
 
-export interface ConversationListQuery {
-  q?: string;
-  page?: number;
-  limit?: number;
-}
+/** The log's query: inferred from the route's schema (shared/src/contract/querySchemas.ts). */
+export type { ConversationListQuery } from '../contract/querySchemas';
 
 /** The owner's insights calls (issue 18), on the same transport as the rest of the owner API. */
 export function insightsApi({ send, call, unwrap }: Transport) {

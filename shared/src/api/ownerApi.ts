@@ -8,7 +8,7 @@ import type {
   RecrawlRequest,
 } from '../contract/requests';
 import { ApiError, type Transport } from './transport';
-import type { Chatbot, ClientConfig, Task, TaskStatus, TaskType } from './types';
+import type { Chatbot, ClientConfig, Task } from './types';
 import type {
   ChatbotDeleted,
   ChatbotDetail,
@@ -21,6 +21,7 @@ import type {
   TaskStopped,
 } from '../contract/chatbotSchemas';
 import type { Health } from '../contract/operationSchemas';
+import type { TaskListQuery } from '../contract/querySchemas';
 
 /** Request bodies: written once, in the contract the server's schemas are checked against. */
 export type { CollectRequest, CrawlRequest, IndexRequest, PatternFields, RecrawlRequest } from '../contract/requests';
@@ -32,12 +33,8 @@ export type CrawlSettingsPatch = Pick<
 export type BotSettingsPatch = Pick<ChatbotPatch, 'greeting' | 'starter_questions' | 'allowed_origins'>;
 /** Response shapes: inferred from the routes' schemas (shared/src/contract/chatbotSchemas.ts). */
 export type { CollectResult, QueryResult, StartedTask } from '../contract/chatbotSchemas';
-export interface TaskListQuery {
-  task_type?: TaskType | 'all';
-  status?: TaskStatus;
-  limit?: number;
-  offset?: number;
-}
+/** Query shapes: inferred from the routes' schemas (shared/src/contract/querySchemas.ts). */
+export type { TaskListQuery } from '../contract/querySchemas';
 
 const enc = encodeURIComponent;
 

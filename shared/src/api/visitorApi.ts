@@ -3,6 +3,7 @@ import { readStreamEvents } from './sse';
 import type { Transport } from './transport';
 import type { ChatBootstrap, Conversation, PublicChatbot, StreamEvent } from './types';
 import type { ConversationList, FeedbackResult, MessageList, SentMessages } from '../contract/visitorSchemas';
+import type { MessageListQuery } from '../contract/querySchemas';
 
 /** Response shapes: inferred from the routes' schemas (shared/src/contract/visitorSchemas.ts). */
 export type { SentMessages } from '../contract/visitorSchemas';
@@ -28,7 +29,7 @@ export function visitorApi({ send, unwrap, call }: Transport) {
       botId: string,
       convId: string,
       visitorId: string,
-      q: { after?: number; limit?: number; signal?: AbortSignal } = {},
+      q: Pick<MessageListQuery, 'after' | 'limit'> & { signal?: AbortSignal } = {},
     ) =>
       (
         await call<MessageList>(

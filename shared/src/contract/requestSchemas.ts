@@ -38,7 +38,7 @@ export const visitorIdSchema = z
   .regex(VISITOR_ID_PATTERN, "visitor_id must be 'visitor-' followed by at least 22 random URL-safe characters");
 
 /** Free text that will be stored: refused (422) if it holds NUL or an unpaired surrogate. */
-const storedTextOf = (c: ServerChecks) => (field: string, required?: string) =>
+export const storedTextOf = (c: Pick<ServerChecks, 'isValidText' | 'invalidTextMessage'>) => (field: string, required?: string) =>
   z.string(required === undefined ? undefined : { error: required }).refine(c.isValidText, `${field} ${c.invalidTextMessage}`);
 
 /** An owner's include or exclude URL globs: each checked with a reason the owner can act on. */

@@ -41,8 +41,10 @@ function response(code: string, declared: unknown): JsonSchema {
   for (const [type, schema] of Object.entries(byType)) {
     if (!isZod(schema)) continue;
     const body = jsonSchema(schema, 'output');
-    // A schema's own description says what the response is; it reads best as the response's description.
-    if (typeof body.description === 'string' && !description) description = body.description;
+    // A JSON body's own description (or the only body's) says what the response is; it reads best as the
+    // response's description. Another media type's stays with its schema (the answer stream's events).
+    const says = typeof body.description === 'string' && (type === 'application/json' || Object.keys(byType).length === 1);
+    if (says && !description) description = body.description as string;
     content[type] = { schema: body };
   }
   return { description: description ?? STATUS_TEXT[code] ?? 'OK', content };

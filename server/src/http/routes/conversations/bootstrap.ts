@@ -1,5 +1,4 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { z } from 'zod';
 import { DEFAULT_CONVERSATION_TITLES } from '../../../../../shared/src/contract/titles.js';
 import { createConversation, type ConversationRow } from '../../../db/repositories/conversations.js';
 import { getPublicBot } from '../../../db/repositories/publicBotCache.js';
@@ -11,20 +10,15 @@ import { presentConversation } from '../../presenters/conversation.js';
 import { presentMessage } from '../../presenters/message.js';
 import { presentPublicChatbot } from '../../presenters/publicChatbot.js';
 import { ok } from '../../reply.js';
-import { chatbotParamsSchema, okBody, visitorIdSchema } from '../schemas.js';
+import { chatbotParamsSchema, okBody } from '../schemas.js';
+import { bootstrapQuerySchema } from '../../../../../shared/src/contract/querySchemas.js';
 import { withSchemas } from '../typed.js';
 import { chatBootstrapSchema } from '../../../../../shared/src/contract/visitorSchemas.js';
 
 /** The landing conversation's messages sent along (the message listing's largest page); the widget pages in the rest. */
 export const BOOTSTRAP_MESSAGES = 200;
 
-export const bootstrapQuerySchema = z
-  .object({
-    visitor_id: visitorIdSchema,
-    /** true: a visitor without a conversation gets a new 'New Chat' (the widget's first open, spec §4). */
-    create: z.enum(['true', 'false'], { error: "create must be 'true' or 'false'" }).default('false'),
-  })
-  .strict();
+export { bootstrapQuerySchema };
 
 /**
  * GET /chatbots/{id}/bootstrap: everything a chat panel needs to open, in one response (issue #40):

@@ -1,17 +1,9 @@
 import { z } from 'zod';
-import { REQUESTS, uuidSchema, visitorIdSchema } from '../schemas.js';
+import { REQUESTS, uuidSchema } from '../schemas.js';
 
-export const visitorQuerySchema = z.object({ visitor_id: visitorIdSchema }).strict();
+/** The visitor's queries (shared/src/contract/querySchemas.ts). */
+export { messageListQuerySchema, visitorQuerySchema } from '../../../../../shared/src/contract/querySchemas.js';
 
 export const createConversationSchema = REQUESTS.createConversation;
 
 export const conversationParamsSchema = z.object({ id: uuidSchema, conversationId: uuidSchema });
-
-export const messageListQuerySchema = z
-  .object({
-    visitor_id: visitorIdSchema,
-    /** Return messages whose index is greater than this. */
-    after: z.coerce.number().int().min(0).default(0),
-    limit: z.coerce.number().int().min(1).max(200).default(50),
-  })
-  .strict();
