@@ -4,10 +4,13 @@ import { parentPort } from 'node:worker_threads';
 import { register } from 'tsx/esm/api';
 import { runAtLowestPriority } from '../threadPriority.mjs';
 
-runAtLowestPriority(); // a crawl's parsing yields the cores to visitors' answers
 register();
 const { extractPage } = await import('./extract.ts');
 const { extractPdf } = await import('./pdf.ts');
+// A crawl's parsing yields the cores to visitors' answers. Only once the modules are loaded: at the
+// lowest priority, loading them on a busy machine waits behind every other runnable thread, and
+// starts have been seen to outlast the start limit (extractPool.ts) there.
+runAtLowestPriority();
 
 async function handle(msg) {
   if (msg.pdf) return extractPdf(msg.pdf, msg.url, { maxChars: msg.opts.maxMarkdownChars });
