@@ -100,14 +100,15 @@ export class ExtractPool {
   private watchWaiting(): void {
     clearTimeout(this.wakeTimer);
     this.wakeTimer = undefined;
-    if (this.closed || this.slots.length > 0 || this.queue.length === 0) return;
+    if (this.closed || this.slots.length > 0) return;
+    if (this.queue.length === 0) return this.starts.idle();
     this.starts.waiting();
     if (this.starts.givenUp()) {
       if (this.starting > 0) return; // its end wakes the pool
       const failed = this.queue.splice(0);
       this.log.error({ pages: failed.length, waitLimitMs: this.starts.waitLimitMs }, 'page extraction unavailable: waiting pages failed');
       for (const job of failed) job.reject(new ExtractUnavailableError());
-      return;
+      return this.starts.idle();
     }
     const wakeAt = Math.min(this.starting === 0 ? this.starts.retryAt : Infinity, this.starts.giveUpAt()!);
     this.wakeTimer = setTimeout(() => void this.fill(), Math.max(0, wakeAt - Date.now()));

@@ -21,6 +21,8 @@ export class WorkerStarts {
   retryAt = 0;
   /** Since when pages have been waiting with no worker running (undefined: a worker is up, or nobody waited). */
   private downSince: number | undefined;
+  /** Since when no page has waited (with no worker running). */
+  private idleSince: number | undefined;
 
   constructor(
     private readonly baseStartMs: number,
@@ -41,6 +43,7 @@ export class WorkerStarts {
     this.failedStarts = 0;
     this.retryAt = 0;
     this.downSince = undefined;
+    this.idleSince = undefined;
   }
 
   /** A start failed: the pause before the next one (1 s, doubling, at most 30 s). */
@@ -51,9 +54,20 @@ export class WorkerStarts {
     return pauseMs;
   }
 
-  /** Pages are waiting and no worker runs: the outage clock starts (if it is not already running). */
+  /**
+   * Pages are waiting and no worker runs: the outage clock starts (if it is not already running).
+   * A pool that gave up and then sat idle for a whole wait limit starts a fresh clock: the next
+   * crawl, hours later, should not inherit the last one's outage.
+   */
   waiting(now = Date.now()): void {
+    if (this.idleSince !== undefined && now - this.idleSince >= this.waitLimitMs) this.downSince = undefined;
+    this.idleSince = undefined;
     this.downSince ??= now;
+  }
+
+  /** No page is waiting (and no worker runs). */
+  idle(now = Date.now()): void {
+    this.idleSince ??= now;
   }
 
   /** The pool has been without a worker for the whole wait limit while pages waited. */

@@ -88,6 +88,24 @@ describe('an extraction pool whose workers cannot start', () => {
     }
   });
 
+  it('once it gave up, fails the next pages at once; after a wait limit with nothing asked, pages wait again', async () => {
+    const pool = await createExtractPool({ threads: 1, spawnWorker: cannotStart, waitLimitMs: 1000, log: capture() });
+    const failsAfter = async (name: string) => {
+      const t0 = Date.now();
+      const err = await pool.extract(small(name), `http://site.test/${name}`).catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(ExtractUnavailableError);
+      return Date.now() - t0;
+    };
+    try {
+      expect(await failsAfter('first')).toBeGreaterThanOrEqual(1000);
+      expect(await failsAfter('during')).toBeLessThan(500); // the same outage: no new wait per page
+      await new Promise((r) => setTimeout(r, 1100)); // nobody asked for a whole wait limit
+      expect(await failsAfter('later')).toBeGreaterThanOrEqual(1000); // a fresh outage clock
+    } finally {
+      await pool.close();
+    }
+  });
+
   it('a page waiting when a start fails is served by the next start, not failed', async () => {
     let spawned = 0;
     const pool = await createExtractPool({
