@@ -185,7 +185,8 @@ export class ExtractPool {
     const queued = this.queue.indexOf(job);
     if (queued >= 0) {
       this.queue.splice(queued, 1);
-      return job.reject(reason);
+      job.reject(reason);
+      return this.watchWaiting(); // the last waiting page gone: no timer keeps the process up (a shutdown's Stop)
     }
     const slot = this.slots.find((s) => s.jobs.includes(job));
     if (slot?.jobs[0] === job) return this.replace(slot, reason);

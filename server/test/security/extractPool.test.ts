@@ -106,6 +106,20 @@ describe('an extraction pool whose workers cannot start', () => {
     }
   });
 
+  it('a page waiting for a worker is let go as soon as its crawl is cancelled', async () => {
+    const pool = await createExtractPool({ threads: 1, spawnWorker: cannotStart, waitLimitMs: 60_000, log: capture() });
+    try {
+      const stop = new AbortController();
+      const waiting = pool.extract(small('Waits'), 'http://site.test/waits', {}, stop.signal);
+      setTimeout(() => stop.abort(new Error('the owner pressed Stop')), 300);
+      const t0 = Date.now();
+      await expect(waiting).rejects.toThrow('the owner pressed Stop');
+      expect(Date.now() - t0).toBeLessThan(5000); // not the 60 s wait limit
+    } finally {
+      await pool.close();
+    }
+  });
+
   it('a page waiting when a start fails is served by the next start, not failed', async () => {
     let spawned = 0;
     const pool = await createExtractPool({
