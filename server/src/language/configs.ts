@@ -38,6 +38,12 @@ const SNOWBALL: Readonly<Record<string, string>> = {
   tr: 'turkish',
 };
 
+/** A Snowball configuration's language codes ('norwegian' → nb, nn, no): to find a list kept per language. */
+export const languagesOfConfig = (config: string): string[] =>
+  Object.entries(SNOWBALL)
+    .filter(([, c]) => c === config)
+    .map(([code]) => code);
+
 /** The configuration of a bot whose language is not known: what every bot used before languages. */
 export const DEFAULT_TEXT_CONFIG = 'english';
 /** No stemming, no stop words: words as written (and CJK text character by character). */

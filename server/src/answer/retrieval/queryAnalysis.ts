@@ -3,9 +3,11 @@ import { readTermStats, type CorpusStats } from '../../db/repositories/termStats
 import type { QueryTerm } from '../types.js';
 import { unknownTermWeight } from './floor.js';
 import type { RetrievalParams } from './params.js';
-import { GENERAL_ENGLISH_WORDS, MAX_QUERY_TERMS } from './queryText.js';
+import { MAX_QUERY_TERMS } from './queryText.js';
+import { generalWordsFor } from '../../language/generalWords.js';
 import { coverageWeightOf, idf, isNumeric } from './scoring.js';
 import { correctSlips } from './spelling.js';
+import { compoundParts, partCandidates, splitsCompounds } from './compoundParts.js';
 import { DEFAULT_TEXT_CONFIG } from '../../language/configs.js';
 
 /**
@@ -39,12 +41,15 @@ export function hyphenParts(rows: { lexeme: string; positions: number[] }[]): Ma
   return parts;
 }
 
-const GENERAL_WORDS = new Set(GENERAL_ENGLISH_WORDS.trim().split(/\s+/));
-
-/** The question without its general English words (plain words only; "x.use" or "use_it" stay). */
-export function withoutGeneralWords(text: string): string {
-  return text.replace(/(^|[^\w.'/-])([A-Za-z]+(?:'[A-Za-z]+)?)(?=$|[^\w'/-]|\.(?!\w))/g, (whole, lead: string, word: string) =>
-    GENERAL_WORDS.has(word.toLowerCase()) ? `${lead} ` : whole,
+/**
+ * The question without its general words (plain words only; "x.use" or "use_it" stay), for a
+ * language that has a list of them (language/generalWords.ts); the question as it is otherwise.
+ */
+export function withoutGeneralWords(text: string, general: ReadonlySet<string> | undefined = generalWordsFor()): string {
+  if (!general) return text;
+  return text.replace(
+    /(^|[^\p{L}\p{N}_.'/-])(\p{L}+(?:'\p{L}+)?)(?=$|[^\p{L}\p{N}_'/-]|\.(?![\p{L}\p{N}_]))/gu,
+    (whole, lead: string, word: string) => (general.has(word.toLowerCase()) ? `${lead} ` : whole),
   );
 }
 
@@ -60,10 +65,10 @@ export async function analyseQuestion(
   p: RetrievalParams,
   config: string = DEFAULT_TEXT_CONFIG,
 ): Promise<{ terms: QueryTerm[]; stats: CorpusStats }> {
-  // The general word list is English's: in another language every word counts as content.
+  // A language without a list of general words reads every word as content.
   const rows = await db.query<{ lexeme: string; positions: number[]; parts: string[] | null; content: boolean }>(ANALYSE_SQL, [
     text,
-    config === DEFAULT_TEXT_CONFIG ? withoutGeneralWords(text) : text,
+    withoutGeneralWords(text, generalWordsFor(config)),
     config,
   ]);
   const seen = new Set<string>();
@@ -84,12 +89,12 @@ export async function analyseQuestion(
   const chosen = (useful.length > 0 ? useful : picked).slice(0, MAX_QUERY_TERMS);
   if (chosen.length === 0) return { terms: [], stats: { total: 0, df: new Map(), meanChunkLength: 1, meanPageLength: 1 } };
 
-  const stats = await readTermStats(
-    db,
-    chatbotId,
-    chosen.map((r) => r.lexeme),
-  );
+  // A compound's possible parts are read with the question's words, in the same lookup.
+  const splitting = splitsCompounds(config);
+  const parts = splitting ? chosen.flatMap((r) => (r.parts.length === 0 && r.whole === undefined ? partCandidates(r.lexeme) : [])) : [];
+  const stats = await readTermStats(db, chatbotId, [...new Set([...chosen.map((r) => r.lexeme), ...parts])]);
   await readSlips(db, chatbotId, text, chosen, stats, config);
+  if (splitting) readCompounds(chosen, stats.df);
   const { total, df } = stats;
   const has = (lx: string) => (df.get(lx) ?? 0) > 0;
   const terms = chosen.map((r): QueryTerm => {
@@ -107,11 +112,34 @@ export async function analyseQuestion(
     // A part the site never uses on its own, of a compound it does use ("sitemap" of
     // "sitemap.xml"): the compound carries the meaning, and the part is no sign of a gap.
     if (d === 0 && r.whole !== undefined && has(r.whole)) return { ...base, scoreWeight: 0, coverageWeight: 0 };
-    const unknown = d === 0 && !r.general ? unknownTermWeight(total) : 1;
+    // Weighed above other words only where a word list tells a word the site lacks from another
+    // form of one it writes (English's: spelling.ts); in another language an unseen inflection
+    // ("aufgenommen" on pages that say "aufnehmen") is as likely, and it counts as one word.
+    const unknown = d === 0 && !r.general && config === DEFAULT_TEXT_CONFIG ? unknownTermWeight(total) : 1;
     const g = r.general ? p.generalWordWeight : 1;
     return { ...base, scoreWeight: w * g, coverageWeight: coverageWeightOf(r.lexeme) * unknown * (r.general ? p.generalWordCoverage : 1) };
   });
   return { terms, stats };
+}
+
+/**
+ * Words the site never uses that are compounds of two it does (compoundParts.ts) take those two as
+ * their parts, right after them: the whole then counts no more, as a dotted name's does.
+ */
+function readCompounds(
+  chosen: { lexeme: string; positions: number[]; general: boolean; whole?: string; parts: string[] }[],
+  df: Map<string, number>,
+): void {
+  const known = (lx: string) => (df.get(lx) ?? 0) > 0;
+  for (let i = chosen.length - 1; i >= 0; i--) {
+    const r = chosen[i]!;
+    if (known(r.lexeme) || r.parts.length > 0 || r.whole !== undefined) continue;
+    const split = compoundParts(r.lexeme, known);
+    if (!split) continue;
+    r.parts = split;
+    const added = split.filter((x) => !chosen.some((o) => o.lexeme === x));
+    chosen.splice(i + 1, 0, ...added.map((x) => ({ lexeme: x, positions: r.positions, general: false, whole: r.lexeme, parts: [] })));
+  }
 }
 
 /**
@@ -145,7 +173,7 @@ async function readSlips(
       continue;
     }
     r.lexeme = fix.to;
-    r.general = GENERAL_WORDS.has(fix.word);
+    r.general = generalWordsFor(config)?.has(fix.word) ?? false;
     stats.df.set(fix.to, fix.df);
   }
 }
