@@ -2,7 +2,9 @@ import { defineConfig } from 'vitest/config';
 
 /**
  * `npm run test:e2e`: real Chromium (/usr/bin/chromium via playwright-core) against the real
- * product started by e2e/helpers/stack.ts. Files run one at a time; each starts its own stack.
+ * product started by e2e/helpers/stack.ts. Each file starts its own stack on free ports and its own
+ * browser, so two files run at once (two cores): most of a file's time is waiting on a browser or a
+ * crawl, not computing. E2E_WORKERS=1 runs them one at a time.
  */
 export default defineConfig({
   test: {
@@ -11,8 +13,8 @@ export default defineConfig({
     include: ['e2e/**/*.e2e.test.ts'],
     testTimeout: 240_000,
     hookTimeout: 240_000,
-    fileParallelism: false,
-    maxWorkers: 1,
+    fileParallelism: true,
+    maxWorkers: Number(process.env.E2E_WORKERS ?? 2),
     sequence: { concurrent: false },
   },
 });
