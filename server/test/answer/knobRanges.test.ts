@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { EXTRACTIVE_PARAMS, EXTRACTIVE_RANGES, extractiveParams } from '../../src/answer/extractive/params.js';
 import { FullTextRetriever } from '../../src/answer/retrieval/retriever.js';
-import { CANDIDATE_LIMITS, DEFAULT_PARAMS, PARAM_RANGES, withParams } from '../../src/answer/retrieval/params.js';
+import { CANDIDATE_LIMITS, DEFAULT_PARAMS, PARAM_RANGES, READING, READING_RANGES, withParams } from '../../src/answer/retrieval/params.js';
+import { checkKnobs } from '../../src/answer/knobRanges.js';
+import { MAX_QUERY_TERMS } from '../../src/answer/retrieval/queryText.js';
 import type { Queryable } from '../../src/db/db.js';
 
 /**
@@ -24,6 +26,16 @@ describe('retrieval knobs', () => {
     expect(() => withParams({ floorPages: 2.5 })).toThrow('retrieval knob floorPages = 2.5: must be a whole number in 1..20');
     expect(() => withParams({ k1: Number.NaN })).toThrow(/k1 = NaN/);
     expect(() => withParams({ nosuchKnob: 1 } as never)).toThrow('retrieval: no knob named nosuchKnob');
+  });
+
+  it("holds how a question's words are read too, fixed and in range, and the readers use those values", () => {
+    expect(READING.maxQueryTerms).toBe(24);
+    expect(MAX_QUERY_TERMS).toBe(READING.maxQueryTerms);
+    expect(READING.compoundMinWord).toBe(8);
+    expect(Object.isFrozen(READING)).toBe(true);
+    expect(() => checkKnobs('question reading', { ...READING, compoundJoin: 9 }, READING_RANGES)).toThrow(
+      /compoundJoin = 9: must be a whole number in 0\.\.5/,
+    );
   });
 
   it('checks what is injected into a retriever', () => {

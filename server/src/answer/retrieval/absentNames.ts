@@ -1,6 +1,7 @@
 import { englishStem as stem } from '../../language/words.js';
 import { compoundOf } from './spelling.js';
 import type { QueryTerm } from '../types.js';
+import { READING } from './params.js';
 
 /**
  * The names a question asks about that the site never writes: "Terraform" in "How do I deploy with
@@ -20,9 +21,9 @@ import type { QueryTerm } from '../types.js';
  */
 
 /** Share of a question's words that must be English for the rule to read it. */
-const ENGLISH_SHARE = 0.6;
+const ENGLISH_SHARE = READING.nameEnglishShare;
 /** Shortest word taken for a name ("Go" and "vi" are too easily something else). */
-const MIN_NAME_LETTERS = 3;
+const MIN_NAME_LETTERS = READING.nameMinLetters;
 
 interface Word {
   text: string;
@@ -45,7 +46,7 @@ function wordsOf(question: string): Word[] {
 }
 
 /** Shortest English word a capital makes a name of ("Terraform", "Azure"; not "Mac" or "Go"). */
-const MIN_CAPITALISED_NAME = 4;
+const MIN_CAPITALISED_NAME = READING.nameMinCapitalised;
 
 /**
  * Languages' English names ("German", "English", "Japanese"), from the runtime's own locale data:
@@ -111,7 +112,7 @@ export function absentNames(question: string, terms: QueryTerm[], english: Reado
 }
 
 /** A name written in at most this many passages is mentioned in passing, not covered. */
-const RARE_NAME_CHUNKS = 10;
+const RARE_NAME_CHUNKS = READING.rareNameChunks;
 
 /**
  * The names a question asks about that the site writes only in passing and that none of the

@@ -1,8 +1,8 @@
 import type { QueryTerm, RetrievedChunk } from '../types.js';
 import type { CandidateRow } from './candidates.js';
-import type { RetrievalParams } from './params.js';
 import { scoreChunk, type TermHit } from './scoring.js';
 import { parseChunkTsvector, parseTsvector } from './tsvectorText.js';
+import { READING, type RetrievalParams } from './params.js';
 
 /** Candidate rows scored on the question's terms (scoring.ts), best first. `avgLen`: the bot's mean chunk length. */
 export function rankChunks(terms: QueryTerm[], rows: CandidateRow[], avgLen: number, p: RetrievalParams): RetrievedChunk[] {
@@ -33,11 +33,11 @@ export function addWholeNameHits(terms: QueryTerm[], hits: Map<string, TermHit>)
 }
 
 /** Share of a title match that a prefix match with the page's name earns (see TermHit.nameShare). */
-const NAME_PREFIX_SHARE = 0.5;
+const NAME_PREFIX_SHARE = READING.namePrefixShare;
 /** Shortest word taking part in prefix matching: shorter prefixes match too many unrelated names. */
-const NAME_PREFIX_MIN = 4;
+const NAME_PREFIX_MIN = READING.namePrefixMin;
 /** Shortest question word matched as the end of a compound name ("ignor" of "gitignore"). */
-const NAME_SUFFIX_MIN = 5;
+const NAME_SUFFIX_MIN = READING.nameSuffixMin;
 
 /**
  * Pages are often named after the thing they document, in a form the question does not use:

@@ -1,4 +1,5 @@
 import { DEFAULT_TEXT_CONFIG, SIMPLE_TEXT_CONFIG } from '../../language/configs.js';
+import { READING } from './params.js';
 
 /**
  * A compound the site never writes, read as two words it does write: "Netzwerkpakete" (stem
@@ -12,10 +13,10 @@ import { DEFAULT_TEXT_CONFIG, SIMPLE_TEXT_CONFIG } from '../../language/configs.
  */
 
 /** Only words at least this long are split, into parts at least PART long. */
-const MIN_WORD = 8;
-const PART = 4;
+const MIN_WORD = READING.compoundMinWord;
+const PART = READING.compoundPart;
 /** Letters a compound may join its parts with (German -s-, -es-, -n-, -en-, Dutch -e-…), at most. */
-const JOIN = 2;
+const JOIN = READING.compoundJoin;
 
 /** Whether questions in this configuration are read for compounds. */
 export const splitsCompounds = (config: string): boolean => config !== DEFAULT_TEXT_CONFIG && config !== SIMPLE_TEXT_CONFIG;

@@ -1,5 +1,5 @@
 import type { Evidence, PageHit, QueryTerm, RetrievedChunk, Retrieval } from '../types.js';
-import type { RetrievalParams } from './params.js';
+import { READING, type RetrievalParams } from './params.js';
 
 /**
  * Does the site cover the question? Coverage is the share of the question's information (the IDF
@@ -37,7 +37,7 @@ export interface VectorFloor {
  * just not be one of them), a large site that never says "Heroku" does not cover Heroku. So from 1
  * for a handful of chunks to nearly 2 for a large site: 1 + n / (n + UNKNOWN_HALF_CHUNKS).
  */
-const UNKNOWN_HALF_CHUNKS = 1000;
+const UNKNOWN_HALF_CHUNKS = READING.unknownHalfChunks;
 export const unknownTermWeight = (chunks: number): number => 1 + chunks / (chunks + UNKNOWN_HALF_CHUNKS);
 
 /** A passage's evidence: its coverage, or full evidence when semantic search alone clears it. */

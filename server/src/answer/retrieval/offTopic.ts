@@ -1,8 +1,9 @@
 import type { PageHit, Retrieval } from '../types.js';
 import { absentNames, unmatchedNames } from './absentNames.js';
+import { READING } from './params.js';
 
 /** How many of the first pages' passages a question's names are looked for in (unmatchedNames). */
-const NAME_PAGES = 3;
+const NAME_PAGES = READING.namePages;
 
 /** The text of the first pages' passages, with their titles and headings, as a visitor is shown them. */
 function passagesOf(pages: PageHit[]): string[] {

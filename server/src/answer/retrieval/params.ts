@@ -173,6 +173,63 @@ export const CANDIDATE_LIMITS = checkKnobs('candidate lists', Object.freeze({ re
   strict: count(1, 1000),
 });
 
+/** The range each of READING's values may take. */
+export const READING_RANGES = {
+  maxQueryChars: count(100, 10_000),
+  maxQueryTerms: count(1, 100),
+  slipMinLetters: count(2, 10),
+  slipMaxLetters: count(5, 100),
+  slipMaxWords: count(0, 20),
+  slipCompoundPart: count(1, 10),
+  compoundMinWord: count(4, 30),
+  compoundPart: count(2, 15),
+  compoundJoin: count(0, 5),
+  nameEnglishShare: share,
+  nameMinLetters: count(1, 10),
+  nameMinCapitalised: count(1, 10),
+  rareNameChunks: count(0, 1000),
+  namePages: count(1, 20),
+  namePrefixShare: share,
+  namePrefixMin: count(1, 20),
+  nameSuffixMin: count(1, 20),
+  unknownHalfChunks: count(1, 1_000_000),
+};
+
+/**
+ * How a question's words are read, rather than how pages are ranked: fixed (not injectable), each
+ * named where it is used with its reason there, and checked against its range when the module loads.
+ */
+export const READING = checkKnobs(
+  'question reading',
+  Object.freeze({
+    /** queryText.ts: longest question text that reaches the database, and most lexemes searched. */
+    maxQueryChars: 1000,
+    maxQueryTerms: 24,
+    /** spelling.ts: the words read for typing slips (shortest, longest, how many), and a compound's shortest part. */
+    slipMinLetters: 4,
+    slipMaxLetters: 30,
+    slipMaxWords: 4,
+    slipCompoundPart: 3,
+    /** compoundParts.ts: the shortest word split, its parts' shortest length, and the joining letters allowed. */
+    compoundMinWord: 8,
+    compoundPart: 4,
+    compoundJoin: 2,
+    /** absentNames.ts and offTopic.ts: when a question's name reads as one the site lacks. */
+    nameEnglishShare: 0.6,
+    nameMinLetters: 3,
+    nameMinCapitalised: 4,
+    rareNameChunks: 10,
+    namePages: 3,
+    /** chunkRanking.ts: a question word matching the start or end of a page's name. */
+    namePrefixShare: 0.5,
+    namePrefixMin: 4,
+    nameSuffixMin: 5,
+    /** floor.ts: the site size at which a word it never writes weighs 1.5 words. */
+    unknownHalfChunks: 1000,
+  }),
+  READING_RANGES,
+);
+
 /**
  * DEFAULT_PARAMS with some values replaced (evaluation sweeps, tests), every value checked against
  * PARAM_RANGES: an unknown knob or a value outside its range throws a RangeError naming it.

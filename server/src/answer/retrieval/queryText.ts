@@ -1,10 +1,11 @@
 /** Turning untrusted question text into safe full-text search input. */
 import { dropInvisible } from '../../text/invisible.js';
+import { READING } from './params.js';
 
 /** Longest question text that reaches the database; the rest adds nothing to a search. */
-export const MAX_QUERY_CHARS = 1000;
+export const MAX_QUERY_CHARS = READING.maxQueryChars;
 /** At most this many distinct lexemes take part in a search. */
-export const MAX_QUERY_TERMS = 24;
+export const MAX_QUERY_TERMS = READING.maxQueryTerms;
 
 /** PostgreSQL text cannot hold NUL; other control characters are noise. */
 export function cleanQueryText(text: string): string {

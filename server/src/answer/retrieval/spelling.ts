@@ -2,6 +2,7 @@ import type { Queryable } from '../../db/db.js';
 import { englishStem as stem, wordListFor } from '../../language/words.js';
 import { DEFAULT_TEXT_CONFIG } from '../../language/configs.js';
 import { dialectVariants } from './dialects.js';
+import { READING } from './params.js';
 
 /**
  * A visitor's typing slips, read as the words they meant. A misspelt word is one the site never
@@ -30,11 +31,11 @@ import { dialectVariants } from './dialects.js';
  */
 
 /** Shortest word read for slips. */
-const MIN_LETTERS = 4;
+const MIN_LETTERS = READING.slipMinLetters;
 /** Longest: English words are shorter, and a hostile question's 1,000-letter word would cost 50,000 lookups. */
-const MAX_LETTERS = 30;
+const MAX_LETTERS = READING.slipMaxLetters;
 /** At most this many words of one question are corrected (each costs a lookup of a few hundred strings). */
-const MAX_WORDS = 4;
+const MAX_WORDS = READING.slipMaxWords;
 
 const LETTERS = 'abcdefghijklmnopqrstuvwxyz';
 
@@ -74,7 +75,7 @@ export function typedWords(text: string): string[] {
 }
 
 /** Shortest part of a compound (see compoundOf). */
-const MIN_PART = 3;
+const MIN_PART = READING.slipCompoundPart;
 
 /**
  * Whether a word is two words of English run together: the jargon a dictionary lacks ("backend",
