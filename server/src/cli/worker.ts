@@ -1,10 +1,7 @@
 /** `npm run worker`: a task worker process for the PostgreSQL deployment. */
 import pino from 'pino';
 import { loadConfig } from '../config.js';
-import { openDatabase } from '../db/open.js';
-import { registerHandlers } from '../jobs/handlers/index.js';
-import { HandlerRegistry } from '../jobs/registry.js';
-import { startWorker } from '../jobs/worker.js';
+import { composeWorker } from '../context/composeWorker.js';
 import { logExtractPoolTo } from '../crawl/extractPool.js';
 import { announceEmbeddings } from '../embeddings/announce.js';
 import { onShutdown } from './shutdown.js';
@@ -18,11 +15,11 @@ if (config.database.kind !== 'postgres') {
 }
 const log = pino({ level: config.LOG_LEVEL });
 logExtractPoolTo(log);
-const db = await openDatabase(config);
-await announceEmbeddings(config, db, log);
-const worker = startWorker({ db, config, registry: registerHandlers(new HandlerRegistry()), log });
-log.info({ worker: worker.id }, 'worker started');
-onShutdown(async () => {
-  await worker.stop();
-  await db.close();
+// The database and the worker are built as the server builds its own (context/composeWorker.ts);
+// the process-wide providers end with the process, as before.
+const { worker, close } = await composeWorker(config, {
+  log,
+  beforeWorker: (db) => announceEmbeddings(config, db, log),
 });
+log.info({ worker: worker.id }, 'worker started');
+onShutdown(close);

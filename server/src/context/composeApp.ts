@@ -3,18 +3,14 @@ import type { RetrievalParams } from '../answer/retrieval/params.js';
 import { createAnswerer } from '../answer/service.js';
 import { startConversationTurns, type ConversationTurns } from '../answer/turns/conversationTurnOrder.js';
 import type { Config } from '../config.js';
-import { closeSharedBrowserPools } from '../crawl/render/browserPool.js';
 import type { Db } from '../db/db.js';
-import { openDatabase } from '../db/open.js';
 import { MessageCache } from '../db/repositories/messageCache.js';
-import { closeEmbeddingProvider } from '../embeddings/shared.js';
 import { buildApp, type BuildAppOptions } from '../http/app.js';
 import { announcingNewUsers, createFirebaseVerifier, type AuthVerifier } from '../http/auth.js';
 import type { AppContext } from '../http/context.js';
 import { createLimits } from '../http/limits.js';
-import { registerHandlers } from '../jobs/handlers/index.js';
-import { HandlerRegistry } from '../jobs/registry.js';
-import { startWorker, type Worker, type WorkerOptions } from '../jobs/worker.js';
+import type { Worker, WorkerOptions } from '../jobs/worker.js';
+import { closeProcessProviders, holdDatabase, startTaskWorker } from './processParts.js';
 
 /** How long a shutdown waits for requests in flight (a streamed answer, a URL collection) to finish. */
 export const HTTP_DRAIN_MS = 15_000;
@@ -71,8 +67,7 @@ export interface ComposedApp {
  * through the context; nothing else builds them. Listening is the caller's (a port, or none in tests).
  */
 export async function composeApp(config: Config, overrides: AppOverrides = {}): Promise<ComposedApp> {
-  const db: Db = overrides.db ?? (await openDatabase(config));
-  const closeDb = () => (overrides.keepDb ? Promise.resolve() : db.close());
+  const { db, close: closeDb } = await holdDatabase(config, overrides.db, overrides.keepDb);
   // The parts warn through the app's logger, which exists once the app is built.
   const built: { app?: FastifyInstance; worker?: Worker } = {};
   const warn = (obj: object, msg: string) => built.app?.log.warn(obj, msg);
@@ -104,7 +99,7 @@ export async function composeApp(config: Config, overrides: AppOverrides = {}): 
     await overrides.beforeWorker?.(app, ctx);
     if (overrides.worker) {
       const { log = app.log, ...tuning } = overrides.worker;
-      built.worker = startWorker({ db, config, registry: registerHandlers(new HandlerRegistry()), log, ...tuning });
+      built.worker = startTaskWorker(db, config, log, tuning);
     }
     const parts = { auth, limits, turns };
     let closing: Promise<void> | undefined;
@@ -120,10 +115,7 @@ export async function composeApp(config: Config, overrides: AppOverrides = {}): 
           parts.turns.close();
           await parts.limits.close();
           await parts.auth.close();
-          if (overrides.ownsProcess) {
-            await closeEmbeddingProvider();
-            await closeSharedBrowserPools();
-          }
+          if (overrides.ownsProcess) await closeProcessProviders();
           await closeDb();
         })()),
     };
