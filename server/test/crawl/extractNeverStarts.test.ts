@@ -1,9 +1,8 @@
 import { Worker } from 'node:worker_threads';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Task } from '../../../shared/src/api/types.js';
 import { configureSharedExtractPool, type ExtractPoolLog } from '../../src/crawl/extractPool.js';
 import { idTokenFor } from '../helpers/auth.js';
-import { buildCrawlApp } from '../helpers/crawlApp.js';
+import { buildCrawlApp, waitForTask } from '../helpers/crawlApp.js';
 import { startSite, type FixtureSite } from '../fixtures/sites/docsSite.js';
 
 /**
@@ -40,17 +39,6 @@ afterAll(async () => {
   await site?.close();
 });
 
-async function finished(auth: Record<string, string>, botId: string, taskId: string): Promise<Task> {
-  const until = Date.now() + 120_000;
-  while (Date.now() < until) {
-    const res = await crawl.t.app.inject({ method: 'GET', url: `/api/v1/crawl-and-index/tasks/${botId}?task_type=all`, headers: auth });
-    const task = (res.json().data as Task[]).find((x) => x.id === taskId);
-    if (task && (task.status === 'completed' || task.status === 'failed')) return task;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error('the crawl task did not finish: it hangs');
-}
-
 describe('an extraction worker that can never start', () => {
   it('ends the crawl with a clear task error after the wait limit', async () => {
     const auth = { authorization: `Bearer ${await idTokenFor('no-worker@example.com')}` };
@@ -63,7 +51,7 @@ describe('an extraction worker that can never start', () => {
     });
     expect(res.statusCode).toBe(200);
     const { chatbot_id, task_id } = res.json().data as { chatbot_id: string; task_id: string };
-    const task = await finished(auth, chatbot_id, task_id);
+    const task = await waitForTask(crawl.t, auth, chatbot_id, task_id, 120_000);
     const tookMs = Date.now() - t0;
 
     expect(task.status).toBe('failed');

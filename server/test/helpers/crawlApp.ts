@@ -10,15 +10,22 @@ export async function buildCrawlApp(env: Record<string, string>): Promise<{ t: T
   return { t, worker: t.worker!, close: t.close };
 }
 
-/** The task once it has completed or failed, read through the owner's tasks route (30 s at most). */
-export async function waitForTask(t: TestApp, auth: Record<string, string>, botId: string, taskId: string): Promise<Task> {
-  for (let i = 0; i < 300; i++) {
+/** The task once it has completed or failed, read through the owner's tasks route (30 s unless told). */
+export async function waitForTask(
+  t: TestApp,
+  auth: Record<string, string>,
+  botId: string,
+  taskId: string,
+  withinMs = 30_000,
+): Promise<Task> {
+  const until = Date.now() + withinMs;
+  while (Date.now() < until) {
     const res = await t.app.inject({ method: 'GET', url: `/api/v1/crawl-and-index/tasks/${botId}?task_type=all`, headers: auth });
     const task = (res.json().data as Task[]).find((x) => x.id === taskId);
     if (task && (task.status === 'completed' || task.status === 'failed')) return task;
     await new Promise((r) => setTimeout(r, 100));
   }
-  throw new Error('task did not finish');
+  throw new Error(`task did not finish within ${withinMs} ms`);
 }
 
 /** A new bot crawled from `url` through POST /crawl-and-index, once its task has completed. */
