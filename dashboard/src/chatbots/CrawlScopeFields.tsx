@@ -28,64 +28,101 @@ export function CrawlScopeFields({
   return (
     <>
       <div className="field">
-        <label htmlFor={ids.include}>Include patterns</label>
-        <textarea
+        <PatternArea
           id={ids.include}
-          className="textarea mono"
-          rows={2}
-          value={value.include ?? ''}
-          onChange={(e) => onChange({ include: e.target.value })}
+          label="Include patterns"
           placeholder="/docs/**"
-          aria-describedby={ids.patternHint}
+          value={value.include}
+          hintId={ids.patternHint}
           disabled={disabled}
+          onChange={(include) => onChange({ include })}
         />
       </div>
       <div className="field">
-        <label htmlFor={ids.exclude}>Exclude patterns</label>
-        <textarea
+        <PatternArea
           id={ids.exclude}
-          className="textarea mono"
-          rows={2}
-          value={value.exclude ?? ''}
-          onChange={(e) => onChange({ exclude: e.target.value })}
+          label="Exclude patterns"
           placeholder="/blog/**"
-          aria-describedby={ids.patternHint}
+          value={value.exclude}
+          hintId={ids.patternHint}
           disabled={disabled}
+          onChange={(exclude) => onChange({ exclude })}
         />
         <p id={ids.patternHint} className="field-hint">
           {PATTERN_HINT}
         </p>
       </div>
-      <div className="field">
-        <label className="checkbox-row">
-          <input
-            type="checkbox"
-            checked={value.allLanguages === true}
-            onChange={(e) => onChange({ allLanguages: e.target.checked })}
-            disabled={disabled}
-            aria-describedby={ids.languagesHint}
-          />
-          <span>All languages</span>
-        </label>
-        <p id={ids.languagesHint} className="field-hint">
-          {ALL_LANGUAGES_HINT}
-        </p>
-      </div>
-      <div className="field">
-        <label className="checkbox-row">
-          <input
-            type="checkbox"
-            checked={value.renderJavascript === true}
-            onChange={(e) => onChange({ renderJavascript: e.target.checked })}
-            disabled={disabled}
-            aria-describedby={ids.renderHint}
-          />
-          <span>Render JavaScript</span>
-        </label>
-        <p id={ids.renderHint} className="field-hint">
-          {RENDER_JAVASCRIPT_HINT}
-        </p>
-      </div>
+      <CheckboxField
+        label="All languages"
+        hint={ALL_LANGUAGES_HINT}
+        hintId={ids.languagesHint}
+        checked={value.allLanguages === true}
+        disabled={disabled}
+        onChange={(allLanguages) => onChange({ allLanguages })}
+      />
+      <CheckboxField
+        label="Render JavaScript"
+        hint={RENDER_JAVASCRIPT_HINT}
+        hintId={ids.renderHint}
+        checked={value.renderJavascript === true}
+        disabled={disabled}
+        onChange={(renderJavascript) => onChange({ renderJavascript })}
+      />
     </>
+  );
+}
+
+/** One URL-pattern list: a label and its textarea, described by the shared pattern hint. */
+function PatternArea(props: {
+  id: string;
+  label: string;
+  placeholder: string;
+  value: string | undefined;
+  hintId: string;
+  disabled?: boolean;
+  onChange(text: string): void;
+}) {
+  return (
+    <>
+      <label htmlFor={props.id}>{props.label}</label>
+      <textarea
+        id={props.id}
+        className="textarea mono"
+        rows={2}
+        value={props.value ?? ''}
+        onChange={(e) => props.onChange(e.target.value)}
+        placeholder={props.placeholder}
+        aria-describedby={props.hintId}
+        disabled={props.disabled}
+      />
+    </>
+  );
+}
+
+/** A crawl switch: a checkbox with its label and the hint that says what "off" means. */
+function CheckboxField(props: {
+  label: string;
+  hint: string;
+  hintId: string;
+  checked: boolean;
+  disabled?: boolean;
+  onChange(checked: boolean): void;
+}) {
+  return (
+    <div className="field">
+      <label className="checkbox-row">
+        <input
+          type="checkbox"
+          checked={props.checked}
+          onChange={(e) => props.onChange(e.target.checked)}
+          disabled={props.disabled}
+          aria-describedby={props.hintId}
+        />
+        <span>{props.label}</span>
+      </label>
+      <p id={props.hintId} className="field-hint">
+        {props.hint}
+      </p>
+    </div>
   );
 }
