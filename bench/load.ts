@@ -34,7 +34,10 @@ import { alternateWithHello, type Row } from './loadRows.js';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
 const CONVERSATIONS = 3000;
-const VISITORS = 100;
+/** BENCH_VISITORS=0 skips the visitors' load (it crawls and answers: minutes), e.g. while profiling the GET routes. */
+const VISITORS = Number(process.env.BENCH_VISITORS ?? 100);
+/** BENCH_ROUTES=REGEX: only the GET loads whose name matches (the hello-world loads still alternate with them). */
+const ROUTES = process.env.BENCH_ROUTES ? new RegExp(process.env.BENCH_ROUTES, 'i') : undefined;
 const QUESTIONS = [
   'How do I install it?',
   'What does the configuration file hold?',
@@ -88,7 +91,9 @@ async function seed(db: Db, dataDir: string): Promise<Seeded> {
 }
 
 async function startServer(script: string, env: NodeJS.ProcessEnv, probe: string): Promise<ChildProcess> {
-  const server = spawn(process.execPath, ['--import', 'tsx', script], { env, stdio: ['ignore', 'inherit', 'inherit'] });
+  // BENCH_CPU_PROF=DIR: the Docent server writes a CPU profile per thread there (bench/cpuProfileSummary.ts reads them).
+  const prof = process.env.BENCH_CPU_PROF && script.includes('serve') ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+  const server = spawn(process.execPath, [...prof, '--import', 'tsx', script], { env, stdio: ['ignore', 'inherit', 'inherit'] });
   for (
     let i = 0;
     !(await fetch(probe).then(
@@ -221,11 +226,11 @@ async function benchEngine(engine: 'pglite' | 'postgres'): Promise<Row[]> {
             load: `widget open (bootstrap), ${CONVERSATIONS} visitors in turn`,
             run: load(`${origin}${bootPath(seeded.conversations[0]!)}`, { requests: [rotateBoot] }),
           },
-        ],
+        ].filter((route) => !ROUTES || ROUTES.test(route.load)),
         ROUNDS,
       )),
     );
-    rows.push(await visitors(base, seeded.bot, engine));
+    if (VISITORS > 0) rows.push(await visitors(base, seeded.bot, engine));
   } finally {
     hello.kill('SIGTERM');
     server.kill('SIGTERM');
