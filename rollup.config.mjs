@@ -29,12 +29,13 @@ const inlineCssImports = {
  * - widget/dist/widget-panel.js, the chat panel (Preact, markdown, sanitizer), which the launcher
  *   adds to the page on first open or when the page is idle (widget/src/panelScript.ts);
  * - widget/dist/widget.css: the shared chat thread + widget chrome.
- * The shared chat code is written against React's API; here `react`/`react-dom` become preact/compat.
+ * The shared chat code is written against React's API; here `react` is Preact (widget/src/reactOnPreact.ts).
  */
 const plugins = (withCss) => [
   alias({
     entries: [
-      { find: /^react$/, replacement: 'preact/compat' },
+      // Plain Preact plus the little of React's API the chat uses (widget/src/reactOnPreact.ts), not preact/compat.
+      { find: /^react$/, replacement: path.resolve(import.meta.dirname, 'widget/src/reactOnPreact.ts') },
       { find: /^react-dom$/, replacement: 'preact/compat' },
       { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
       { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-runtime' },

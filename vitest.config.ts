@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 import { engineDependentTests } from './scripts/engineDependentTests.js';
 
@@ -44,7 +45,8 @@ export default defineConfig({
       {
         resolve: {
           alias: [
-            { find: /^react$/, replacement: 'preact/compat' },
+            // What the widget's build ships for `react` (rollup.config.mjs), so its tests run the same.
+            { find: /^react$/, replacement: path.resolve(import.meta.dirname, 'widget/src/reactOnPreact.ts') },
             { find: /^react-dom\/test-utils$/, replacement: 'preact/test-utils' },
             { find: /^react-dom$/, replacement: 'preact/compat' },
             { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { detectLanguage, replyLanguage } from '../src/messages/detect';
+import { START_TEXTS } from '../src/messages/start';
 import { catalogueLanguage, chatTexts, fill, LANGUAGES, listOr, replyTexts, type LanguageCode } from '../src/messages/index';
 
 /** Issue 38: one message catalogue, seven languages, and the question-language detector that picks among them. */
@@ -13,7 +14,7 @@ describe('the message catalogue', () => {
 
   it('gives every language every text, none empty, with the same placeholders as English', () => {
     for (const code of CODES) {
-      for (const section of ['chat', 'page', 'reply'] as const) {
+      for (const section of ['start', 'chat', 'page', 'reply'] as const) {
         const english = LANGUAGES.en[section] as Record<string, string>;
         const texts = LANGUAGES[code][section] as Record<string, string>;
         expect(Object.keys(texts).sort(), `${code}.${section}`).toEqual(Object.keys(english).sort());
@@ -23,6 +24,18 @@ describe('the message catalogue', () => {
         }
       }
     }
+  });
+
+  it("gives the widget every language's first texts, which are also its chat texts", () => {
+    expect(Object.keys(START_TEXTS).sort()).toEqual([...CODES].sort());
+    for (const code of CODES) {
+      expect(START_TEXTS[code], code).toBe(LANGUAGES[code].start);
+      for (const [key, text] of Object.entries(LANGUAGES[code].start))
+        expect(LANGUAGES[code].chat[key as keyof typeof LANGUAGES.en.chat], `${code}.chat.${key}`).toBe(text);
+    }
+    // The spec's English, word for word.
+    expect(START_TEXTS.en.initializing).toBe('Initializing chat...');
+    expect(START_TEXTS.en.noConversations).toBe('No conversations yet');
   });
 
   it('writes no English into any reply of another language', () => {

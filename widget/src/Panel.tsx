@@ -16,17 +16,21 @@ interface PanelProps {
   open: boolean;
   onClose: () => void;
   onLanguage?: PanelContractProps['onLanguage'];
+  start?: PanelContractProps['start'];
 }
 
 /** The open chat window: header, slide-out conversation list, and the shared chat thread. */
-export function Panel({ api, botId, open, onClose, onLanguage }: PanelProps) {
+export function Panel({ api, botId, open, onClose, onLanguage, start }: PanelProps) {
   // The visitor id is created on first open, not on page load.
   const visitorId = useMemo(() => getVisitorId(storage()), []);
   const convs = useConversations(api, botId, visitorId);
-  // The bot's language, once its info has come (English until then, and for an English bot).
-  const language = useChatLanguage(convs.bot);
+  // The bot's language once its info has come; until then the launcher's guess (its first texts).
+  const language = useChatLanguage(convs.bot, start);
   const { t } = language;
-  useEffect(() => onLanguage?.(language.lang, t), [language, t, onLanguage]);
+  const known = !!convs.bot;
+  useEffect(() => {
+    if (known) onLanguage?.(language.lang, t);
+  }, [known, language, t, onLanguage]);
   const [sidebar, setSidebar] = useState(false);
   const panel = useRef<HTMLDivElement | null>(null);
   const menuButton = useRef<HTMLButtonElement | null>(null);
@@ -77,11 +81,11 @@ export function Panel({ api, botId, open, onClose, onLanguage }: PanelProps) {
   const title = selected ? shownTitle(selected.title, t, t.newChat) : t.chat;
 
   let body;
-  if (convs.status === 'error') {
+  if (convs.status === 'error' && convs.error) {
     body = (
       <div className="docent-state docent-error" role="alert">
         <strong>{t.chatUnavailable}</strong>
-        <p>{convs.error}</p>
+        <p>{convs.error.refused ?? t[convs.error.text]}</p>
         <button type="button" className="docent-button" onClick={() => void convs.init()}>
           {t.retry}
         </button>

@@ -1,5 +1,7 @@
 import { pageIsDark, watchPageTheme } from '../../shared/src/chat/browser';
 import { doc } from './env';
+import { START_TEXTS } from '../../shared/src/messages/start';
+import { firstLanguage, rememberLanguage } from './firstLanguage';
 import { CHAT_ICON, CLOSE_ICON } from './launcherIcons';
 import type { PanelLoader, PanelModule } from './panelContract';
 
@@ -81,12 +83,17 @@ export function mountWidget(host: HTMLElement, options: MountOptions): () => voi
   let panel: PanelModule | null = null;
   let loading = false;
 
-  // English until the panel knows the bot's language (onLanguage): the launcher carries no catalogue.
-  let words = { openChat: 'Open chat', closeChat: 'Close chat' };
+  // The bot's language as best known before its info arrives (firstLanguage.ts): the launcher's
+  // label and the panel's first texts are in it; the panel tells the real one once it knows (onLanguage).
+  const lang = firstLanguage(options.botId);
+  const start = { lang, texts: START_TEXTS[lang] };
+  let words: { openChat: string; closeChat: string } = start.texts;
+  launcher.lang = lang;
   const label = () => launcher.setAttribute('aria-label', open ? words.closeChat : words.openChat);
-  const onLanguage = (lang: string, texts: typeof words) => {
+  const onLanguage = (botLang: string, texts: typeof words) => {
     words = texts;
-    launcher.lang = lang;
+    launcher.lang = botLang;
+    rememberLanguage(options.botId, botLang);
     label();
   };
   const paint = () => {
@@ -94,7 +101,7 @@ export function mountWidget(host: HTMLElement, options: MountOptions): () => voi
     label();
     launcher.setAttribute('aria-expanded', String(open));
     launcher.innerHTML = open ? CLOSE_ICON : CHAT_ICON;
-    panel?.render(panelSlot, { apiBase: options.apiBase, botId: options.botId, open, onClose: close, onLanguage });
+    panel?.render(panelSlot, { apiBase: options.apiBase, botId: options.botId, open, onClose: close, onLanguage, start });
   };
   const close = () => {
     open = false;

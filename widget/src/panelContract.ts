@@ -1,3 +1,5 @@
+import type { StartTexts } from '../../shared/src/messages/types';
+
 /**
  * What the launcher (widget.js) and the chat panel (widget-panel.js) agree on. The two are separate
  * bundles: the launcher paints the bubble at once; the panel (Preact, markdown, sanitizer) arrives on
@@ -8,7 +10,9 @@ export interface PanelProps {
   botId: string;
   open: boolean;
   onClose: () => void;
-  /** Tells the launcher the bot's language and its words for opening and closing the chat, once known. */
+  /** The language the launcher guessed for the bot, and its texts there: what the panel shows until the bot's info arrives. */
+  start?: { lang: string; texts: StartTexts };
+  /** Tells the launcher the bot's language and its words for opening and closing the chat, once its info has come. */
   onLanguage?: (lang: string, texts: { openChat: string; closeChat: string }) => void;
 }
 

@@ -11,7 +11,8 @@ export interface ConversationsState {
   status: 'idle' | 'loading' | 'ready' | 'error';
   conversations: Conversation[];
   selectedId: string | null;
-  error: string | null;
+  /** Why the first open failed: the server's own words (403, 429), else which of the chat's texts says it. */
+  error: { refused?: string; text: 'botNotAvailable' | 'rateLimited' | 'unavailable' } | null;
   /** What the bot shows visitors (greeting, starter questions), once loaded. */
   bot: PublicChatbot | null;
   /** First open, one request: select the first conversation, or create 'New Chat' and select it. */
@@ -26,14 +27,12 @@ export interface ConversationsState {
   refresh: () => Promise<void>;
 }
 
-const unavailable = 'The chat is unavailable right now. Please check your connection and try again.';
-
 /** The visitor's conversations with one bot, and which one is open. */
 export function useConversations(api: ApiClient, botId: string, visitorId: string): ConversationsState {
   const [status, setStatus] = useState<ConversationsState['status']>('idle');
   const [conversations, setConversations] = useState<Conversation[]>([]);
   const [selectedId, setSelectedId] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<ConversationsState['error']>(null);
   const [bot, setBot] = useState<PublicChatbot | null>(null);
   const busy = useRef(false);
 
@@ -70,13 +69,13 @@ export function useConversations(api: ApiClient, botId: string, visitorId: strin
       setStatus('ready');
     } catch (err) {
       const status = err instanceof ApiError ? err.status : 0;
-      // 429 and 403 (a site the owner did not allow) carry the server's own words.
+      // 403 (a site the owner did not allow) carries the server's own words, in the bot's language.
       setError(
         status === 404
-          ? 'This chatbot is not available.'
-          : (status === 429 || status === 403) && err instanceof ApiError
-            ? err.message
-            : unavailable,
+          ? { text: 'botNotAvailable' }
+          : status === 403 && err instanceof ApiError
+            ? { refused: err.message, text: 'unavailable' }
+            : { text: status === 429 ? 'rateLimited' : 'unavailable' },
       );
       setStatus('error');
     } finally {

@@ -4,9 +4,10 @@ import { chat as english } from '../messages/en';
 import type { ChatTexts } from '../messages/types';
 
 /**
- * The fixed texts the chat shows a visitor, in the bot's language. Only English is bundled: the
+ * The fixed texts the chat shows a visitor, in the bot's language. Only English is bundled whole: the
  * server sends a bot's other language's texts with its public info (GET /chatbots/{id}/public), so
- * the widget never carries the whole catalogue (shared/src/messages/).
+ * the widget never carries the whole catalogue (shared/src/messages/), only every language's few
+ * first texts (messages/start.ts) for what shows before that info arrives.
  */
 export interface ChatLanguage {
   /** The texts' language, for the `lang` attribute (screen readers, hyphenation). */
@@ -23,10 +24,16 @@ export const ChatTextsProvider = ChatTextsContext.Provider;
 /** The chat's texts where it is rendered. */
 export const useChatTexts = (): ChatLanguage => useContext(ChatTextsContext);
 
-/** A bot's public info read as a ChatLanguage: English until it has loaded, and when it sends no texts. */
-export function useChatLanguage(bot: { language?: string; texts?: ChatTexts } | null | undefined): ChatLanguage {
-  const lang = bot?.texts && bot.language ? bot.language : 'en';
-  const texts = bot?.texts;
+/**
+ * A bot's public info read as a ChatLanguage: English when it sends no texts. Until it has loaded,
+ * `first` (the language the widget guessed and the few texts it carries in every language), else English.
+ */
+export function useChatLanguage(
+  bot: { language?: string; texts?: ChatTexts } | null | undefined,
+  first?: { lang: string; texts: Partial<ChatTexts> },
+): ChatLanguage {
+  const lang = bot ? (bot.texts && bot.language) || 'en' : (first?.lang ?? 'en');
+  const texts = bot ? bot.texts : first?.texts;
   return useMemo(() => (texts && lang !== 'en' ? { lang, t: { ...english, ...texts } } : ENGLISH), [lang, texts]);
 }
 

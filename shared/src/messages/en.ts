@@ -6,29 +6,42 @@ import type { SmallTalkPhrases } from './phrases';
  * marks a value filled in at use (fill() in index.ts); translations keep the same placeholders.
  */
 
+/**
+ * What the widget shows before it knows the bot: its launcher's label, and its panel's header, sidebar,
+ * loading state and failure to reach the bot until the bot's info (and language) arrives. The widget
+ * bundles every language's copy of these (start.ts), so they stay few and short.
+ */
+export const start = {
+  openChat: 'Open chat',
+  closeChat: 'Close chat',
+  chat: 'Chat',
+  conversations: 'Conversations',
+  newChatLabel: 'New chat',
+  noConversations: 'No conversations yet',
+  closeMenu: 'Close Menu',
+  initializing: 'Initializing chat...',
+  chatUnavailable: 'Chat unavailable',
+  unavailable: 'The chat is unavailable right now. Please check your connection and try again.',
+  botNotAvailable: 'This chatbot is not available.',
+  retry: 'Retry',
+  rateLimited: 'Too many requests. Please slow down.',
+};
+
 /** What the widget and the /chat page show; the server sends a bot's language's copy with its public info. */
 export const chat = {
+  ...start,
   typeMessage: 'Type your message...',
   messageLabel: 'Message',
   send: 'Send message',
   sources: 'Sources',
-  chat: 'Chat',
-  conversations: 'Conversations',
   newChat: 'New Chat',
-  newChatLabel: 'New chat',
   newConversation: 'New Conversation',
   untitled: 'Untitled Conversation',
-  noConversations: 'No conversations yet',
-  closeMenu: 'Close Menu',
-  openChat: 'Open chat',
-  closeChat: 'Close chat',
-  initializing: 'Initializing chat...',
   noConversationSelected: 'No Conversation Selected',
   createOrSelect: 'Create a new chat or select one from the sidebar',
   loadingMessages: 'Loading messages...',
   errorLoadingMessages: 'Error Loading Messages',
   errorLoadingMessagesBody: 'There was a problem loading your messages. Please try again later.',
-  retry: 'Retry',
   emptyThread: 'Send a message to start the conversation.',
   suggestedQuestions: 'Suggested questions',
   messages: 'Messages',
@@ -39,11 +52,7 @@ export const chat = {
   helpful: 'Helpful',
   notHelpful: 'Not helpful',
   typing: 'Assistant is typing',
-  chatUnavailable: 'Chat unavailable',
-  unavailable: 'The chat is unavailable right now. Please check your connection and try again.',
-  botNotAvailable: 'This chatbot is not available.',
   notOnThisSite: 'This chatbot is not available on this website.',
-  rateLimited: 'Too many requests. Please slow down.',
   sendFailed: 'Your message could not be sent. Please try again.',
   answerFailed: 'The answer failed.',
   answerInterrupted: 'The answer was interrupted. Please try again.',

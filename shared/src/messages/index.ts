@@ -5,24 +5,23 @@ import * as fr from './fr';
 import * as it from './it';
 import * as nl from './nl';
 import * as pt from './pt';
-import type { ChatTexts, LanguageFile, PageTexts, ReplyTexts } from './types';
+import { catalogueLanguage } from './start';
+import type { ChatTexts, LanguageFile, PageTexts, ReplyTexts, StartTexts } from './types';
 
 /**
  * The message catalogue: every text the product writes to a visitor, one file per language, keyed
  * by its primary language code. Adding a language is writing its file (typed against en.ts) and
- * naming it here; the question-language detector (detect.ts) and the small-talk reader pick it up.
+ * naming it here and in start.ts (the widget's first texts; typecheck fails until both name it);
+ * the question-language detector (detect.ts) and the small-talk reader pick it up.
  * Dependency-free like shared/src/contract/, so the server loads it too (eslint.config.js).
  */
 export const LANGUAGES = { en, fr, de, es, it, pt, nl } satisfies Record<string, LanguageFile>;
 
 export type LanguageCode = keyof typeof LANGUAGES;
-export type { ChatTexts, LanguageFile, PageTexts, ReplyTexts };
+export type { ChatTexts, LanguageFile, PageTexts, ReplyTexts, StartTexts };
 
-/** The catalogue's language for a language tag ('de', 'de-AT', 'DE_de'), or undefined when it has none. */
-export function catalogueLanguage(tag: string | null | undefined): LanguageCode | undefined {
-  const primary = (tag ?? '').trim().toLowerCase().split(/[-_]/)[0] ?? '';
-  return Object.hasOwn(LANGUAGES, primary) ? (primary as LanguageCode) : undefined;
-}
+// Here for the server and the dashboard; it lives in start.ts, which the widget imports without the rest.
+export { catalogueLanguage };
 
 /** The replies of a language, English when the catalogue does not have it. */
 export const replyTexts = (tag: string | null | undefined): ReplyTexts => LANGUAGES[catalogueLanguage(tag) ?? 'en'].reply;
