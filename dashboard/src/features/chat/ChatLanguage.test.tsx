@@ -1,10 +1,10 @@
 import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { SWRConfig } from 'swr';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Conversation, Message } from '../../../../shared/src/api/types';
 import { chat as french, page as frenchPage } from '../../../../shared/src/messages/fr';
-import { installFakeApi, ok } from '../../testing/fakeApi';
+import { installFakeApi, ok, type Reply } from '../../testing/fakeApi';
 import '../../testing/render';
 import ChatLayout from './ChatLayout';
 import ChatThreadRoute from './ChatThreadRoute';
@@ -29,10 +29,10 @@ const answer: Message = {
   index: 2,
 };
 
-function renderThread(bot: object) {
+function renderThread(bot: object | Reply) {
   installFakeApi({
     'GET /chatbots/:id/conversations': ok({ conversations: [conv('c1', 'Comment installer ?'), conv('c2', 'New Conversation')] }),
-    'GET /chatbots/:id/public': ok(bot),
+    'GET /chatbots/:id/public': typeof bot === 'function' ? (bot as Reply) : ok(bot),
     'GET /chatbots/:id/conversations/:cid/messages': ok({ messages: [answer] }),
   });
   return render(
@@ -70,6 +70,11 @@ describe('/chat in the bot’s language', () => {
     expect(within(nav).getByText('Comment installer ?')).toBeTruthy();
     expect(screen.getByRole('button', { name: /Nouvelle discussion/ })).toBeTruthy();
     expect(container.querySelector('.chat-shell')?.getAttribute('lang')).toBe('fr');
+    // The theme switches of the page and of the thread's header (the dashboard's own stay English).
+    const toggles = container.querySelectorAll('[data-theme-toggle]');
+    expect(toggles.length).toBeGreaterThan(0);
+    for (const toggle of toggles)
+      expect(toggle.getAttribute('aria-label')).toMatch(new RegExp(`^(${french.darkMode}|${french.lightMode})$`));
   });
 
   it('stays in English for a bot whose info sends no texts', async () => {
@@ -77,5 +82,25 @@ describe('/chat in the bot’s language', () => {
     expect(await screen.findByRole('heading', { name: 'Chat History' })).toBeTruthy();
     expect(await screen.findByPlaceholderText('Type your message...')).toBeTruthy();
     expect(within(screen.getByRole('navigation', { name: 'Conversations' })).getByText('New Conversation')).toBeTruthy();
+    for (const toggle of document.querySelectorAll('[data-theme-toggle]'))
+      expect(toggle.getAttribute('aria-label')).toMatch(/^Switch to (dark|light) mode$/);
+  });
+
+  describe('before the bot’s info has come', () => {
+    afterEach(() => vi.unstubAllGlobals());
+    const pending: Reply = () => new Promise(() => {});
+
+    it('shows no page text yet, only a loading state in the visitor’s browser language', async () => {
+      vi.stubGlobal('navigator', { ...navigator, languages: ['de-CH', 'en'] });
+      const { container } = renderThread(pending);
+      expect((await screen.findByRole('status')).textContent).toBe('Chat wird gestartet...');
+      expect(container.querySelector('[lang]')?.getAttribute('lang')).toBe('de');
+      expect(screen.queryByText('Chat History')).toBeNull();
+    });
+
+    it('says it in English, word for word, to an English browser', async () => {
+      renderThread(pending);
+      expect((await screen.findByRole('status')).textContent).toBe('Initializing chat...');
+    });
   });
 });

@@ -126,7 +126,8 @@ describe('/chat pages', () => {
       'GET /chatbots/:id/public': ok({ id: BOT, name: 'Lumen docs', description: '' }),
     });
     renderChat(`/chat/${BOT}/conversations`);
-    expect(screen.getByText('Opening your conversation')).toBeTruthy();
+    // (The page's texts wait for the bot's info, in the bot's language.)
+    expect(await screen.findByText('Opening your conversation')).toBeTruthy();
     expect(screen.getAllByRole('button', { name: 'Switch to dark mode' }).length).toBeGreaterThan(0);
   });
   it("names the bot atop the sidebar and in the tab's title, with 'Chat' still heading the top bar", async () => {
@@ -135,7 +136,7 @@ describe('/chat pages', () => {
       'GET /chatbots/:id/public': ok({ id: BOT, name: 'Lumen docs', description: 'Sample' }),
     });
     renderChat(`/chat/${BOT}/conversations/c1`);
-    const sidebar = screen.getByRole('complementary', { name: 'Chat History' });
+    const sidebar = await screen.findByRole('complementary', { name: 'Chat History' });
     await waitFor(() => expect(sidebar.querySelector('.chat-sidebar-head')?.textContent).toContain('Lumen docs'));
     expect(document.title).toBe('Lumen docs');
     expect(document.querySelector('.chat-topbar-title')?.textContent).toBe('ChatLumen docs');

@@ -7,12 +7,13 @@ import { api } from '../../api/client';
 import { visitorId as readVisitorId } from '../../storage';
 import { Logo } from '../../ui/Logo';
 import { Spinner } from '../../ui/Spinner';
-import { ThemeToggle } from '../../ui/ThemeToggle';
+import { ChatThemeToggle } from './ChatThemeToggle';
 import { ChatIcon, CloseIcon, MenuIcon, PlusIcon } from '../../ui/icons';
 import { conversationsKey, useConversations, usePublicChatbot } from './queries';
 import { reusableConversation } from '../../../../shared/src/chat/landing';
 import { ChatTextsProvider, shownTitle, useChatLanguage } from '../../../../shared/src/chat/texts';
 import { PageTextsProvider, useBotPageTexts } from './pageTexts';
+import { catalogueLanguage, START_TEXTS } from '../../../../shared/src/messages/start';
 
 /** /chat: the visitor's conversation sidebar beside the thread (spec §2). */
 export default function ChatLayout() {
@@ -22,9 +23,11 @@ export default function ChatLayout() {
   const convId = convMatch?.params.convId;
   const [visitorId] = useState(readVisitorId);
   const { data: conversations, isLoading, error } = useConversations(botId, visitorId);
-  const { data: bot } = usePublicChatbot(botId);
-  // The visitor's side speaks the bot's language (English until its info has loaded); the dashboard stays English.
-  const language = useChatLanguage(bot);
+  const { data: bot, error: botError } = usePublicChatbot(botId);
+  // The visitor's side speaks the bot's language; the dashboard stays English. Until the bot's info
+  // has come, the few first texts (messages/start.ts) in the visitor's browser language.
+  const [guess] = useState(() => navigator.languages.map(catalogueLanguage).find(Boolean) ?? 'en');
+  const language = useChatLanguage(bot, { lang: guess, texts: START_TEXTS[guess] });
   const { t } = language;
   const page = useBotPageTexts(bot);
   const [open, setOpen] = useState(false);
@@ -66,6 +69,16 @@ export default function ChatLayout() {
     }
   };
 
+  // The page's words wait for the bot's info (one short request), so they never show in a language
+  // the bot does not speak; without it (not found, unreachable) the page shows what it can.
+  if (botId && !bot && !botError) {
+    return (
+      <div className="fullscreen-center" lang={language.lang}>
+        <Spinner size="lg" label={t.initializing} />
+      </div>
+    );
+  }
+
   return (
     <ChatTextsProvider value={language}>
       <div className="chat-shell" lang={language.lang}>
@@ -88,7 +101,7 @@ export default function ChatLayout() {
             <span aria-hidden="true">{t.chat}</span>
             {bot?.name && <span className="chat-topbar-bot truncate">{bot.name}</span>}
           </div>
-          <ThemeToggle />
+          <ChatThemeToggle />
         </header>
         {open && <div className="drawer-overlay" aria-hidden="true" onClick={() => setOpen(false)} />}
         <aside id="chat-sidebar" className={`chat-sidebar${open ? ' is-open' : ''}`} aria-label={page.chatHistory}>
@@ -99,7 +112,7 @@ export default function ChatLayout() {
               {bot?.description && <p className="chat-bot-description">{bot.description}</p>}
             </div>
             {/* With a conversation open, its header carries the one theme toggle. */}
-            {!convId && <ThemeToggle />}
+            {!convId && <ChatThemeToggle />}
           </div>
           <div className="chat-sidebar-title-row">
             <h2 className="chat-sidebar-title">{page.chatHistory}</h2>

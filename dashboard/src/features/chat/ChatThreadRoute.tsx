@@ -3,7 +3,7 @@ import { useSWRConfig } from 'swr';
 import { ChatThread } from '../../../../shared/src/chat/ChatThread';
 import '../../../../shared/src/chat/chat.css';
 import { api } from '../../api/client';
-import { ThemeToggle } from '../../ui/ThemeToggle';
+import { ChatThemeToggle } from './ChatThemeToggle';
 import { conversationsKey, usePublicChatbot } from './queries';
 
 /** /chat/{botId}/conversations/{convId}: the shared chat thread in full-page mode. */
@@ -23,7 +23,7 @@ export default function ChatThreadRoute() {
       visitorId={visitorId}
       mode="page"
       intro={bot}
-      headerActions={<ThemeToggle />}
+      headerActions={<ChatThemeToggle />}
       // The sidebar's "last message" times move after each answer; its title, once the first question is kept.
       onMessageSent={() => void mutate(conversationsKey(botId, visitorId))}
       onQuestionKept={() => void mutate(conversationsKey(botId, visitorId))}
