@@ -3,6 +3,7 @@ import type { RecrawlSchedule } from '../../../../shared/src/contract/requests.j
 import type { Db, Queryable } from '../db.js';
 import { forgetLsaSpace } from '../../embeddings/lsaIndex.js';
 import { forgetBotVectors } from '../../embeddings/store.js';
+import { forgetAllVisitorConversations } from './conversationListCache.js';
 import type { MessageCache } from './messageCache.js';
 import { forgetPublicBot } from './publicBotCache.js';
 import { one } from '../db.js';
@@ -162,6 +163,7 @@ export async function deleteChatbot(db: Db, cache: MessageCache, id: string): Pr
   });
   // Copies held in this process's memory go too: cached conversations and the bot's vectors.
   cache.forgetAll();
+  forgetAllVisitorConversations();
   forgetPublicBot(id);
   await forgetBotVectors(db, id);
   forgetLsaSpace(db, id);

@@ -1,6 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import type { Queryable } from '../db.js';
+import type { Db, Queryable } from '../db.js';
 import { one } from '../db.js';
+import {
+  announceConversationChange,
+  cachedVisitorConversations,
+  forgetVisitorConversations,
+  readThroughVisitorConversations,
+} from './conversationListCache.js';
 
 export interface ConversationRow {
   id: string;
@@ -22,12 +28,31 @@ export async function listVisitorConversations(q: Queryable, chatbotId: string, 
   return rows;
 }
 
-export async function createConversation(q: Queryable, chatbotId: string, visitorId: string, title: string): Promise<ConversationRow> {
-  const row = await one<ConversationRow>(
-    q,
-    'INSERT INTO conversations (id, chatbot_id, visitor_id, title) VALUES ($1, $2, $3, $4) RETURNING *',
-    [randomUUID(), chatbotId, visitorId, title],
+/** The same list, from memory when current (conversationListCache.ts); its rows are shared: do not change them. */
+export async function readVisitorConversations(db: Db, chatbotId: string, visitorId: string): Promise<readonly ConversationRow[]> {
+  return (
+    cachedVisitorConversations(db, chatbotId, visitorId) ??
+    readThroughVisitorConversations(
+      db,
+      chatbotId,
+      visitorId,
+      () => listVisitorConversations(db, chatbotId, visitorId),
+      (rows) => rows,
+    )
   );
+}
+
+// Every write to a conversation row announces it in the same statement (conversationListCache.ts).
+const CREATE_SQL = `WITH c AS (INSERT INTO conversations (id, chatbot_id, visitor_id, title) VALUES ($1, $2, $3, $4) RETURNING *)
+SELECT c.* FROM c, ${announceConversationChange('c')}`;
+
+const RENAME_SQL = `WITH u AS (UPDATE conversations SET title = $2 WHERE id = $1 RETURNING chatbot_id, visitor_id)
+SELECT u.chatbot_id, u.visitor_id FROM u, ${announceConversationChange('u')}`;
+
+/** Not inside a transaction: the visitor's cached list is forgotten as soon as the row is written. */
+export async function createConversation(q: Queryable, chatbotId: string, visitorId: string, title: string): Promise<ConversationRow> {
+  const row = await one<ConversationRow>(q, CREATE_SQL, [randomUUID(), chatbotId, visitorId, title]);
+  forgetVisitorConversations(chatbotId, visitorId);
   return row!;
 }
 
@@ -39,6 +64,8 @@ export const getVisitorConversation = (q: Queryable, chatbotId: string, conversa
     visitorId,
   ]);
 
+/** Not inside a transaction (see createConversation). */
 export async function renameConversation(q: Queryable, conversationId: string, title: string): Promise<void> {
-  await q.query('UPDATE conversations SET title = $2 WHERE id = $1', [conversationId, title]);
+  const row = await one<{ chatbot_id: string; visitor_id: string }>(q, RENAME_SQL, [conversationId, title]);
+  if (row) forgetVisitorConversations(row.chatbot_id, row.visitor_id);
 }

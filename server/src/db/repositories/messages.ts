@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Db, Queryable } from '../db.js';
 import { one } from '../db.js';
+import { announceConversationChange, forgetVisitorConversations } from './conversationListCache.js';
 import type { MessageCache } from './messageCache.js';
 import type { StoredOutcome, StoredSource } from './messageRows.js';
 
@@ -25,20 +26,22 @@ export interface NewMessage {
   outcome?: StoredOutcome;
 }
 
+const COUNT_SQL = `WITH u AS (UPDATE conversations SET message_count = message_count + 1, last_message_at = now()
+ WHERE id = $1 RETURNING message_count, chatbot_id, visitor_id)
+SELECT u.message_count, u.chatbot_id, u.visitor_id FROM u, ${announceConversationChange('u')}`;
+
 /**
  * Append a message with the next 1-based index. The conversation row's UPDATE takes a row lock, so
  * concurrent appends to one conversation serialise and the indexes stay gap-free.
  */
 export async function appendMessage(db: Db, cache: MessageCache, conversationId: string, message: NewMessage): Promise<MessageRow> {
   cache.forget(conversationId);
+  let owner: { chatbot_id: string; visitor_id: string } | undefined;
   const stored = await db.transaction(async (tx) => {
-    const counter = await one<{ message_count: number }>(
-      tx,
-      `UPDATE conversations SET message_count = message_count + 1, last_message_at = now()
-        WHERE id = $1 RETURNING message_count`,
-      [conversationId],
-    );
+    // The count and last activity change the visitor's conversation list: announced on commit.
+    const counter = await one<{ message_count: number; chatbot_id: string; visitor_id: string }>(tx, COUNT_SQL, [conversationId]);
     if (!counter) throw new Error(`conversation ${conversationId} does not exist`);
+    owner = counter;
     const row = await one<MessageRow>(
       tx,
       `INSERT INTO messages (id, conversation_id, role, content, sources, "index", outcome)
@@ -56,6 +59,7 @@ export async function appendMessage(db: Db, cache: MessageCache, conversationId:
     return row!;
   });
   cache.forget(conversationId);
+  if (owner) forgetVisitorConversations(owner.chatbot_id, owner.visitor_id);
   return stored;
 }
 

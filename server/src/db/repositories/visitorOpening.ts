@@ -1,6 +1,8 @@
-import type { Queryable } from '../db.js';
+import type { Db, Queryable } from '../db.js';
+import { cachedVisitorConversations, readThroughVisitorConversations } from './conversationListCache.js';
 import type { ConversationRow } from './conversations.js';
-import type { MessageRow } from './messages.js';
+import type { MessageCache } from './messageCache.js';
+import { readVisitorMessages, type MessageRow } from './messages.js';
 
 // A visitor's conversations with a bot (newest first, as listVisitorConversations orders them) and
 // the first `$3` messages of the newest, with the visitor's ratings, in one statement: opening the
@@ -33,4 +35,38 @@ export async function readVisitorOpening(
     conversations: JSON.parse(row?.conversations ?? '[]') as ConversationRow[],
     messages: (JSON.parse(row?.messages ?? '[]') as MessageRow[]).map((m) => ({ ...m, feedback: m.feedback ?? null })),
   };
+}
+
+/**
+ * What opening a chat shows, from memory where current: the visitor's cached conversation list and
+ * the landing conversation's messages from the message cache (no database trip on PGlite once both
+ * are held; on PostgreSQL the messages' one check). Otherwise the one statement above, whose list
+ * and (when complete) messages are then kept for the next open.
+ */
+export async function openVisitorChat(
+  db: Db,
+  cache: MessageCache,
+  chatbotId: string,
+  visitorId: string,
+  messageLimit: number,
+): Promise<{ conversations: readonly ConversationRow[]; messages: MessageRow[] }> {
+  const listed = cachedVisitorConversations(db, chatbotId, visitorId);
+  if (listed) {
+    const landing = listed[0];
+    if (!landing) return { conversations: listed, messages: [] };
+    const messages = await readVisitorMessages(db, cache, chatbotId, landing.id, visitorId, 0, messageLimit);
+    if (messages) return { conversations: listed, messages };
+    // The landing conversation went meanwhile (its bot deleted): read everything afresh.
+  }
+  const opening = await readThroughVisitorConversations(
+    db,
+    chatbotId,
+    visitorId,
+    () => readVisitorOpening(db, chatbotId, visitorId, messageLimit),
+    (o) => o.conversations,
+  );
+  const landing = opening.conversations[0];
+  if (landing && opening.messages.length === landing.message_count)
+    cache.remember(landing.id, { chatbotId, visitorId, messageCount: landing.message_count, messages: opening.messages });
+  return opening;
 }

@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { DEFAULT_CONVERSATION_TITLES } from '../../../../../shared/src/contract/titles.js';
 import { createConversation, type ConversationRow } from '../../../db/repositories/conversations.js';
 import { getPublicBot } from '../../../db/repositories/publicBotCache.js';
-import { readVisitorOpening } from '../../../db/repositories/visitorOpening.js';
+import { openVisitorChat } from '../../../db/repositories/visitorOpening.js';
 import type { AppContext } from '../../context.js';
 import { HttpError, notFound } from '../../errors.js';
 import { assertOriginAllowed } from '../../originPolicy.js';
@@ -50,8 +50,9 @@ export function bootstrapRoutes(ctx: AppContext): FastifyPluginAsync {
       if (!bot) throw notFound('Chatbot not found');
       assertOriginAllowed(request, bot.allowed_origins, ctx.config.dashboardOrigins, bot.language);
 
-      // One database round trip: the conversations and the newest one's messages together.
-      let { conversations: rows, messages } = await readVisitorOpening(ctx.db, id, visitor_id, BOOTSTRAP_MESSAGES);
+      // At most one database round trip: the conversations and the newest one's messages together,
+      // or none when both are held in memory (db/repositories/visitorOpening.ts).
+      let { conversations: rows, messages } = await openVisitorChat(ctx.db, ctx.messageCache, id, visitor_id, BOOTSTRAP_MESSAGES);
       if (!rows.length && create === 'true') {
         const made = await createLanding(id, visitor_id);
         if (made) [rows, messages] = [[made], []];

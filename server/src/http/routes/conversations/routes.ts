@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { DEFAULT_CONVERSATION_TITLES } from '../../../../../shared/src/contract/titles.js';
-import { createConversation, listVisitorConversations } from '../../../db/repositories/conversations.js';
+import { createConversation, readVisitorConversations } from '../../../db/repositories/conversations.js';
 import { readVisitorMessages } from '../../../db/repositories/messages.js';
 import { getPublicBot } from '../../../db/repositories/publicBotCache.js';
 import type { AppContext } from '../../context.js';
@@ -48,7 +48,8 @@ export function conversationRoutes(ctx: AppContext): FastifyPluginAsync {
       const { id } = request.params;
       const { visitor_id } = request.query;
       await requireBot(request, id);
-      return ok({ conversations: (await listVisitorConversations(ctx.db, id, visitor_id)).map(presentConversation) });
+      // From memory when current: forgotten on every write to the visitor's conversations (conversationListCache.ts).
+      return ok({ conversations: (await readVisitorConversations(ctx.db, id, visitor_id)).map(presentConversation) });
     });
 
     const created = { params, body: createConversationSchema, response: { 201: okBody(conversationSchema) } };
