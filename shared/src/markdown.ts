@@ -25,6 +25,8 @@ const escapeHtml = (s: string) =>
  * until the visitor clicks, and then in a new tab without referrer.
  */
 const IMAGE_LINK_TEXT = 'Image';
+/** The word renderMarkdown was given for IMAGE_LINK_TEXT (the chat's language's), while it runs. */
+let imageText = IMAGE_LINK_TEXT;
 
 /** Longer inline-code words (≈ 225 px of monospace) may wrap inside: a 390 px phone's bubble holds about 36. */
 const NOWRAP_MAX = 30;
@@ -34,7 +36,7 @@ const marked = new Marked({
   breaks: true,
   renderer: {
     image({ href, text }: Tokens.Image) {
-      return `<a href="${escapeHtml(href ?? '')}">${escapeHtml(text || IMAGE_LINK_TEXT)}</a>`;
+      return `<a href="${escapeHtml(href ?? '')}">${escapeHtml(text || imageText)}</a>`;
     },
     // A code block names its language in a header; one without a language (code quoted from a
     // page) has no header: "text" above it told the reader nothing.
@@ -62,7 +64,7 @@ function imageLink(img: Element): HTMLAnchorElement {
   if (src && isAllowedHref(src)) a.setAttribute('href', src);
   a.setAttribute('target', '_blank');
   a.setAttribute('rel', 'noopener noreferrer');
-  a.textContent = img.getAttribute('alt')?.trim() || IMAGE_LINK_TEXT;
+  a.textContent = img.getAttribute('alt')?.trim() || imageText;
   return a;
 }
 
@@ -104,12 +106,18 @@ function boundNesting(markdown: string): string {
     .join('\n');
 }
 
-/** Markdown (raw HTML allowed) → sanitized HTML safe to insert with innerHTML; never throws. */
-export function renderMarkdown(markdown: string): string {
+/**
+ * Markdown (raw HTML allowed) → sanitized HTML safe to insert with innerHTML; never throws. `image`
+ * is the link text of an image without alt text, in the chat's language.
+ */
+export function renderMarkdown(markdown: string, image = IMAGE_LINK_TEXT): string {
+  imageText = image;
   try {
     return sanitizeHtml(marked.parse(boundNesting(markdown ?? ''), { async: false }) as string);
   } catch {
     // Whatever still defeats the parser or the sanitizer shows as plain text, not a broken chat.
     return `<p>${escapeHtml(markdown ?? '').replace(/\n/g, '<br>')}</p>`;
+  } finally {
+    imageText = IMAGE_LINK_TEXT;
   }
 }

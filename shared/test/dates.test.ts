@@ -21,6 +21,13 @@ describe('dates', () => {
     expect(formatDateTime(pm)).toBe('Nov 23, 3:04 PM');
     expect(formatDateTime(midnight)).toBe('Dec 31, 12:00 AM');
   });
+  it("writes a visitor's chat in another language with that language's month names; English stays the spec's", () => {
+    expect(formatDate(d, 'de')).toBe('5. Jan. 2025');
+    expect(formatDate(d, 'fr')).toBe('5 janv. 2025');
+    expect(formatDateTime(pm, 'de')).toBe('23. Nov., 15:04');
+    expect(formatDate(d, 'en')).toBe('Jan 5, 2025');
+    expect(formatDateTime(pm, 'en')).toBe('Nov 23, 3:04 PM');
+  });
   it('returns an empty string for missing or invalid dates', () => {
     expect(formatTime(null)).toBe('');
     expect(formatDate('not a date')).toBe('');

@@ -145,6 +145,14 @@ describe('images in answers', () => {
     expect(links[1]!.getAttribute('href') ?? '').toBe('');
   });
 
+  it("names an image without alt text in the chat's language (English 'Image' otherwise)", () => {
+    const html = renderMarkdown('![](https://site.test/a.png) <img src="https://site.test/b.png">', 'Bild');
+    const el = document.createElement('div');
+    el.innerHTML = html;
+    expect([...el.querySelectorAll('a')].map((a) => a.textContent)).toEqual(['Bild', 'Bild']);
+    expect(renderMarkdown('![](https://site.test/a.png)')).toContain('>Image</a>');
+  });
+
   it('drops every other element or attribute that fetches by itself', () => {
     const el = render(
       '<picture><source srcset="https://t.test/a.webp"><source src="https://t.test/b.png"></picture>' +

@@ -15,7 +15,7 @@ interface SidebarProps {
 
 /** The slide-out 'Conversations' list; a click on the overlay (outside it) closes it. */
 export function Sidebar({ open, conversations, selectedId, onSelect, onNew, onClose, boxRef }: SidebarProps) {
-  const { t } = useChatTexts();
+  const { t, lang } = useChatTexts();
   return (
     <>
       <div className={`docent-overlay${open ? ' docent-overlay-open' : ''}`} onClick={onClose} aria-hidden="true" />
@@ -45,7 +45,7 @@ export function Sidebar({ open, conversations, selectedId, onSelect, onNew, onCl
                   onClick={() => onSelect(c.id)}
                 >
                   <span className="docent-conv-title">{shownTitle(c.title, t, t.newChat)}</span>
-                  <span className="docent-conv-date">{formatDate(c.created_at)}</span>
+                  <span className="docent-conv-date">{formatDate(c.created_at, lang)}</span>
                 </button>
               </li>
             ))}

@@ -74,6 +74,8 @@ describe('widget language', () => {
     // The server stored 'New Chat' (the spec's title, which it renames after the first question).
     expect(root.querySelector('.docent-panel-title')!.textContent).toBe('Neuer Chat');
     expect(root.querySelector('.docent-sidebar h3')!.textContent).toBe('Unterhaltungen');
+    // The conversation's date as German writes it (the fake server's conversations start 14 March 2025).
+    expect(root.querySelector('.docent-conv-date')!.textContent).toBe('14. März 2025');
     expect(root.querySelector('.docent-panel')!.getAttribute('lang')).toBe('de');
     // The launcher (which carries no catalogue) learns the words from the panel.
     const launcher = root.querySelector('.docent-launcher')!;

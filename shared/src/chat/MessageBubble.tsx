@@ -40,7 +40,8 @@ export function SourceList({ sources }: { sources: Source[] }) {
 
 /** Sanitized markdown; memoised so a long list does not re-render every bubble on each token. */
 export const Markdown = memo(function Markdown({ text }: { text: string }) {
-  return <div className="docent-markdown" dangerouslySetInnerHTML={{ __html: renderMarkdown(text) }} />;
+  const { t } = useChatTexts();
+  return <div className="docent-markdown" dangerouslySetInnerHTML={{ __html: renderMarkdown(text, t.image) }} />;
 });
 
 interface BubbleProps {

@@ -24,6 +24,7 @@ export const chat: ChatTexts = {
   messageLabel: 'Nachricht',
   send: 'Nachricht senden',
   sources: 'Quellen',
+  image: 'Bild',
   newChat: 'Neuer Chat',
   newConversation: 'Neue Unterhaltung',
   untitled: 'Unbenannte Unterhaltung',

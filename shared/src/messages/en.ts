@@ -34,6 +34,8 @@ export const chat = {
   messageLabel: 'Message',
   send: 'Send message',
   sources: 'Sources',
+  /** The link an image in an answer becomes when it has no alt text (answers never load images). */
+  image: 'Image',
   newChat: 'New Chat',
   newConversation: 'New Conversation',
   untitled: 'Untitled Conversation',

@@ -24,6 +24,7 @@ export const chat: ChatTexts = {
   messageLabel: 'Mensaje',
   send: 'Enviar mensaje',
   sources: 'Fuentes',
+  image: 'Imagen',
   newChat: 'Nuevo chat',
   newConversation: 'Nueva conversación',
   untitled: 'Conversación sin título',

@@ -24,6 +24,7 @@ export const chat: ChatTexts = {
   messageLabel: 'Message',
   send: 'Envoyer le message',
   sources: 'Sources',
+  image: 'Image',
   newChat: 'Nouvelle discussion',
   newConversation: 'Nouvelle conversation',
   untitled: 'Conversation sans titre',

@@ -24,6 +24,7 @@ export const chat: ChatTexts = {
   messageLabel: 'Messaggio',
   send: 'Invia messaggio',
   sources: 'Fonti',
+  image: 'Immagine',
   newChat: 'Nuova chat',
   newConversation: 'Nuova conversazione',
   untitled: 'Conversazione senza titolo',

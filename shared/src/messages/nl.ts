@@ -24,6 +24,7 @@ export const chat: ChatTexts = {
   messageLabel: 'Bericht',
   send: 'Bericht versturen',
   sources: 'Bronnen',
+  image: 'Afbeelding',
   newChat: 'Nieuwe chat',
   newConversation: 'Nieuw gesprek',
   untitled: 'Naamloos gesprek',

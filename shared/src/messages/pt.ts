@@ -24,6 +24,7 @@ export const chat: ChatTexts = {
   messageLabel: 'Mensagem',
   send: 'Enviar mensagem',
   sources: 'Fontes',
+  image: 'Imagem',
   newChat: 'Nova conversa',
   newConversation: 'Nova conversa',
   untitled: 'Conversa sem título',

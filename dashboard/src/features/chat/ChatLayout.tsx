@@ -146,7 +146,7 @@ export default function ChatLayout() {
                         onClick={() => navigate(`/chat/${botId}/conversations/${c.id}`)}
                       >
                         <span className="conversation-title truncate">{shownTitle(c.title, t, t.untitled)}</span>
-                        <span className="conversation-time">{formatDateTime(c.last_message_at ?? c.created_at)}</span>
+                        <span className="conversation-time">{formatDateTime(c.last_message_at ?? c.created_at, language.lang)}</span>
                       </button>
                     </li>
                   );

@@ -18,7 +18,7 @@ import { usePageTexts } from './pageTexts';
  */
 export default function ConversationListRoute() {
   const { botId } = useParams();
-  const { t } = useChatTexts();
+  const { t, lang } = useChatTexts();
   const page = usePageTexts();
   const { visitorId } = useOutletContext<{ visitorId: string }>();
   const { data, error } = useConversations(botId, visitorId);
@@ -62,7 +62,7 @@ export default function ConversationListRoute() {
             <li key={c.id}>
               <span>{shownTitle(c.title, t, t.untitled)}</span>
               <span className="muted">
-                {fill(page.messageCount, { n: c.message_count })} · {formatDateTime(c.last_message_at ?? c.created_at)}
+                {fill(page.messageCount, { n: c.message_count })} · {formatDateTime(c.last_message_at ?? c.created_at, lang)}
               </span>
             </li>
           ))}
