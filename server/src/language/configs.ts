@@ -38,6 +38,9 @@ const SNOWBALL: Readonly<Record<string, string>> = {
   tr: 'turkish',
 };
 
+/** Language code → Snowball configuration, for SQL that picks a configuration itself (queryConfig.ts). */
+export const SNOWBALL_CONFIGS = SNOWBALL;
+
 /** A Snowball configuration's language codes ('norwegian' → nb, nn, no): to find a list kept per language. */
 export const languagesOfConfig = (config: string): string[] =>
   Object.entries(SNOWBALL)

@@ -1,5 +1,5 @@
 import type { Queryable } from '../../db/db.js';
-import { readTermStats, type CorpusStats } from '../../db/repositories/termStats.js';
+import type { CorpusStats } from '../../db/repositories/termStats.js';
 import type { QueryTerm } from '../types.js';
 import { unknownTermWeight } from './floor.js';
 import type { RetrievalParams } from './params.js';
@@ -9,22 +9,9 @@ import { coverageWeightOf, idf, isNumeric } from './scoring.js';
 import { correctSlips } from './spelling.js';
 import { compoundParts, partCandidates, splitsCompounds } from './compoundParts.js';
 import { DEFAULT_TEXT_CONFIG } from '../../language/configs.js';
+import { readQuestion, statsOf } from './questionRead.js';
 
-/**
- * The question's lexemes with their parts: PostgreSQL's parser reads a dotted or slashed name
- * ("pkg.module", "obj.method()", "a/b/c") as one token, while pages mostly name the parts on their
- * own ("method()" on the module's page); the parts are stemmed like any other words. (Hyphenated
- * words come with their parts from the parser already, at the positions right after the whole.)
- * `content` says whether the lexeme also comes from a word outside the general English list ($2 is
- * the question without those words): "exception" and "except" share a stem.
- */
-const ANALYSE_SQL = `
-SELECT q.lexeme, q.positions::int[] AS positions,
-       CASE WHEN q.lexeme ~ '[./]' AND q.lexeme ~ '[a-z]'
-            THEN ARRAY(SELECT p.lexeme FROM unnest(docent_tsvector($3, regexp_replace(q.lexeme, '[./]+', ' ', 'g'))) AS p)
-       END AS parts,
-       q.lexeme = ANY(tsvector_to_array(docent_tsvector($3, $2))) AS content
-  FROM unnest(docent_tsvector($3, $1)) AS q`;
+export { withoutGeneralWords } from './questionRead.js';
 
 /** The parts of hyphenated lexemes: the lexemes at the positions right after the whole word's. */
 export function hyphenParts(rows: { lexeme: string; positions: number[] }[]): Map<string, string[]> {
@@ -42,18 +29,6 @@ export function hyphenParts(rows: { lexeme: string; positions: number[] }[]): Ma
 }
 
 /**
- * The question without its general words (plain words only; "x.use" or "use_it" stay), for a
- * language that has a list of them (language/generalWords.ts); the question as it is otherwise.
- */
-export function withoutGeneralWords(text: string, general: ReadonlySet<string> | undefined = generalWordsFor()): string {
-  if (!general) return text;
-  return text.replace(
-    /(^|[^\p{L}\p{N}_.'/-])(\p{L}+(?:'\p{L}+)?)(?=$|[^\p{L}\p{N}_'/-]|\.(?![\p{L}\p{N}_]))/gu,
-    (whole, lead: string, word: string) => (general.has(word.toLowerCase()) ? `${lead} ` : whole),
-  );
-}
-
-/**
  * The question's lexemes (PostgreSQL does stemming and stopwords) with their weights in this bot, and
  * the bot's statistics (kept at index time: one lookup, the same cost for a new question as for a
  * repeated one).
@@ -63,14 +38,9 @@ export async function analyseQuestion(
   chatbotId: string,
   text: string,
   p: RetrievalParams,
-  config: string = DEFAULT_TEXT_CONFIG,
-): Promise<{ terms: QueryTerm[]; stats: CorpusStats }> {
-  // A language without a list of general words reads every word as content.
-  const rows = await db.query<{ lexeme: string; positions: number[]; parts: string[] | null; content: boolean }>(ANALYSE_SQL, [
-    text,
-    withoutGeneralWords(text, generalWordsFor(config)),
-    config,
-  ]);
+): Promise<{ terms: QueryTerm[]; stats: CorpusStats; config: string }> {
+  // One statement: the bot's languages, the question's lexemes and their statistics (questionRead.ts).
+  const { config, lexemes: rows, read } = await readQuestion(db, chatbotId, text);
   const seen = new Set<string>();
   const picked: { lexeme: string; positions: number[]; parts: string[]; general: boolean; whole?: string }[] = [];
   const add = (lexeme: string, positions: number[], general: boolean, parts: string[] = [], whole?: string) => {
@@ -87,12 +57,12 @@ export async function analyseQuestion(
   }
   const useful = picked.filter((x) => x.lexeme.length > 1);
   const chosen = (useful.length > 0 ? useful : picked).slice(0, MAX_QUERY_TERMS);
-  if (chosen.length === 0) return { terms: [], stats: { total: 0, df: new Map(), meanChunkLength: 1, meanPageLength: 1 } };
+  if (chosen.length === 0) return { terms: [], stats: { total: 0, df: new Map(), meanChunkLength: 1, meanPageLength: 1 }, config };
 
-  // A compound's possible parts are read with the question's words, in the same lookup.
+  // A compound's possible parts were read with the question's words, in the same statement.
   const splitting = splitsCompounds(config);
   const parts = splitting ? chosen.flatMap((r) => (r.parts.length === 0 && r.whole === undefined ? partCandidates(r.lexeme) : [])) : [];
-  const stats = await readTermStats(db, chatbotId, [...new Set([...chosen.map((r) => r.lexeme), ...parts])]);
+  const stats = await statsOf(db, chatbotId, read, [...new Set([...chosen.map((r) => r.lexeme), ...parts])]);
   await readSlips(db, chatbotId, text, chosen, stats, config);
   if (splitting) readCompounds(chosen, stats.df);
   const { total, df } = stats;
@@ -119,7 +89,7 @@ export async function analyseQuestion(
     const g = r.general ? p.generalWordWeight : 1;
     return { ...base, scoreWeight: w * g, coverageWeight: coverageWeightOf(r.lexeme) * unknown * (r.general ? p.generalWordCoverage : 1) };
   });
-  return { terms, stats };
+  return { terms, stats, config };
 }
 
 /**

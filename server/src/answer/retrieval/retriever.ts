@@ -10,7 +10,6 @@ import { withParams, type RetrievalParams } from './params.js';
 import { analyseQuestion } from './queryAnalysis.js';
 import { cleanQueryText, quoteLexeme } from './queryText.js';
 import { searchLegs, type SemanticLeg } from './semanticLegs.js';
-import { queryTextConfig } from '../../language/queryConfig.js';
 
 /**
  * Retrieval for one question: analyse the words (queryAnalysis), pick candidates with cheap index
@@ -52,8 +51,8 @@ export class FullTextRetriever implements Retriever {
     // The semantic leg runs beside the full-text one; a failure leaves full text to answer alone.
     const vectorHits = this.vector?.search(chatbotId, text, p.vectorCandidates).catch((): VectorHit[] => []);
     const legHits = this.legs.length > 0 ? searchLegs(this.legs, chatbotId, text, p.vectorCandidates, p) : undefined;
-    const textConfig = await queryTextConfig(this.db, chatbotId, text);
-    const { terms, stats } = await analyseQuestion(this.db, chatbotId, text, p, textConfig);
+    // One statement: the bot's languages, the question's words and their statistics (queryAnalysis.ts).
+    const { terms, stats, config: textConfig } = await analyseQuestion(this.db, chatbotId, text, p);
     if (terms.length === 0) return { ...empty, textConfig };
 
     const known = terms.filter((t) => t.df > 0);

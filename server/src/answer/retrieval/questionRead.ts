@@ -1,0 +1,164 @@
+import type { Queryable } from '../../db/db.js';
+import { readTermStats, type CorpusStats } from '../../db/repositories/termStats.js';
+import { DEFAULT_TEXT_CONFIG, TEXT_CONFIGS } from '../../language/configs.js';
+import { generalWordsFor } from '../../language/generalWords.js';
+import { configChoiceParams, configChoiceSql } from '../../language/queryConfig.js';
+import { splitsCompounds } from './compoundParts.js';
+import { READING } from './params.js';
+
+/**
+ * The question's first read, one statement (issue #40: a question may cost two round trips): the
+ * configuration it is read with (the bot's languages, language/queryConfig.ts), its lexemes, and the
+ * bot's term statistics for every lexeme the analysis below may ask about.
+ *
+ * The lexemes come with their parts: PostgreSQL's parser reads a dotted or slashed name
+ * ("pkg.module", "obj.method()", "a/b/c") as one token, while pages mostly name the parts on their
+ * own ("method()" on the module's page); the parts are stemmed like any other words. (Hyphenated
+ * words come with their parts from the parser already, at the positions right after the whole.)
+ * `content` says whether the lexeme also comes from a word outside the configuration's general
+ * words (`stripped`: the question without them, per configuration whose list changes it): "exception"
+ * and "except" share a stem.
+ *
+ * The statistics are read for all of the question's lexemes and parts and, in a configuration that
+ * splits compounds, every prefix and suffix a split could use (compoundParts.ts): a superset of what
+ * the analysis picks (it keeps MAX_QUERY_TERMS of them), so it never has to ask again; it keeps only
+ * the counts it asked for. The totals row has kind 't', a lexeme's df kind 'd', the question's
+ * lexemes kind 'q' (in the tsvector's order, `ord`), the configuration kind 'c'.
+ */
+const READ_SQL = `
+WITH cfg AS (
+  SELECT c.config, coalesce((SELECT s.text FROM unnest($4::text[], $5::text[]) AS s(config, text) WHERE s.config = c.config), $2) AS stripped
+    FROM ${configChoiceSql('$1', 6)} AS c),
+q AS (
+  SELECT x.lexeme, x.positions::int[] AS positions, x.ord,
+         CASE WHEN x.lexeme ~ '[./]' AND x.lexeme ~ '[a-z]'
+              THEN ARRAY(SELECT p.lexeme FROM unnest(docent_tsvector(cfg.config, regexp_replace(x.lexeme, '[./]+', ' ', 'g'))) AS p)
+         END AS parts,
+         x.lexeme = ANY(tsvector_to_array(docent_tsvector(cfg.config, cfg.stripped))) AS content,
+         cfg.config = ANY($3::text[]) AS splits
+    FROM cfg, unnest(docent_tsvector(cfg.config, $2)) WITH ORDINALITY AS x(lexeme, positions, weights, ord)),
+wanted AS (
+  SELECT lexeme FROM q
+  UNION SELECT unnest(parts) FROM q
+  UNION SELECT w FROM q, LATERAL (
+    SELECT unnest(ARRAY[left(q.lexeme, i), substr(q.lexeme, i + 1)]) AS w
+      FROM generate_series($10::int, char_length(q.lexeme) - $10::int) AS i) AS split
+   WHERE q.splits AND char_length(q.lexeme) >= $11::int)
+SELECT 'c' AS kind, config AS lexeme, NULL::int[] AS positions, NULL::bigint AS ord, NULL::text[] AS parts, NULL::boolean AS content,
+       NULL::float8 AS n, NULL::float8 AS chunk_lexemes, NULL::float8 AS pages, NULL::float8 AS page_lexemes
+  FROM cfg
+UNION ALL
+SELECT 'q', lexeme, positions, ord, parts, content, NULL, NULL, NULL, NULL FROM q
+UNION ALL
+SELECT 't', NULL, NULL, NULL, NULL, NULL, coalesce(sum(chunks), 0)::float8, coalesce(sum(chunk_lexemes), 0)::float8,
+       coalesce(sum(pages), 0)::float8, coalesce(sum(page_lexemes), 0)::float8
+  FROM term_totals WHERE chatbot_id = $1 AND live
+UNION ALL
+SELECT 'd', s.lexeme, NULL, NULL, NULL, NULL, sum(s.df)::float8, NULL, NULL, NULL
+  FROM term_totals t JOIN term_stats s ON s.chatbot_id = t.chatbot_id AND s.generation = t.generation
+ WHERE t.chatbot_id = $1 AND t.live AND s.lexeme = ANY(ARRAY(SELECT lexeme FROM wanted))
+ GROUP BY s.lexeme`;
+
+export interface ReadRow {
+  kind: 'c' | 'q' | 't' | 'd';
+  lexeme: string | null;
+  positions: number[] | null;
+  ord: number | string | null;
+  parts: string[] | null;
+  content: boolean | null;
+  n: number | null;
+  chunk_lexemes: number | null;
+  pages: number | null;
+  page_lexemes: number | null;
+}
+
+/**
+ * The question without each configuration's general words, for the configurations whose list
+ * changes it (READ_SQL picks the one it reads the question with). A configuration is tried only
+ * when one of the question's words is on its list: without one, withoutGeneralWords changes nothing.
+ */
+export function strippedByConfig(text: string): { configs: string[]; texts: string[] } {
+  const words = new Set((text.match(/\p{L}+(?:'\p{L}+)?/gu) ?? []).map((w) => w.toLowerCase()));
+  const out = { configs: [] as string[], texts: [] as string[] };
+  if (words.size === 0) return out;
+  for (const config of TEXT_CONFIGS) {
+    // A configuration without a list is read with withoutGeneralWords' default, English's (as the
+    // question's analysis always did: generalWordsFor(config) undefined takes the parameter's default).
+    const general = generalWordsFor(config) ?? generalWordsFor();
+    if (!general || ![...words].some((w) => general.has(w))) continue;
+    const stripped = withoutGeneralWords(text, general);
+    if (stripped === text) continue;
+    out.configs.push(config);
+    out.texts.push(stripped);
+  }
+  return out;
+}
+
+/**
+ * The question without its general words (plain words only; "x.use" or "use_it" stay), for a
+ * language that has a list of them (language/generalWords.ts); the question as it is otherwise.
+ */
+export function withoutGeneralWords(text: string, general: ReadonlySet<string> | undefined = generalWordsFor()): string {
+  if (!general) return text;
+  return text.replace(
+    /(^|[^\p{L}\p{N}_.'/-])(\p{L}+(?:'\p{L}+)?)(?=$|[^\p{L}\p{N}_'/-]|\.(?![\p{L}\p{N}_]))/gu,
+    (whole, lead: string, word: string) => (general.has(word.toLowerCase()) ? `${lead} ` : whole),
+  );
+}
+
+/** A lexeme of the question as READ_SQL reads it. */
+export interface QuestionLexeme {
+  lexeme: string;
+  positions: number[];
+  parts: string[] | null;
+  content: boolean;
+}
+
+/** The question's first read: its configuration, its lexemes (in the tsvector's order) and READ_SQL's rows for statsOf. */
+export async function readQuestion(
+  db: Queryable,
+  chatbotId: string,
+  text: string,
+): Promise<{ config: string; lexemes: QuestionLexeme[]; read: ReadRow[] }> {
+  const stripped = strippedByConfig(text);
+  const read = await db.query<ReadRow>(READ_SQL, [
+    chatbotId,
+    text,
+    TEXT_CONFIGS.filter(splitsCompounds),
+    stripped.configs,
+    stripped.texts,
+    ...configChoiceParams(text),
+    READING.compoundPart,
+    READING.compoundMinWord,
+  ]);
+  const config = read.find((r) => r.kind === 'c')?.lexeme ?? DEFAULT_TEXT_CONFIG;
+  const lexemes = read
+    .filter((r) => r.kind === 'q')
+    .sort((a, b) => Number(a.ord) - Number(b.ord))
+    .map((r) => ({ lexeme: r.lexeme!, positions: r.positions!, parts: r.parts, content: r.content! }));
+  return { config, lexemes, read };
+}
+
+/**
+ * The bot's statistics from READ_SQL's rows, with the counts of exactly the lexemes asked about (as
+ * one readTermStats of them would give). READ_SQL splits a compound by characters where JS slices
+ * UTF-16 units: a lexeme with letters beyond the BMP has its prefixes and suffixes read apart.
+ */
+export async function statsOf(db: Queryable, chatbotId: string, read: ReadRow[], lexemes: string[]): Promise<CorpusStats> {
+  const totals = read.find((r) => r.kind === 't');
+  const n = Number(totals?.n ?? 0);
+  const stats: CorpusStats = {
+    total: n,
+    df: new Map(),
+    meanChunkLength: mean(Number(totals?.chunk_lexemes ?? 0), n),
+    meanPageLength: mean(Number(totals?.page_lexemes ?? 0), Number(totals?.pages ?? 0)),
+  };
+  const counts = new Map(read.filter((r) => r.kind === 'd').map((r) => [r.lexeme!, Number(r.n)]));
+  const wanted = new Set(lexemes);
+  for (const [lexeme, df] of counts) if (wanted.has(lexeme) && df > 0) stats.df.set(lexeme, df);
+  const astral = lexemes.filter((lx) => /[\uD800-\uDFFF]/.test(lx) && !counts.has(lx));
+  if (astral.length > 0) for (const [lexeme, df] of (await readTermStats(db, chatbotId, astral)).df) stats.df.set(lexeme, df);
+  return stats;
+}
+
+const mean = (sum: number, count: number) => (count > 0 ? Math.max(1, sum / count) : 1);
