@@ -6,6 +6,7 @@ import { fill, listOr } from '../../../shared/src/messages/index.js';
 import { detectLanguage, repliesFor } from '../../../shared/src/messages/detect.js';
 import { reply as english } from '../../../shared/src/messages/en.js';
 import { wordListFor } from '../language/words.js';
+import { DEFAULT_TEXT_CONFIG } from '../language/configs.js';
 import type { Lexer } from './extractive/lexer.js';
 import { LlmError, type LlmClient } from '../provider/chat.js';
 import { buildPrompt } from './generation/prompt.js';
@@ -207,7 +208,8 @@ export class Answerer {
    */
   private async retrieve(req: AnswerRequest): Promise<Retrieval> {
     const found = await this.retrieveWithHistory(req);
-    return declineOffTopic(req.question, found, await wordListFor(found.textConfig));
+    const [words, english] = await Promise.all([wordListFor(found.textConfig), wordListFor(DEFAULT_TEXT_CONFIG)]);
+    return declineOffTopic(req.question, found, { words, english });
   }
 
   private async retrieveWithHistory(req: AnswerRequest): Promise<Retrieval> {

@@ -66,6 +66,12 @@ const LANGUAGE_NAMES: ReadonlySet<string> = (() => {
   return names;
 })();
 
+/** Languages' English names as the English configuration stems them ("german", "japanes"). */
+const LANGUAGE_STEMS: ReadonlySet<string> = new Set([...LANGUAGE_NAMES].map((n) => stem(n)));
+
+/** Whether a lexeme is a language's English name: a setting a question asks about, not its topic. */
+export const isLanguageName = (lexeme: string): boolean => LANGUAGE_STEMS.has(lexeme) || LANGUAGE_NAMES.has(lexeme);
+
 /**
  * Whether a word the site never uses reads as a name:
  *  - not a word of English, and not two of them run together as jargon is ("webhook", "backend",

@@ -187,6 +187,9 @@ export const READING_RANGES = {
   nameEnglishShare: share,
   nameMinLetters: count(1, 10),
   nameMinCapitalised: count(1, 10),
+  foreignLoanwordMin: count(2, 20),
+  absentDeclineShare: share,
+  unmatchedNameShare: share,
   rareNameChunks: count(0, 1000),
   namePages: count(1, 20),
   namePrefixShare: share,
@@ -218,6 +221,12 @@ export const READING = checkKnobs(
     nameEnglishShare: 0.6,
     nameMinLetters: 3,
     nameMinCapitalised: 4,
+    /** foreignNames.ts: shortest English word read as a loanword name in another language's question. */
+    foreignLoanwordMin: 5,
+    /** offTopic.ts: share of a question's information in words the site never writes at which "not sure" declines. */
+    absentDeclineShare: 0.75,
+    /** offTopic.ts: least share of a question's information a rarely written name carries to decline it. */
+    unmatchedNameShare: 0.15,
     rareNameChunks: 10,
     namePages: 3,
     /** chunkRanking.ts: a question word matching the start or end of a page's name. */

@@ -1,0 +1,155 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { foreignAbsentNames } from '../../../src/answer/retrieval/foreignNames.js';
+import { absentShare, declineOffTopic } from '../../../src/answer/retrieval/offTopic.js';
+import type { QueryTerm, Retrieval } from '../../../src/answer/types.js';
+import { englishWords } from '../../../src/text/englishWords.js';
+
+let english: ReadonlySet<string>;
+beforeAll(async () => {
+  english = await englishWords();
+});
+
+/** Query terms as the database makes them: `unknown` lexemes the site never writes (df 0), the rest known. */
+const terms = (unknown: string[], known: string[] = [], idf = 3): QueryTerm[] =>
+  [...unknown.map((lexeme) => ({ lexeme, df: 0 })), ...known.map((lexeme) => ({ lexeme, df: 5 }))].map((t) => ({
+    ...t,
+    positions: [1],
+    idf,
+    scoreWeight: idf,
+    coverageWeight: 1,
+  }));
+
+describe('names in a question that is not English, which the site never writes', () => {
+  it('reads acronyms, capitals inside a word, loanwords and hyphenated first parts in German', () => {
+    expect(
+      foreignAbsentNames(
+        'Wie aktiviere ich unter Windows 11 das WSL, damit ich Debian darin laufen lassen kann?',
+        terms(['wsl'], ['aktivi', 'windows', 'lauf', 'debian']),
+        'german',
+        english,
+      ),
+    ).toEqual(['WSL']);
+    expect(
+      foreignAbsentNames(
+        'Mit welchem zypper-Befehl installiere ich unter openSUSE ein Paket?',
+        terms(['zypp', 'opensus', 'zypper-befehl'], ['befehl', 'installi', 'paket']),
+        'german',
+        english,
+      ),
+    ).toEqual(['zypper', 'openSUSE']);
+    expect(
+      foreignAbsentNames(
+        'Wie installiere ich auf meinem Mac Programme mit Homebrew?',
+        terms(['homebrew'], ['mac', 'installi', 'programm']),
+        'german',
+        english,
+      ),
+    ).toEqual(['Homebrew']);
+  });
+
+  it('reads a capital inside a sentence as a name where nouns are not capitalised', () => {
+    expect(
+      foreignAbsentNames(
+        '¿Cómo monto un clúster de Kubernetes con kubeadm?',
+        terms(['clust', 'kubernet', 'kubeadm'], ['mont']),
+        'spanish',
+        english,
+      ),
+    ).toEqual(['Kubernetes']);
+    expect(
+      foreignAbsentNames(
+        '¿Tengo que declarar a Hacienda las donaciones que recibe mi proyecto?',
+        terms(['haciend', 'donacion'], ['declar', 'recib', 'proyect']),
+        'spanish',
+        english,
+      ),
+    ).toEqual(['Hacienda']);
+  });
+
+  it('leaves plain words of the language to the evidence floor, and names the site writes', () => {
+    // German capitalises nouns: "Leitung" is not a name, and "hochfahren" is a plain verb.
+    expect(
+      foreignAbsentNames(
+        'Mein Rechner saugt beim Hochfahren die ganze Leitung leer',
+        terms(['saugt', 'hochfahr', 'leitung'], ['rechn', 'leer']),
+        'german',
+        english,
+      ),
+    ).toEqual([]);
+    // The site writes "Windows": known, so not absent; a sentence's first word says nothing.
+    expect(foreignAbsentNames('Windows arranca despacio', terms(['arranc'], ['windows', 'despaci']), 'spanish', english)).toEqual([]);
+    expect(foreignAbsentNames('¿Cómo instalo un paquete?', terms([], ['instal', 'paquet']), 'spanish', english)).toEqual([]);
+  });
+});
+
+describe('"not sure" about a question mostly in words the site never writes', () => {
+  const passage = {
+    id: '1',
+    url: 'https://x.test/a',
+    title: 'A',
+    headingPath: '',
+    content: 'Lumen can send a build report.',
+    score: 1,
+    phrase: 0,
+    coverage: 0.2,
+    matched: [],
+  };
+  const unsure = (t: QueryTerm[], textConfig = 'english'): Retrieval => ({
+    terms: t,
+    pages: [{ url: 'https://x.test/a', title: 'A', score: 1, coverage: 0.2, chunks: [passage] }],
+    outcome: 'unsure',
+    evidence: 0.2,
+    covered: false,
+    textConfig,
+  });
+
+  it('declines with no sources when three quarters of its information is absent', () => {
+    const q = 'How do I fix a flat tire on my bicycle?';
+    const r = declineOffTopic(q, unsure([...terms(['tire', 'bicycl'], [], 9), ...terms([], ['flat', 'fix'], 2)]), {
+      english,
+      words: english,
+    });
+    expect(r.outcome).toBe('none');
+    expect(r.pages).toEqual([]);
+  });
+
+  it('keeps "not sure" when the site writes most of the question, and never counts a language name as absent', () => {
+    const half = terms(['telemetri'], ['send', 'lumen']);
+    expect(absentShare(half)).toBeCloseTo(1 / 3);
+    expect(declineOffTopic('Does Lumen send telemetry?', unsure(half), { english, words: english }).outcome).toBe('unsure');
+    const languages = terms(['german', 'english'], ['build', 'site']);
+    expect(absentShare(languages)).toBe(0);
+    expect(declineOffTopic('Can I build my site in German and English?', unsure(languages), { english, words: english }).outcome).toBe(
+      'unsure',
+    );
+  });
+
+  it('declines a rarely written name the passages lack only when it carries a real part of the question', () => {
+    // The site writes "React" in a few passages, none of them found: the question is React's.
+    const react = [...terms(['hook'], [], 3), ...terms([], ['react'], 6), ...terms([], ['fetch', 'data', 'compon'], 3)];
+    expect(declineOffTopic('Which React hook should I use to fetch data?', unsure(react), { english, words: english }).outcome).toBe(
+      'none',
+    );
+    // "on GitHub" in passing, in a long question about a merge error: still "not sure", with the passage.
+    const merge = [
+      ...terms([], ['github'], 6),
+      ...terms([], ['creat', 'repo', 'local', 'project', 'fail', 'fatal', 'refus', 'merg', 'unrel', 'histori', 'past'], 5),
+    ];
+    const r = declineOffTopic(
+      "I created a repo on GitHub, and merging my local project fails with 'fatal: refusing to merge unrelated histories'. How do I get past this?",
+      unsure(merge),
+      { english, words: english },
+    );
+    expect(r.outcome).toBe('unsure');
+    expect(r.pages).toHaveLength(1);
+  });
+
+  it('declines a German question naming software the site never writes, naming it', () => {
+    const r = declineOffTopic(
+      'Wie installiere ich auf meinem Mac Programme mit Homebrew?',
+      { ...unsure(terms(['homebrew'], ['mac', 'installi', 'programm']), 'german'), outcome: 'answer' },
+      { english },
+    );
+    expect(r).toMatchObject({ outcome: 'none', pages: [], absent: ['Homebrew'] });
+  });
+});
