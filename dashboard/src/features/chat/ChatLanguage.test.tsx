@@ -4,7 +4,7 @@ import { SWRConfig } from 'swr';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Conversation, Message } from '../../../../shared/src/api/types';
 import { chat as french, page as frenchPage } from '../../../../shared/src/messages/fr';
-import { installFakeApi, ok, type Reply } from '../../testing/fakeApi';
+import { fail, installFakeApi, ok, type Reply } from '../../testing/fakeApi';
 import '../../testing/render';
 import ChatLayout from './ChatLayout';
 import ChatThreadRoute from './ChatThreadRoute';
@@ -32,7 +32,7 @@ const answer: Message = {
 function renderThread(bot: object | Reply) {
   installFakeApi({
     'GET /chatbots/:id/conversations': ok({ conversations: [conv('c1', 'Comment installer ?'), conv('c2', 'New Conversation')] }),
-    'GET /chatbots/:id/public': typeof bot === 'function' ? (bot as Reply) : ok(bot),
+    'GET /chatbots/:id/public': typeof bot === 'function' || 'status' in bot ? (bot as Reply) : ok(bot),
     'GET /chatbots/:id/conversations/:cid/messages': ok({ messages: [answer] }),
   });
   return render(
@@ -101,6 +101,20 @@ describe('/chat in the bot’s language', () => {
     it('says it in English, word for word, to an English browser', async () => {
       renderThread(pending);
       expect((await screen.findByRole('status')).textContent).toBe('Initializing chat...');
+    });
+
+    it('speaks the browser’s language, all of it, when the bot’s info cannot be had', async () => {
+      vi.stubGlobal('navigator', { ...navigator, languages: ['de'] });
+      const { container } = renderThread(fail(404, 'Not found'));
+      expect(await screen.findByRole('heading', { name: 'Chatverlauf' })).toBeTruthy();
+      expect(screen.getByRole('button', { name: /Neuer Chat/ })).toBeTruthy();
+      expect(within(screen.getByRole('navigation', { name: 'Unterhaltungen' })).getByText('Neue Unterhaltung')).toBeTruthy();
+      expect(container.querySelector('.chat-shell')?.getAttribute('lang')).toBe('de');
+    });
+
+    it('stays English for an English browser when the bot’s info cannot be had', async () => {
+      renderThread(fail(404, 'Not found'));
+      expect(await screen.findByRole('heading', { name: 'Chat History' })).toBeTruthy();
     });
   });
 });

@@ -13,7 +13,8 @@ import { conversationsKey, useConversations, usePublicChatbot } from './queries'
 import { reusableConversation } from '../../../../shared/src/chat/landing';
 import { ChatTextsProvider, shownTitle, useChatLanguage } from '../../../../shared/src/chat/texts';
 import { PageTextsProvider, useBotPageTexts } from './pageTexts';
-import { catalogueLanguage, START_TEXTS } from '../../../../shared/src/messages/start';
+import { START_TEXTS } from '../../../../shared/src/messages/start';
+import { browserLanguage, useFallbackInfo } from './visitorLanguage';
 
 /** /chat: the visitor's conversation sidebar beside the thread (spec §2). */
 export default function ChatLayout() {
@@ -25,11 +26,14 @@ export default function ChatLayout() {
   const { data: conversations, isLoading, error } = useConversations(botId, visitorId);
   const { data: bot, error: botError } = usePublicChatbot(botId);
   // The visitor's side speaks the bot's language; the dashboard stays English. Until the bot's info
-  // has come, the few first texts (messages/start.ts) in the visitor's browser language.
-  const [guess] = useState(() => navigator.languages.map(catalogueLanguage).find(Boolean) ?? 'en');
-  const language = useChatLanguage(bot, { lang: guess, texts: START_TEXTS[guess] });
+  // has come, the few first texts (messages/start.ts) in the visitor's browser language; without it,
+  // all of that language's (visitorLanguage.ts).
+  const [guess] = useState(browserLanguage);
+  const fallback = useFallbackInfo(guess, !!botId && !!botError);
+  const shown = bot ?? fallback.info;
+  const language = useChatLanguage(shown, botId ? { lang: guess, texts: START_TEXTS[guess] } : undefined);
   const { t } = language;
-  const page = useBotPageTexts(bot);
+  const page = useBotPageTexts(shown);
   const [open, setOpen] = useState(false);
   const [creating, setCreating] = useState(false);
   const navigate = useNavigate();
@@ -71,7 +75,7 @@ export default function ChatLayout() {
 
   // The page's words wait for the bot's info (one short request), so they never show in a language
   // the bot does not speak; without it (not found, unreachable) the page shows what it can.
-  if (botId && !bot && !botError) {
+  if (botId && !bot && !(botError && fallback.ready)) {
     return (
       <div className="fullscreen-center" lang={language.lang}>
         <Spinner size="lg" label={t.initializing} />
