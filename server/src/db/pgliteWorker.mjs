@@ -113,7 +113,7 @@ async function query(msg) {
   }
   const t = transactions.get(msg.tx);
   if (!t || !t.tx || t.tx.closed) throw new Error('The transaction is no longer open');
-  return { rows: (await pg._runExclusiveQuery(() => extendedQuery(msg.sql, params))).rows };
+  return { rows: (await pg._runExclusiveQuery(() => extendedQuery(msg.sql, params, true))).rows };
 }
 
 // PGlite's query() makes six trips into the engine per statement (parse, describe the statement,
@@ -125,7 +125,19 @@ async function query(msg) {
 /** @type {Map<string, number[]>} statement text → parameter type oids, oldest first */
 const parameterTypes = new Map();
 const MAX_STATEMENTS = 2000;
-const DDL = /^\s*(create|alter|drop)\b/i;
+// A schema change may change what a statement's parameters and columns are (migrations' statements
+// may begin with comments).
+const DDL = /^\s*(?:--[^\n]*\n\s*)*(create|alter|drop)\b/i;
+
+// Statements marked with prepared() (db.ts) are kept parsed and planned under a name: the visitor routes'
+// few reads, run thousands of times a minute, then skip parsing, analysis and (once PostgreSQL settles
+// on a generic plan) planning too, which was most of their time in the engine. Only marked ones: a
+// generic plan may suit a search's parameters less well than one made for them.
+const PREPARED = '/*prepared*/';
+/** @type {Map<string, string>} marked statement text → its name in this session */
+const named = new Map();
+const MAX_NAMED = 100;
+let nextName = 1;
 
 function concat(parts) {
   const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
@@ -140,31 +152,54 @@ function concat(parts) {
 const serialize = protocol.serialize;
 const trip = (parts) => pg.execProtocolStream(parts.length === 1 ? parts[0] : concat(parts), { syncToFs: false });
 
+/** Forget every named statement (a schema change): their plans and result columns may be stale. */
+async function forgetNamed() {
+  if (!named.size) return;
+  const names = [...named.values()];
+  named.clear();
+  await trip([...names.map((name) => serialize.close({ type: 'S', name })), serialize.sync()]);
+}
+
 /** One statement through the extended protocol; call with PGlite's query lock held. */
-async function extendedQuery(sql, params) {
+async function extendedQuery(sql, params, inTransaction = false, retried = false) {
   // A schema change may change what a statement's parameters are: learn them again.
-  if (params.length === 0 && DDL.test(sql)) parameterTypes.clear();
+  if (params.length === 0 && DDL.test(sql)) {
+    parameterTypes.clear();
+    await forgetNamed();
+  }
+  const prepare = params.length > 0 && sql.startsWith(PREPARED);
+  let name = prepare ? named.get(sql) : undefined;
   let types = params.length === 0 ? [] : parameterTypes.get(sql);
   let parsed = false;
   let synced = false;
   try {
-    if (!types) {
-      const described = await trip([serialize.parse({ text: sql }), serialize.describe({ type: 'S' })]);
+    if (!types || (prepare && !name)) {
+      const fresh = prepare ? `docent_${nextName++}` : undefined;
+      const described = await trip([serialize.parse({ name: fresh, text: sql }), serialize.describe({ type: 'S', name: fresh })]);
       parsed = true;
       types = described.find((m) => m.name === 'parameterDescription')?.dataTypeIDs ?? [];
       if (parameterTypes.size >= MAX_STATEMENTS) parameterTypes.delete(parameterTypes.keys().next().value);
       parameterTypes.set(sql, types);
+      if (fresh) {
+        if (named.size >= MAX_NAMED) {
+          const [oldest, oldName] = named.entries().next().value;
+          named.delete(oldest);
+          await trip([serialize.close({ type: 'S', name: oldName }), serialize.flush()]);
+        }
+        named.set(sql, fresh);
+        name = fresh;
+      }
     }
     const values = params.map((value, i) => {
       if (value === null || value === undefined) return null;
       const serializer = pg.serializers[types[i]];
       return serializer ? serializer(value) : value.toString();
     });
-    const parse = parsed ? [] : [serialize.parse({ text: sql })];
+    const parse = parsed || name ? [] : [serialize.parse({ text: sql })];
     synced = true; // this trip ends with a Sync, whether or not it fails
     const messages = await trip([
       ...parse,
-      serialize.bind({ values }),
+      serialize.bind({ statement: name, values }),
       serialize.describe({ type: 'P' }),
       serialize.execute({}),
       serialize.sync(),
@@ -174,6 +209,12 @@ async function extendedQuery(sql, params) {
     // After an error the engine skips everything up to the next Sync; a trip that did not end
     // with one leaves the statement open: close it, as PGlite's query() does.
     if (!synced) await trip([serialize.sync()]);
+    // A named statement whose table changed under it ("cached plan must not change result type"):
+    // parse it afresh, at once outside a transaction (inside, the error has ended the transaction).
+    if (name && err && err.code === '0A000') {
+      named.delete(sql);
+      if (!inTransaction && !retried) return extendedQuery(sql, params, false, true);
+    }
     throw err;
   }
 }

@@ -1,5 +1,6 @@
+import { createHash } from 'node:crypto';
 import pg from 'pg';
-import type { Db, Queryable } from './db.js';
+import { PREPARED_MARK, type Db, type Queryable } from './db.js';
 import { withSafeErrors } from './safeError.js';
 
 // Return int8/numeric counts as JS numbers (ids are uuids; counts never exceed 2^53).
@@ -10,6 +11,38 @@ export interface PostgresOptions {
   /** Optional schema to isolate tests; created on open and put first on the search_path. */
   schema?: string;
   max?: number;
+}
+
+/** A statement marked prepared() as a named query: node-postgres prepares it once per connection. */
+function named(sql: string, params: readonly unknown[] | undefined): pg.QueryConfig {
+  const values = params ? [...params] : undefined;
+  if (!sql.startsWith(PREPARED_MARK) || !values?.length) return { text: sql, values };
+  let hash = statementHashes.get(sql);
+  if (!hash) statementHashes.set(sql, (hash = createHash('sha1').update(sql).digest('hex').slice(0, 16)));
+  return { name: `docent_${statementGeneration}_${hash}`, text: sql, values };
+}
+/** Marked statements are a few constants in the code: their hashes, computed once. */
+const statementHashes = new Map<string, string>();
+/**
+ * Part of every statement's name: a table changed under a prepared statement (another process
+ * migrated the schema) fails it on every run with "cached plan must not change result type", on every
+ * connection that prepared it; new names make each connection prepare them afresh.
+ */
+let statementGeneration = 0;
+const stalePlan = (err: unknown) => (err as { code?: string } | undefined)?.code === '0A000';
+
+/** Run a statement; one whose prepared plan went stale is named anew and run once more. */
+async function run(client: pg.Pool | pg.PoolClient, sql: string, params: readonly unknown[] | undefined, retry: boolean) {
+  const config = named(sql, params);
+  try {
+    return (await client.query(config)).rows;
+  } catch (err) {
+    if (!config.name || !stalePlan(err)) throw err;
+    if (config.name.startsWith(`docent_${statementGeneration}_`)) statementGeneration++;
+    // Inside a transaction the failure has ended it: only the next statements get the new names.
+    if (!retry) throw err;
+    return (await client.query(named(sql, params))).rows;
+  }
 }
 
 /** node-postgres pool behind the Db interface, for many API and worker processes on one server. */
@@ -33,13 +66,13 @@ export async function openPostgres(opts: PostgresOptions): Promise<Db> {
 
   const db: Db = {
     engine: 'postgres',
-    query: (sql, params) => withSafeErrors(async () => (await pool.query(sql, params ? [...params] : undefined)).rows),
+    query: (sql, params) => withSafeErrors(() => run(pool, sql, params, true)),
     transaction: async (fn) => {
       const client = await pool.connect();
       try {
         await client.query('BEGIN');
         const scoped: Queryable = {
-          query: (sql, params) => withSafeErrors(async () => (await client.query(sql, params ? [...params] : undefined)).rows),
+          query: (sql, params) => withSafeErrors(() => run(client, sql, params, false)),
         };
         const result = await fn(scoped);
         // A deferred constraint fails here, with the row in its detail.

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Db, Queryable } from '../db.js';
-import { one } from '../db.js';
+import { one, prepared } from '../db.js';
 import {
   announceConversationChange,
   cachedVisitorConversations,
@@ -18,14 +18,12 @@ export interface ConversationRow {
   message_count: number;
 }
 
+const LIST_SQL = prepared(`SELECT * FROM conversations WHERE chatbot_id = $1 AND visitor_id = $2
+  ORDER BY coalesce(last_message_at, created_at) DESC, id DESC LIMIT 500`);
+
 /** A visitor's conversations with one bot, most recently active first. */
 export async function listVisitorConversations(q: Queryable, chatbotId: string, visitorId: string): Promise<ConversationRow[]> {
-  const rows = await q.query<ConversationRow>(
-    `SELECT * FROM conversations WHERE chatbot_id = $1 AND visitor_id = $2
-      ORDER BY coalesce(last_message_at, created_at) DESC, id DESC LIMIT 500`,
-    [chatbotId, visitorId],
-  );
-  return rows;
+  return q.query<ConversationRow>(LIST_SQL, [chatbotId, visitorId]);
 }
 
 /** The same list, from memory when current (conversationListCache.ts); its rows are shared: do not change them. */
@@ -58,7 +56,7 @@ export async function createConversation(q: Queryable, chatbotId: string, visito
 
 /** The conversation only if it belongs to this bot and this visitor; otherwise undefined (callers answer 404). */
 export const getVisitorConversation = (q: Queryable, chatbotId: string, conversationId: string, visitorId: string) =>
-  one<ConversationRow>(q, 'SELECT * FROM conversations WHERE id = $1 AND chatbot_id = $2 AND visitor_id = $3', [
+  one<ConversationRow>(q, prepared('SELECT * FROM conversations WHERE id = $1 AND chatbot_id = $2 AND visitor_id = $3'), [
     conversationId,
     chatbotId,
     visitorId,

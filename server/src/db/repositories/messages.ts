@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Db, Queryable } from '../db.js';
-import { one } from '../db.js';
+import { one, prepared } from '../db.js';
 import { announceConversationChange, forgetVisitorConversations } from './conversationListCache.js';
 import type { MessageCache } from './messageCache.js';
 import type { StoredOutcome, StoredSource } from './messageRows.js';
@@ -77,10 +77,10 @@ export async function listMessages(q: Queryable, conversationId: string, after: 
 // messages as one JSON array built by the database: on PGlite, a second query and a row per
 // message each cost more than the JSON (the listing of uncached conversations was 611 req/s).
 // A function (migration 019) so the statement is planned once per session, not on every read.
-const VISITOR_MESSAGES_SQL = 'SELECT message_count, messages FROM visitor_messages($1, $2, $3)';
+const VISITOR_MESSAGES_SQL = prepared('SELECT message_count, messages FROM visitor_messages($1, $2, $3)');
 
 // Whether a cached conversation is still current (this visitor's, same message count), with its ratings.
-const VISITOR_CHECK_SQL = 'SELECT message_count, feedback FROM visitor_messages_check($1, $2, $3)';
+const VISITOR_CHECK_SQL = prepared('SELECT message_count, feedback FROM visitor_messages_check($1, $2, $3)');
 
 /**
  * A visitor's view of one conversation's messages (index > after, at most limit), or undefined when

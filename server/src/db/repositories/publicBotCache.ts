@@ -1,5 +1,5 @@
 import type { Db } from '../db.js';
-import { one } from '../db.js';
+import { one, prepared } from '../db.js';
 
 /** What visitors' routes need of a bot: its public info and who may embed it. */
 export interface PublicBot {
@@ -20,7 +20,7 @@ const CHANNEL = 'docent_chatbot_changed';
 /** After a lost notice connection, how long before listening (and so caching) again. */
 const RELISTEN_MS = 1000;
 
-const SQL = `SELECT id, name, description, greeting, starter_questions, allowed_origins, language FROM chatbots WHERE id = $1`;
+const SQL = prepared(`SELECT id, name, description, greeting, starter_questions, allowed_origins, language FROM chatbots WHERE id = $1`);
 
 interface Entry {
   bot: PublicBot | undefined;

@@ -1,4 +1,4 @@
-import type { Db, Queryable } from '../db.js';
+import { prepared, type Db, type Queryable } from '../db.js';
 import { cachedVisitorConversations, readThroughVisitorConversations } from './conversationListCache.js';
 import type { ConversationRow } from './conversations.js';
 import type { MessageCache } from './messageCache.js';
@@ -8,7 +8,7 @@ import { readVisitorMessages, type MessageRow } from './messages.js';
 // the first `$3` messages of the newest, with the visitor's ratings, in one statement: opening the
 // chat is then one database round trip (on PGlite, each round trip is a hop to its thread). Both
 // come back as JSON text, parsed here, as the message listing's (migration 019) do.
-const OPENING_SQL = `
+const OPENING_SQL = prepared(`
 WITH c AS (
   SELECT * FROM conversations WHERE chatbot_id = $1 AND visitor_id = $2
    ORDER BY coalesce(last_message_at, created_at) DESC, id DESC LIMIT 500
@@ -21,7 +21,7 @@ SELECT
      FROM (SELECT * FROM messages
             WHERE conversation_id = (SELECT id FROM c ORDER BY coalesce(last_message_at, created_at) DESC, id DESC LIMIT 1)
             ORDER BY "index" LIMIT $3) m
-     LEFT JOIN message_feedback f ON f.message_id = m.id) AS messages`;
+     LEFT JOIN message_feedback f ON f.message_id = m.id) AS messages`);
 
 /** What opening a chat shows: the visitor's conversations and the newest one's first messages. */
 export async function readVisitorOpening(
