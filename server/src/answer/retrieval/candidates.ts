@@ -60,20 +60,39 @@ export const CANDIDATES_SQL = `
 WITH cand AS (${CANDIDATE_LISTS})
 SELECT ${rowColumns(7)} FROM chunks c JOIN cand ON cand.id = c.id`;
 
-/** A row of SEARCH_SQL: a candidate chunk with its text. */
+/** A chunk row of SEARCH_SQL: a candidate chunk with its text and its page's URL (documents.url). */
 export interface SearchRow extends CandidateRow {
   content: string;
+  doc_url: string | null;
+}
+
+/** A page row of SEARCH_SQL: a candidate's page, its length and the question's lexemes in it (pageEvidence.ts). */
+export interface PageTermsRow {
+  url: string;
+  len: number;
+  tsv: string;
 }
 
 /**
- * The candidates of CANDIDATES_SQL with their text, in the same round trip: which few of them make
- * the answer is known only after ranking, and reading every candidate's text here cost nothing
- * measurable on a 50,000-chunk bot (median 17.3 ms against 18.0 without it, PGlite, same run), while
- * reading the answer's passages afterwards was a round trip of its own (1-2 ms). Their pages'
- * evidence is not read here: every candidate's page (55 on average for the Python docs questions,
- * where page evidence reads 20) cost 5.5 ms in this statement against 2.9 ms for the 20 alone.
+ * The candidates of CANDIDATES_SQL with their text and their pages' evidence, in the same round
+ * trip (issue #40: a question costs at most two). Which few candidates make the answer, and which
+ * pages page evidence reorders (the best pageEvidencePages by passage score), is known only after
+ * ranking; reading every candidate's text here cost nothing measurable on a 50,000-chunk bot (median
+ * 17.3 ms against 18.0 without it, PGlite, same run), while reading the answer's passages afterwards
+ * was a round trip of its own. The pages' rows (kind 'p') are those of every candidate's page, by
+ * URL as pageEvidence.ts reads them, for the lexemes in $9 (none: no page rows): on the crawled
+ * Python docs bot a question's candidates are on a median 24 pages against the 20 page evidence
+ * reads, 3.6 ms against 3.1 (PGlite, load 15), less than the round trip it saves.
  */
-export const SEARCH_SQL = CANDIDATES_SQL.replace('FROM chunks c JOIN cand', ', c.content FROM chunks c JOIN cand');
+export const SEARCH_SQL = `
+WITH cand AS (${CANDIDATE_LISTS}),
+hit AS (SELECT ${rowColumns(7)}, c.content, (SELECT d.url FROM documents d WHERE d.id = c.document_id) AS doc_url
+          FROM chunks c JOIN cand ON cand.id = c.id)
+SELECT 'c' AS kind, id, url, title, heading_path, len, tsv, anchor, content, doc_url FROM hit
+UNION ALL
+SELECT 'p', NULL, d.url, NULL, NULL, d.tsv_len, ts_filter(setweight(d.tsv, 'A', $9::text[]), '{a}')::text, NULL, NULL, NULL
+  FROM documents d
+ WHERE cardinality($9::text[]) > 0 AND d.chatbot_id = $1 AND d.live AND d.url IN (SELECT doc_url FROM hit)`;
 
 /**
  * Whether the question uses web-search syntax: a quoted phrase, an excluded -word, or OR. Only OR in

@@ -35,6 +35,18 @@ SELECT url, tsv_len AS len, ts_filter(setweight(tsv, 'A', $3::text[]), '{a}')::t
 
 const pageTerms = (terms: QueryTerm[]) => terms.filter((t) => t.df > 0 && t.scoreWeight > 0);
 
+/** The lexemes whose occurrences in a page count (PAGE_TERMS_SQL's $3; candidates.ts reads them with the candidates). */
+export const pageLexemes = (terms: QueryTerm[]): string[] => pageTerms(terms).map((t) => t.lexeme);
+
+/**
+ * Pages' rows read already (with the candidates, candidates.ts): `urls` are the pages asked for
+ * (whether or not a live page answered), `rows` what came back, for the lexemes of pageLexemes.
+ */
+export interface ReadPages {
+  urls: ReadonlySet<string>;
+  rows: { url: string; len: number; tsv: string }[];
+}
+
 /**
  * Page BM25 for the given pages: url → score (pages without any of the words are absent). `avgLen` is
  * the mean over all the bot's pages: the candidates' own mean would be skewed long (a long page has
@@ -47,12 +59,18 @@ export async function pageScores(
   urls: string[],
   avgLen: number,
   { pageK1: K1, pageB: B }: Pick<RetrievalParams, 'pageK1' | 'pageB'> = DEFAULT_PARAMS,
+  read?: ReadPages,
 ): Promise<Map<string, number>> {
   const scored = pageTerms(terms);
   const scores = new Map<string, number>();
   if (scored.length === 0 || urls.length === 0) return scores;
   const lexemes = scored.map((t) => t.lexeme);
-  const rows = await db.query<{ url: string; len: number; tsv: string }>(PAGE_TERMS_SQL, [chatbotId, urls, lexemes]);
+  // Read with the candidates when they cover every page asked for (a page only a semantic leg found may not be).
+  const asked = new Set(urls);
+  const rows =
+    read && urls.every((u) => read.urls.has(u))
+      ? read.rows.filter((r) => asked.has(r.url))
+      : await db.query<{ url: string; len: number; tsv: string }>(PAGE_TERMS_SQL, [chatbotId, urls, lexemes]);
   const wanted = new Set(lexemes);
   for (const row of rows) {
     const hits = parseTsvector(row.tsv, wanted);
@@ -82,6 +100,8 @@ export async function withPageEvidence(
   terms: QueryTerm[],
   pages: PageHit[],
   p: Pick<RetrievalParams, 'pageEvidenceShare' | 'pageEvidencePages' | 'pageK1' | 'pageB'>,
+  /** Pages read with the candidates, for pageLexemes(terms). */
+  read?: ReadPages,
 ): Promise<PageHit[]> {
   const head = pages.slice(0, p.pageEvidencePages);
   const bestPassage = head[0]?.score ?? 0;
@@ -94,6 +114,7 @@ export async function withPageEvidence(
     head.map((p) => documentUrl(p.url)),
     meanPageLength,
     p,
+    read,
   );
   const bestPage = Math.max(0, ...scores.values());
   if (bestPage <= 0) return pages;

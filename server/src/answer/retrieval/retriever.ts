@@ -1,10 +1,19 @@
 import type { Queryable } from '../../db/db.js';
 import type { PageHit, QueryTerm, RetrievedChunk, Retrieval, RetrieveOptions, Retriever } from '../types.js';
-import { comboQuery, relaxedQuery, rowColumns, SEARCH_SQL, usesSearchSyntax, type CandidateRow, type SearchRow } from './candidates.js';
+import {
+  comboQuery,
+  relaxedQuery,
+  rowColumns,
+  SEARCH_SQL,
+  usesSearchSyntax,
+  type CandidateRow,
+  type PageTermsRow,
+  type SearchRow,
+} from './candidates.js';
 import { rankChunks } from './chunkRanking.js';
 import { cutAtFloor, outcomeOf, questionEvidence, type VectorFloor } from './floor.js';
 import { fuseScores, vectorClearance, type VectorHit, type VectorSearch } from './fusion.js';
-import { withPageEvidence } from './pageEvidence.js';
+import { pageLexemes, withPageEvidence, type ReadPages } from './pageEvidence.js';
 import { collectPages } from './pages.js';
 import { withParams, type RetrievalParams } from './params.js';
 import { analyseQuestion } from './queryAnalysis.js';
@@ -57,15 +66,17 @@ export class FullTextRetriever implements Retriever {
 
     const known = terms.filter((t) => t.df > 0);
     let ranked: RetrievedChunk[] = [];
-    // The candidates' text, read with them (candidates.ts, SEARCH_SQL).
+    // The candidates' text and their pages' evidence, read with them (candidates.ts, SEARCH_SQL).
     const content = new Map<string, string>();
+    let readPages: ReadPages | undefined;
     if (known.length > 0) {
       const byRarity = [...known].sort((a, b) => a.df - b.df);
       const relaxed = relaxedQuery(byRarity, p.relaxedRowBudget);
       // When the OR list already takes every word of the "m of n" list, it finds all its chunks.
       let combo = comboQuery(terms, stats.total, p);
       if (combo && combo.terms.every((lx) => relaxed.any.has(lx))) combo = undefined;
-      const rows = await this.db.query<SearchRow>(SEARCH_SQL, [
+      const lexemes = pageLexemes(terms);
+      const read = await this.db.query<(SearchRow & { kind: 'c' }) | (PageTermsRow & { kind: 'p' })>(SEARCH_SQL, [
         chatbotId,
         usesSearchSyntax(text) ? text : null,
         relaxed.query,
@@ -75,8 +86,14 @@ export class FullTextRetriever implements Retriever {
         combo?.rank ?? null,
         terms.map((t) => t.lexeme),
         textConfig,
+        opts.passageOrder ? [] : lexemes,
       ]);
+      const rows = read.filter((r) => r.kind === 'c');
       for (const c of rows) content.set(c.id, c.content);
+      if (lexemes.length > 0 && !opts.passageOrder) {
+        const urls = new Set(rows.flatMap((r) => (r.doc_url === null ? [] : [r.doc_url])));
+        readPages = { urls, rows: read.filter((r) => r.kind === 'p') };
+      }
       ranked = rankChunks(terms, rows, stats.meanChunkLength, p);
     }
 
@@ -90,7 +107,7 @@ export class FullTextRetriever implements Retriever {
     const evidence = questionEvidence(byPassage, p);
     const outcome = outcomeOf(evidence, p);
     const reorder = (outcome !== 'none' || opts.keepBelowFloor) && !opts.passageOrder;
-    const pages = reorder ? await withPageEvidence(this.db, stats.meanPageLength, chatbotId, terms, byPassage, p) : byPassage;
+    const pages = reorder ? await withPageEvidence(this.db, stats.meanPageLength, chatbotId, terms, byPassage, p, readPages) : byPassage;
     const retrieval = cutAtFloor(terms, pages, outcome, evidence, wantPages, p, opts.keepBelowFloor);
     await this.fillContent(chatbotId, retrieval.pages, content);
     return { ...retrieval, textConfig };
