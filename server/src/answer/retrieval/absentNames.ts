@@ -45,6 +45,20 @@ function wordsOf(question: string): Word[] {
   });
 }
 
+/** Capitalised inside a sentence, or inside the word: written as a name, in any language. */
+const writtenAsName = (w: Word): boolean => /\p{Ll}\p{Lu}/u.test(w.text) || (!w.initial && /^\p{Lu}/u.test(w.text));
+
+/**
+ * Whether most of a question's words are English. Words written as names are left out: a question
+ * naming three products ("Which Lenovo ThinkPad models ship with Debian preinstalled?") is no less
+ * English for it.
+ */
+function readsAsEnglish(words: Word[], english: ReadonlySet<string>): boolean {
+  const plain = words.filter((w) => w.text.length >= 2 && !writtenAsName(w));
+  if (plain.length === 0) return false;
+  return plain.filter((w) => english.has(w.text.toLowerCase())).length / plain.length >= ENGLISH_SHARE;
+}
+
 /** Shortest English word a capital makes a name of ("Terraform", "Azure"; not "Mac" or "Go"). */
 const MIN_CAPITALISED_NAME = READING.nameMinCapitalised;
 
@@ -72,11 +86,18 @@ const LANGUAGE_STEMS: ReadonlySet<string> = new Set([...LANGUAGE_NAMES].map((n) 
 /** Whether a lexeme is a language's English name: a setting a question asks about, not its topic. */
 export const isLanguageName = (lexeme: string): boolean => LANGUAGE_STEMS.has(lexeme) || LANGUAGE_NAMES.has(lexeme);
 
+/** English prefixes that make new words of old ones ("preinstalled", "unmount", "multithreaded"). */
+const PREFIXES = ['pre', 're', 'un', 'non', 'multi', 'sub', 'over', 'auto', 'dis', 'mis', 'inter', 'super'];
+
+/** An English word with a prefix the list does not carry it with ("preinstalled" = pre + installed). */
+const prefixedWord = (lower: string, english: ReadonlySet<string>): boolean =>
+  PREFIXES.some((p) => lower.startsWith(p) && lower.length - p.length >= 4 && english.has(lower.slice(p.length).replace(/^-/, '')));
+
 /**
  * Whether a word the site never uses reads as a name:
- *  - not a word of English, and not two of them run together as jargon is ("webhook", "backend",
- *    "subfolders": in lower case, or capitalised only to start a sentence); a capital inside the
- *    word marks a name even so ("WordPress", "GitHub");
+ *  - not a word of English, not two of them run together as jargon is ("webhook", "backend",
+ *    "subfolders") and not one with a prefix ("preinstalled"): in lower case, or capitalised only to
+ *    start a sentence; a capital inside the word marks a name even so ("WordPress", "GitHub");
  *  - or a word of English the visitor capitalised inside a sentence, as products are named
  *    ("with Terraform", "on Azure", "In Mercurial"), other than a language's name.
  */
@@ -86,7 +107,7 @@ function readsAsName(w: Word, english: ReadonlySet<string>): boolean {
     return !w.initial && /^\p{Lu}/u.test(w.text) && w.text.length >= MIN_CAPITALISED_NAME && !LANGUAGE_NAMES.has(lower);
   }
   const jargonCase = w.text === lower || (w.initial && /^\p{Lu}[\p{Ll}\p{M}'’]+$/u.test(w.text));
-  return !(jargonCase && compoundOf(lower, english));
+  return !(jargonCase && (compoundOf(lower, english) || prefixedWord(lower, english)));
 }
 
 /**
@@ -99,10 +120,7 @@ export function absentNames(question: string, terms: QueryTerm[], english: Reado
   const unknown = new Set(terms.filter((t) => t.df === 0 && t.coverageWeight > 0).map((t) => t.lexeme));
   if (unknown.size === 0) return [];
   const words = wordsOf(question);
-  const plain = words.filter((w) => w.text.length >= 2);
-  if (plain.length === 0) return [];
-  const englishCount = plain.filter((w) => english.has(w.text.toLowerCase())).length;
-  if (englishCount / plain.length < ENGLISH_SHARE) return [];
+  if (!readsAsEnglish(words, english)) return [];
 
   const names: string[] = [];
   const seen = new Set<string>();
@@ -138,8 +156,7 @@ export function unmatchedNames(
 ): string[] {
   if (!english) return [];
   const words = wordsOf(question);
-  const plain = words.filter((w) => w.text.length >= 2);
-  if (plain.length === 0 || plain.filter((w) => english.has(w.text.toLowerCase())).length / plain.length < ENGLISH_SHARE) return [];
+  if (!readsAsEnglish(words, english)) return [];
   const text = passages.join(' ').toLowerCase();
   const names: string[] = [];
   for (const w of words) {

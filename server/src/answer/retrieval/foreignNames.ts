@@ -59,12 +59,22 @@ function unknownLexemeOf(word: string, unknown: ReadonlySet<string>): boolean {
 
 function nameShaped(w: Word, config: string, english: ReadonlySet<string> | undefined): boolean {
   const t = w.text;
+  // english is undefined for a question written in English words: no word in it is a loanword.
   if (/^\p{Lu}{2,}\d*$/u.test(t) || /\p{Ll}\p{Lu}/u.test(t)) return true;
   if (!w.initial && /^\p{Lu}/u.test(t) && !NOUNS_CAPITALISED.has(config)) return true;
   if (w.beforeHyphen) return true;
   if (t.length < MIN_LOANWORD || english === undefined) return false;
   const lower = t.toLowerCase();
   return english.has(lower) || compoundOf(lower, english);
+}
+
+/** Share of a question's plain words (not written as names, not general words) that must be English for it to read as English. */
+const ENGLISH_SHARE = READING.nameEnglishShare;
+
+function mostlyEnglish(words: Word[], english: ReadonlySet<string>, general: ReadonlySet<string> | undefined): boolean {
+  const plainWords = words.filter((w) => w.text.length >= 2 && !/\p{Lu}/u.test(w.text.slice(1)) && !general?.has(w.text.toLowerCase()));
+  if (plainWords.length === 0) return false;
+  return plainWords.filter((w) => english.has(w.text.toLowerCase())).length / plainWords.length >= ENGLISH_SHARE;
 }
 
 /**
@@ -80,11 +90,15 @@ export function foreignAbsentNames(
   const unknown = new Set(terms.filter((t) => t.df === 0 && t.coverageWeight > 0).map((t) => t.lexeme));
   if (unknown.size === 0) return [];
   const general = generalWordsFor(config);
+  const words = wordsOf(question);
+  // A visitor may ask a bot in English ("deploy output folder cloud storage bucket"): then English
+  // words are the question's own, not loanwords.
+  const loanwords = english && !mostlyEnglish(words, english, general) ? english : undefined;
   const names: string[] = [];
-  for (const w of wordsOf(question)) {
+  for (const w of words) {
     const lower = w.text.toLowerCase();
     if (w.text.length < MIN_NAME_LETTERS || general?.has(lower) || names.some((n) => n.toLowerCase() === lower)) continue;
-    if (!unknownLexemeOf(w.text, unknown) || !nameShaped(w, config, english)) continue;
+    if (!unknownLexemeOf(w.text, unknown) || !nameShaped(w, config, loanwords)) continue;
     names.push(w.text);
   }
   return names;

@@ -1,5 +1,6 @@
 import type { PageHit, QueryTerm, Retrieval } from '../types.js';
-import { DEFAULT_TEXT_CONFIG } from '../../language/configs.js';
+import { DEFAULT_TEXT_CONFIG, languagesOfConfig } from '../../language/configs.js';
+import { questionLanguage } from '../../language/detect.js';
 import { absentNames, isLanguageName, unmatchedNames } from './absentNames.js';
 import { foreignAbsentNames } from './foreignNames.js';
 import { READING } from './params.js';
@@ -40,6 +41,16 @@ export function absentShare(terms: QueryTerm[]): number {
   return total > 0 ? absent / total : 0;
 }
 
+/**
+ * Whether a question is read in its own language's configuration: a German question put to an
+ * English bot is read in English, and its German words are absent from the site for that reason
+ * alone, not because the site lacks its subject.
+ */
+function readInItsLanguage(question: string, config: string): boolean {
+  const asked = questionLanguage(question);
+  return asked === undefined || languagesOfConfig(config).includes(asked);
+}
+
 /** The share of a question's information (coverage weights) in the terms that stand for these names. */
 export function namesShare(names: string[], terms: QueryTerm[]): number {
   const lexemes = new Set(names.flatMap((n) => [n.toLowerCase(), englishStem(n.toLowerCase())]));
@@ -74,7 +85,9 @@ export function declineOffTopic(question: string, found: Retrieval, lists: WordL
       : foreignAbsentNames(question, found.terms, config, lists.english);
   if (absent.length > 0) return { ...found, outcome: 'none', covered: false, pages: [], absent };
   if (found.outcome !== 'unsure') return found;
-  if (absentShare(found.terms) >= ABSENT_SHARE) return { ...found, outcome: 'none', covered: false, pages: [] };
+  if (readInItsLanguage(question, config) && absentShare(found.terms) >= ABSENT_SHARE) {
+    return { ...found, outcome: 'none', covered: false, pages: [] };
+  }
   const unmatched = unmatchedNames(question, found.terms, passagesOf(found.pages), lists.words);
   if (unmatched.length > 0 && namesShare(unmatched, found.terms) >= UNMATCHED_SHARE) {
     return { ...found, outcome: 'none', covered: false, pages: [] };

@@ -36,6 +36,16 @@ describe('names a question asks about that the site never writes', () => {
     ]);
   });
 
+  it('reads a question naming several products as English', () => {
+    expect(
+      absentNames(
+        'Which Lenovo ThinkPad models ship with Debian preinstalled?',
+        terms(['lenovo', 'thinkpad', 'preinstal'], ['model', 'ship', 'debian']),
+        english,
+      ),
+    ).toEqual(['Lenovo', 'ThinkPad']);
+  });
+
   it('leaves English words, lower-case jargon made of two English words and file extensions to the evidence floor', () => {
     // "telemetry" is English; "backend" and "webhook" are two English words run together.
     expect(absentNames('Does Lumen send telemetry?', terms(['telemetri'], ['lumen', 'send']), english)).toEqual([]);
