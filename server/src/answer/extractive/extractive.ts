@@ -46,6 +46,7 @@ const {
   minScore: MIN_SCORE,
   placementWordCost: PLACEMENT_WORD_COST,
   howCodeBonus: HOW_CODE_BONUS,
+  otherPageShare: OTHER_PAGE_SHARE,
 } = EXTRACTIVE_PARAMS;
 
 const HOW_QUESTION = /\b(how|way|example|code|write|make|use|create|set ?up|install|run|get|convert|implement)\b/i;
@@ -120,10 +121,11 @@ export async function extractiveAnswer(
       const w = bestWindow(section.units, q);
       if (!w) return undefined;
       const hasCode = section.units.slice(w.start, w.end + 1).some((u) => u.unit.kind === 'code');
-      return { section, q, window: w, score: w.score * pagePrior[section.page]! * (wantsHow && hasCode ? HOW_CODE_BONUS : 1) };
+      const score = w.score * pagePrior[section.page]! * (wantsHow && hasCode ? HOW_CODE_BONUS : 1);
+      return { section, q, window: w, score, placed: score * (section.page === 0 ? 1 : OTHER_PAGE_SHARE) };
     })
     .filter((r) => r !== undefined)
-    .sort((a, b) => b.score - a.score);
+    .sort((a, b) => b.placed - a.placed);
   const main = ranked[0];
   if (!main || main.score < MIN_SCORE) return { markdown: texts.notCovered, cited: [] };
 

@@ -28,6 +28,12 @@ export interface ExtractiveParams {
   /** A window with code counts this much more for a "how" question. */
   howCodeBonus: number;
   /**
+   * The main quote's window on a page other than the one retrieval ranked first counts for this share:
+   * retrieval weighed more than one passage (titles, headings, several passages, the whole page), so
+   * the answer leads with its first page unless another says the question far better.
+   */
+  otherPageShare: number;
+  /**
    * Question words found only in the section's headings or page title count for this share of a word
    * in the text (window.ts): "Run the same command again." under "Installing > Upgrading" is about upgrading.
    */
@@ -67,6 +73,7 @@ export const EXTRACTIVE_RANGES: KnobRanges<ExtractiveParams> = {
   minScore: share,
   placementWordCost: { min: 0, max: 5 },
   howCodeBonus: { min: 1, max: 3 },
+  otherPageShare: share,
   contextShare: share,
   termBonus: share,
   mentionShare: share,
@@ -90,6 +97,7 @@ export const EXTRACTIVE_PARAMS: Readonly<ExtractiveParams> = Object.freeze(
     minScore: 0.12,
     placementWordCost: 0.6,
     howCodeBonus: 1.15,
+    otherPageShare: 0.8,
     contextShare: 0.8,
     termBonus: 0.1,
     mentionShare: 0.5,

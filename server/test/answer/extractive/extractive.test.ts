@@ -250,3 +250,59 @@ describe('sentence units', () => {
     ]);
   });
 });
+
+describe('the page an answer leads with', () => {
+  const install: SeedPage = {
+    url: 'https://lumen.test/install',
+    title: 'Installing Lumen',
+    chunks: [
+      {
+        heading: 'Installing Lumen > Verify the installation',
+        content:
+          'Run `lumen --version`. It prints the version and the build date. If the command is not found after you installed it, see Troubleshooting.',
+      },
+    ],
+  };
+  const troubleshooting: SeedPage = {
+    url: 'https://lumen.test/troubleshooting',
+    title: 'Troubleshooting',
+    chunks: [
+      {
+        heading: 'Troubleshooting > lumen: command not found',
+        content:
+          'Fixes for common problems: a command.\n\n' +
+          "If you installed with npm as a dev dependency, run it through `npx lumen` or an npm script. If you installed globally, make sure npm's global bin folder is on your `PATH`.",
+      },
+    ],
+  };
+  const question = 'I installed it but my terminal says lumen: command not found';
+
+  /** The answer when retrieval ranked the pages in this order, each page scoring `scores[i]`. */
+  async function answerRanked(order: string[], scores: number[]) {
+    const id = await botWith([install, troubleshooting]);
+    const r = await retriever.retrieve(id, question, { keepBelowFloor: true });
+    const pages = order.map((url, i) => ({ ...r.pages.find((p) => p.url === url)!, score: scores[i]! }));
+    return extractiveAnswer(question, r.terms, pages, databaseLexer(db));
+  }
+
+  it('is the page retrieval ranked first, when another only words the question a little more closely', async () => {
+    // The install page says "command not found" and "installed" in its text; the troubleshooting
+    // page has the fix under a heading that names the error. Retrieval put the fix first.
+    const { markdown, cited } = await answerRanked([troubleshooting.url, install.url], [1, 0.97]);
+    expect(cited[0]!.url).toBe(troubleshooting.url);
+    expect(markdown).toContain('npx lumen');
+  });
+
+  it('is another page when the first says far less of the question', async () => {
+    const { cited } = await answerRanked([install.url, troubleshooting.url], [1, 0.97]);
+    expect(cited[0]!.url).toBe(install.url);
+    const fix = await botWith([
+      troubleshooting,
+      { ...install, chunks: [{ heading: 'Installing Lumen', content: 'Lumen is one binary.' }] },
+    ]);
+    const r = await retriever.retrieve(fix, question, { keepBelowFloor: true });
+    const ranked = [...r.pages].sort((a) => (a.url === install.url ? -1 : 1));
+    const second = await extractiveAnswer(question, r.terms, ranked, databaseLexer(db));
+    expect(second.cited[0]!.url).toBe(troubleshooting.url);
+  });
+});
