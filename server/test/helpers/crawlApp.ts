@@ -34,11 +34,13 @@ export async function crawlNewBot(
   auth: Record<string, string>,
   url: string,
   limits: { max_depth: number; max_pages: number },
+  /** How long the crawl may take (waitForTask's default unless told). */
+  withinMs?: number,
 ): Promise<string> {
   const res = await t.app.inject({ method: 'POST', url: '/api/v1/crawl-and-index', headers: auth, payload: { url, ...limits } });
   if (res.statusCode !== 200) throw new Error(`crawl-and-index answered ${res.statusCode}: ${res.body}`);
   const { chatbot_id, task_id } = res.json().data as { chatbot_id: string; task_id: string };
-  const task = await waitForTask(t, auth, chatbot_id, task_id);
+  const task = await waitForTask(t, auth, chatbot_id, task_id, withinMs);
   if (task.status !== 'completed') throw new Error(`the crawl task ${task.status}`);
   return chatbot_id;
 }
