@@ -1,4 +1,4 @@
-import type { Db, Queryable } from '../db/db.js';
+import { prepared, type Db, type Queryable } from '../db/db.js';
 import { countDocuments, rebuildTermStats, type Generation } from '../db/repositories/termStats.js';
 import { forgetLsaSpace } from '../embeddings/lsaIndex.js';
 import { forgetPublicBot } from '../db/repositories/publicBotCache.js';
@@ -32,7 +32,7 @@ export async function pageReadings(
   chatbotId: string,
   pages: { content: string; title?: string; declaredLanguage?: string | null }[],
 ): Promise<PageReading[]> {
-  const [bot] = await q.query<BotLanguageRow>('SELECT language, language_chosen FROM chatbots WHERE id = $1', [chatbotId]);
+  const [bot] = await q.query<BotLanguageRow>(prepared('SELECT language, language_chosen FROM chatbots WHERE id = $1'), [chatbotId]);
   return pages.map((p) => {
     const language = pageLanguage({ text: `${p.title ?? ''}\n${p.content}`, declared: p.declaredLanguage }) ?? null;
     if (bot?.language_chosen) return { language, config: textSearchConfig(bot.language) };

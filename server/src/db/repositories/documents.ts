@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Db, Queryable } from '../db.js';
-import { one } from '../db.js';
+import { one, prepared } from '../db.js';
 import { inSteps } from '../inSteps.js';
 import { countDocuments, swapTermStats } from './termStats.js';
 import { pageReadings } from '../../language/botLanguage.js';
@@ -45,7 +45,7 @@ UPDATE documents d SET tsv = a.tsv, tsv_len = length(a.tsv)
  * run, same term statistics and tsvectors; bench/README.md). The term counts stay a statement of
  * their own, so a visitor's question waits for no longer a statement than before (inSteps.ts).
  */
-const WRITE_CHUNKS_SQL = `
+const WRITE_CHUNKS_SQL = prepared(`
 WITH ins AS (
   INSERT INTO chunks (document_id, chatbot_id, live, ordinal, url, title, heading_path, content, ts_config)
   SELECT c.doc, $1, $2, c.ord, c.url, c.title, c.path, c.content, c.cfg
@@ -57,12 +57,21 @@ pages AS (
     FROM ins GROUP BY document_id),
 page_tsv AS (
   UPDATE documents d SET tsv = p.tsv, tsv_len = length(p.tsv) FROM pages p WHERE d.id = p.document_id)
-SELECT id::text AS id, document_id FROM ins`;
+SELECT id::text AS id, document_id FROM ins`);
+
+// The page's tsv comes from its chunks (WRITE_CHUNKS_SQL, migration 021): an empty one skips the parse.
+const WRITE_DOCUMENTS_SQL = prepared(`
+INSERT INTO documents (id, chatbot_id, task_id, live, url, title, content, content_hash, etag, last_modified, links, tsv, tsv_len, language, ts_config)
+SELECT d.id, $1, $2, $3, d.url, d.title, d.content, d.hash, d.etag, d.lm, ARRAY(SELECT jsonb_array_elements_text(d.links)), ''::tsvector, 0, d.lang, d.cfg
+  FROM unnest($4::uuid[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[], $11::jsonb[], $12::text[], $13::text[])
+       AS d(id, url, title, content, hash, etag, lm, links, lang, cfg)`);
 
 /**
  * Write a batch of documents with their chunks: one transaction on PostgreSQL, statement by
  * statement on PGlite so visitors' queries go between them (inSteps.ts). The documents go first,
- * their chunks next, the counts last.
+ * their chunks next, the counts last. Every statement of it is prepared once per session (prepared(),
+ * db.ts; their generic plans use the same indexes): parsing and planning them for every batch was
+ * about a ninth of the index writes' time (generated 1,000-page site, bench/README.md).
  */
 export async function insertDocuments(
   db: Db,
@@ -76,28 +85,21 @@ export async function insertDocuments(
     const ids = docs.map(() => randomUUID());
     // Each page in its own language (migration 028): its chunks' words are read in its configuration.
     const readings = await pageReadings(tx, chatbotId, docs);
-    await tx.query(
-      // The page's tsv comes from its chunks below (migration 021): an empty one skips the parse.
-      `INSERT INTO documents (id, chatbot_id, task_id, live, url, title, content, content_hash, etag, last_modified, links, tsv, tsv_len, language, ts_config)
-       SELECT d.id, $1, $2, $3, d.url, d.title, d.content, d.hash, d.etag, d.lm, ARRAY(SELECT jsonb_array_elements_text(d.links)), ''::tsvector, 0, d.lang, d.cfg
-         FROM unnest($4::uuid[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[], $11::jsonb[], $12::text[], $13::text[])
-              AS d(id, url, title, content, hash, etag, lm, links, lang, cfg)`,
-      [
-        chatbotId,
-        taskId,
-        live,
-        ids,
-        docs.map((d) => d.url),
-        docs.map((d) => d.title),
-        docs.map((d) => d.content),
-        docs.map((d) => d.contentHash),
-        docs.map((d) => d.etag ?? null),
-        docs.map((d) => d.lastModified ?? null),
-        docs.map((d) => JSON.stringify(d.links ?? [])),
-        readings.map((r) => r.language),
-        readings.map((r) => r.config),
-      ],
-    );
+    await tx.query(WRITE_DOCUMENTS_SQL, [
+      chatbotId,
+      taskId,
+      live,
+      ids,
+      docs.map((d) => d.url),
+      docs.map((d) => d.title),
+      docs.map((d) => d.content),
+      docs.map((d) => d.contentHash),
+      docs.map((d) => d.etag ?? null),
+      docs.map((d) => d.lastModified ?? null),
+      docs.map((d) => JSON.stringify(d.links ?? [])),
+      readings.map((r) => r.language),
+      readings.map((r) => r.config),
+    ]);
     const rows = docs.flatMap((d, i) =>
       d.chunks.map((c) => ({ ...c, doc: ids[i]!, url: c.url ?? d.url, title: d.title, config: readings[i]!.config })),
     );

@@ -1,4 +1,4 @@
-import type { Db, Queryable } from '../db.js';
+import { prepared, type Db, type Queryable } from '../db.js';
 
 /**
  * Per-bot term statistics for BM25 (migration 012), kept at index time so that a question reads
@@ -30,18 +30,18 @@ export interface CorpusStats {
   meanPageLength: number;
 }
 
-const TOTALS_SQL = `
+const TOTALS_SQL = prepared(`
 INSERT INTO term_totals AS t (chatbot_id, generation, live, pages, page_lexemes, chunks, chunk_lexemes)
 SELECT $1, $2, $3, $5 * p.n, $5 * p.len, $5 * c.n, $5 * c.len
   FROM (SELECT count(*)::int AS n, coalesce(sum(tsv_len), 0)::bigint AS len FROM documents WHERE id = ANY($4::uuid[])) p,
        (SELECT count(*)::int AS n, coalesce(sum(length(tsv)), 0)::bigint AS len FROM chunks WHERE document_id = ANY($4::uuid[])) c
 ON CONFLICT (chatbot_id, generation) DO UPDATE
    SET pages = t.pages + EXCLUDED.pages, page_lexemes = t.page_lexemes + EXCLUDED.page_lexemes,
-       chunks = t.chunks + EXCLUDED.chunks, chunk_lexemes = t.chunk_lexemes + EXCLUDED.chunk_lexemes`;
+       chunks = t.chunks + EXCLUDED.chunks, chunk_lexemes = t.chunk_lexemes + EXCLUDED.chunk_lexemes`);
 
 // The lexemes come from the stored tsvectors: nothing is parsed again. Returns the lexemes whose
 // count fell to zero, which are then deleted.
-const DF_SQL = `
+const DF_SQL = prepared(`
 WITH counted AS (
   INSERT INTO term_stats AS s (chatbot_id, generation, lexeme, df)
   SELECT $1, $2, x.lexeme, $4 * count(*)::int
@@ -50,7 +50,7 @@ WITH counted AS (
    GROUP BY x.lexeme
   ON CONFLICT (chatbot_id, generation, lexeme) DO UPDATE SET df = s.df + EXCLUDED.df
   RETURNING lexeme, df)
-SELECT lexeme FROM counted WHERE df <= 0`;
+SELECT lexeme FROM counted WHERE df <= 0`);
 
 /**
  * Count documents and their chunks into their generation's statistics (sign 1, after writing them)
