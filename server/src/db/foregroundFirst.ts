@@ -45,6 +45,14 @@ export async function inLane<T>(op: () => Promise<T>): Promise<T> {
   }
 }
 
+/**
+ * How long no foreground statement has been running, in ms: Infinity when none has run in this
+ * process (no visitor yet, or PostgreSQL, whose statements do not pass through here).
+ */
+export function foregroundQuietMs(): number {
+  return inFlight > 0 ? 0 : performance.now() - lastDone;
+}
+
 /** In background work, wait until the foreground is quiet (or MAX_DEFER_MS); at once otherwise. */
 export async function backgroundTurn(): Promise<void> {
   if (!isBackground()) return;

@@ -1,5 +1,5 @@
 import type { Db } from '../db/db.js';
-import { backgroundTurn } from '../db/foregroundFirst.js';
+import { backgroundTurn, foregroundQuietMs } from '../db/foregroundFirst.js';
 import { insertDocuments, replaceDocumentContent, type NewDocument } from '../db/repositories/documents.js';
 import type { EmbeddablePassage } from '../embeddings/passageText.js';
 import type { EmbeddingProvider } from '../embeddings/provider.js';
@@ -31,7 +31,7 @@ export interface IndexerOptions {
   chunker: MarkdownChunker;
   /** Vectors for the semantic leg, when a provider is configured. */
   embeddings?: { provider: EmbeddingProvider; store: VectorStore };
-  /** Chunks per transaction: small, because PGlite blocks the event loop while it writes. */
+  /** Chunks per batch, fixed (default: batchChunks(), by whether visitors are about). */
   batchChunks?: number;
   signal?: AbortSignal;
   onEmbeddingError?(err: unknown): void;
@@ -42,6 +42,22 @@ export interface IndexerOptions {
  * them so chat requests stay responsive during a crawl. Writes are serialised (one in flight).
  */
 const MAX_QUEUED_BATCHES = 4;
+
+/** Chunks per batch while visitors are about: on PGlite a question waits behind one statement of the batch at most. */
+export const BATCH_CHUNKS = 60;
+/**
+ * Chunks per batch when no foreground statement (a visitor's, the dashboard's) has run on PGlite for
+ * QUIET_MS, or ever (PostgreSQL, where a batch is a transaction no other session waits for): each
+ * statement's fixed cost (parse, plan, commit, the trip to the database thread) is paid a quarter as
+ * often. The generated 1,000-page site's index writes took 17-20% less time and CPU than at 60
+ * (bench/README.md); a statement then takes about four times as long, which only a question
+ * arriving after a quiet spell can meet (the batches after it are small again).
+ */
+export const QUIET_BATCH_CHUNKS = 240;
+export const QUIET_MS = 2_000;
+
+/** The batch size for now: larger while no visitor is being answered. */
+export const batchChunks = (): number => (foregroundQuietMs() >= QUIET_MS ? QUIET_BATCH_CHUNKS : BATCH_CHUNKS);
 
 export class Indexer {
   private buffer: NewDocument[] = [];
@@ -82,7 +98,7 @@ export class Indexer {
       declaredLanguage: page.declaredLanguage,
     });
     this.bufferedChunks += chunks.length;
-    if (this.bufferedChunks < (this.opts.batchChunks ?? 60)) return;
+    if (this.bufferedChunks < (this.opts.batchChunks ?? batchChunks())) return;
     const written = this.flush();
     if (this.queuedBatches > MAX_QUEUED_BATCHES) await written;
   }

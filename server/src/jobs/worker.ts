@@ -62,7 +62,9 @@ export function startWorker(opts: WorkerOptions): Worker {
       tickAgain = true;
       return;
     }
-    ticking = tick().finally(() => {
+    // Background, as the tasks it starts are: its polls and heartbeats are not visitors, and the
+    // indexer's batches grow while only background work reaches the database (index/indexer.ts).
+    ticking = inBackground(tick).finally(() => {
       ticking = undefined;
       if (tickAgain) {
         tickAgain = false;
