@@ -53,6 +53,9 @@ const SCRIPTS: [RegExp, string][] = [
   [/[\u0b80-\u0bff]/gu, 'ta'],
 ];
 
+/** Any character of SCRIPTS: a text with none (most) needs no counting by script. */
+const ANY_SCRIPT = new RegExp(SCRIPTS.map(([re]) => re.source).join('|'), 'u');
+
 /** Text read: the start of a page says its language as well as the whole. */
 const SAMPLE_CHARS = 20_000;
 /** Function words needed before the text is taken to say anything. */
@@ -73,17 +76,20 @@ export interface TextLanguage {
 /** The language of a text, or undefined when the text does not say. */
 export function detectTextLanguage(text: string, minHits = MIN_HITS): TextLanguage | undefined {
   const sample = text.slice(0, SAMPLE_CHARS);
-  const letters = sample.match(/\p{L}/gu)?.length ?? 0;
-  if (letters === 0) return undefined;
+  if (!/\p{L}/u.test(sample)) return undefined;
   // Kana decides Japanese even among kanji; otherwise the script with most characters, when it is
-  // a good share of the letters (a Latin page quoting a few Chinese names stays Latin).
-  let best: { language: string; n: number } | undefined;
-  for (const [re, language] of SCRIPTS) {
-    const n = sample.match(re)?.length ?? 0;
-    if (language === 'ja' && n >= 10) return { language, evidence: n, lead: Infinity };
-    if (n > (best?.n ?? 0)) best = { language, n };
+  // a good share of the letters (a Latin page quoting a few Chinese names stays Latin). Counted only
+  // when the text has any: every page of a crawl passes here (language/botLanguage.ts).
+  if (ANY_SCRIPT.test(sample)) {
+    const letters = sample.match(/\p{L}/gu)?.length ?? 0;
+    let best: { language: string; n: number } | undefined;
+    for (const [re, language] of SCRIPTS) {
+      const n = sample.match(re)?.length ?? 0;
+      if (language === 'ja' && n >= 10) return { language, evidence: n, lead: Infinity };
+      if (n > (best?.n ?? 0)) best = { language, n };
+    }
+    if (best && best.n >= 0.3 * letters) return { language: best.language, evidence: best.n, lead: Infinity };
   }
-  if (best && best.n >= 0.3 * letters) return { language: best.language, evidence: best.n, lead: Infinity };
   const counts = new Map<string, number>();
   const words = sample.toLowerCase().match(/\p{L}+/gu) ?? [];
   for (const word of words) {
