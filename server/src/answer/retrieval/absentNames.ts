@@ -2,6 +2,7 @@ import { englishStem as stem } from '../../language/words.js';
 import { compoundOf } from './spelling.js';
 import type { QueryTerm } from '../types.js';
 import { READING } from './params.js';
+import { type QuestionWord, questionWords, readsAsEnglish } from './questionWords.js';
 
 /**
  * The names a question asks about that the site never writes: "Terraform" in "How do I deploy with
@@ -20,44 +21,15 @@ import { READING } from './params.js';
  * question in another language has no word list here.
  */
 
-/** Share of a question's words that must be English for the rule to read it. */
-const ENGLISH_SHARE = READING.nameEnglishShare;
 /** Shortest word taken for a name ("Go" and "vi" are too easily something else). */
 const MIN_NAME_LETTERS = READING.nameMinLetters;
 
-interface Word {
-  text: string;
-  /** First word of the question or of a sentence: its capital says nothing. */
-  initial: boolean;
-  /** Written right after a dot ("the .dat files"): a file extension, not a name. */
-  dotted: boolean;
-}
-
-/** The question's words (letters and inner apostrophes; hyphenated and dotted words part by part, as the index reads them). */
-function wordsOf(question: string): Word[] {
-  return [...question.matchAll(/[\p{L}][\p{L}\p{M}'’]*/gu)].map((m) => {
-    const before = question.slice(0, m.index).trimEnd();
-    return {
-      text: m[0].replace(/['’]+$/, ''),
-      initial: before === '' || (/[.!?:;]$/.test(before) && question[m.index - 1] !== '.'),
-      dotted: m.index > 0 && question[m.index - 1] === '.',
-    };
-  });
-}
-
-/** Capitalised inside a sentence, or inside the word: written as a name, in any language. */
-const writtenAsName = (w: Word): boolean => /\p{Ll}\p{Lu}/u.test(w.text) || (!w.initial && /^\p{Lu}/u.test(w.text));
-
 /**
- * Whether most of a question's words are English. Words written as names are left out: a question
- * naming three products ("Which Lenovo ThinkPad models ship with Debian preinstalled?") is no less
- * English for it.
+ * Capitalised inside a sentence, or inside the word: written as a name, in any language. Such words
+ * are left out of whether a question reads as English: a question naming three products ("Which
+ * Lenovo ThinkPad models ship with Debian preinstalled?") is no less English for it.
  */
-function readsAsEnglish(words: Word[], english: ReadonlySet<string>): boolean {
-  const plain = words.filter((w) => w.text.length >= 2 && !writtenAsName(w));
-  if (plain.length === 0) return false;
-  return plain.filter((w) => english.has(w.text.toLowerCase())).length / plain.length >= ENGLISH_SHARE;
-}
+const writtenAsName = (w: QuestionWord): boolean => /\p{Ll}\p{Lu}/u.test(w.text) || (!w.initial && /^\p{Lu}/u.test(w.text));
 
 /** Shortest English word a capital makes a name of ("Terraform", "Azure"; not "Mac" or "Go"). */
 const MIN_CAPITALISED_NAME = READING.nameMinCapitalised;
@@ -101,7 +73,7 @@ const prefixedWord = (lower: string, english: ReadonlySet<string>): boolean =>
  *  - or a word of English the visitor capitalised inside a sentence, as products are named
  *    ("with Terraform", "on Azure", "In Mercurial"), other than a language's name.
  */
-function readsAsName(w: Word, english: ReadonlySet<string>): boolean {
+function readsAsName(w: QuestionWord, english: ReadonlySet<string>): boolean {
   const lower = w.text.toLowerCase();
   if (english.has(lower)) {
     return !w.initial && /^\p{Lu}/u.test(w.text) && w.text.length >= MIN_CAPITALISED_NAME && !LANGUAGE_NAMES.has(lower);
@@ -119,8 +91,8 @@ export function absentNames(question: string, terms: QueryTerm[], english: Reado
   // Numbers and parts of a compound the site writes whole carry no coverage weight: not names.
   const unknown = new Set(terms.filter((t) => t.df === 0 && t.coverageWeight > 0).map((t) => t.lexeme));
   if (unknown.size === 0) return [];
-  const words = wordsOf(question);
-  if (!readsAsEnglish(words, english)) return [];
+  const words = questionWords(question, 'english');
+  if (!readsAsEnglish(words, english, writtenAsName)) return [];
 
   const names: string[] = [];
   const seen = new Set<string>();
@@ -155,8 +127,8 @@ export function unmatchedNames(
   english: ReadonlySet<string> | undefined,
 ): string[] {
   if (!english) return [];
-  const words = wordsOf(question);
-  if (!readsAsEnglish(words, english)) return [];
+  const words = questionWords(question, 'english');
+  if (!readsAsEnglish(words, english, writtenAsName)) return [];
   const text = passages.join(' ').toLowerCase();
   const names: string[] = [];
   for (const w of words) {

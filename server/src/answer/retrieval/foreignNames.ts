@@ -2,6 +2,7 @@ import type { QueryTerm } from '../types.js';
 import { generalWordsFor } from '../../language/generalWords.js';
 import { READING } from './params.js';
 import { compoundOf } from './spelling.js';
+import { type QuestionWord, questionWords, readsAsEnglish } from './questionWords.js';
 
 /**
  * The names a question in a language other than English asks about that the site never writes:
@@ -24,27 +25,7 @@ const NOUNS_CAPITALISED: ReadonlySet<string> = new Set(['german']);
 const MIN_LOANWORD = READING.foreignLoanwordMin;
 const MIN_NAME_LETTERS = READING.nameMinLetters;
 
-interface Word {
-  text: string;
-  initial: boolean;
-  /** Not the last part of a hyphenated word ("zypper" in "zypper-Befehl"). */
-  beforeHyphen: boolean;
-}
-
 const plain = (s: string): string => s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
-
-function wordsOf(question: string): Word[] {
-  return [...question.matchAll(/\p{L}[\p{L}\p{M}\d]*/gu)].map((m) => {
-    const before = question.slice(0, m.index).trimEnd();
-    const end = m.index + m[0].length;
-    return {
-      text: m[0],
-      // Spanish opens a question with "¿" and an exclamation with "¡".
-      initial: before === '' || /[.!?:;¿¡]$/.test(before),
-      beforeHyphen: question[end] === '-' && /\p{L}/u.test(question[end + 1] ?? ''),
-    };
-  });
-}
 
 /**
  * The unknown lexeme a word stands for: the database stems it (its Snowball configuration, accents
@@ -57,7 +38,7 @@ function unknownLexemeOf(word: string, unknown: ReadonlySet<string>): boolean {
   return false;
 }
 
-function nameShaped(w: Word, config: string, english: ReadonlySet<string> | undefined): boolean {
+function nameShaped(w: QuestionWord, config: string, english: ReadonlySet<string> | undefined): boolean {
   const t = w.text;
   // english is undefined for a question written in English words: no word in it is a loanword.
   if (/^\p{Lu}{2,}\d*$/u.test(t) || /\p{Ll}\p{Lu}/u.test(t)) return true;
@@ -66,15 +47,6 @@ function nameShaped(w: Word, config: string, english: ReadonlySet<string> | unde
   if (t.length < MIN_LOANWORD || english === undefined) return false;
   const lower = t.toLowerCase();
   return english.has(lower) || compoundOf(lower, english);
-}
-
-/** Share of a question's plain words (not written as names, not general words) that must be English for it to read as English. */
-const ENGLISH_SHARE = READING.nameEnglishShare;
-
-function mostlyEnglish(words: Word[], english: ReadonlySet<string>, general: ReadonlySet<string> | undefined): boolean {
-  const plainWords = words.filter((w) => w.text.length >= 2 && !/\p{Lu}/u.test(w.text.slice(1)) && !general?.has(w.text.toLowerCase()));
-  if (plainWords.length === 0) return false;
-  return plainWords.filter((w) => english.has(w.text.toLowerCase())).length / plainWords.length >= ENGLISH_SHARE;
 }
 
 /**
@@ -90,10 +62,12 @@ export function foreignAbsentNames(
   const unknown = new Set(terms.filter((t) => t.df === 0 && t.coverageWeight > 0).map((t) => t.lexeme));
   if (unknown.size === 0) return [];
   const general = generalWordsFor(config);
-  const words = wordsOf(question);
+  const words = questionWords(question, 'anyLanguage');
   // A visitor may ask a bot in English ("deploy output folder cloud storage bucket"): then English
-  // words are the question's own, not loanwords.
-  const loanwords = english && !mostlyEnglish(words, english, general) ? english : undefined;
+  // words are the question's own, not loanwords. Counted are the plain words: not written as names
+  // (a capital inside), not general words.
+  const leftOut = (w: QuestionWord) => /\p{Lu}/u.test(w.text.slice(1)) || general?.has(w.text.toLowerCase()) === true;
+  const loanwords = english && !readsAsEnglish(words, english, leftOut) ? english : undefined;
   const names: string[] = [];
   for (const w of words) {
     const lower = w.text.toLowerCase();
