@@ -5,13 +5,19 @@ import { engineDependentTests } from './scripts/engineDependentTests.js';
 // `npm test`: everything that needs only `npm install`. The server suite runs on PGlite, and its
 // files that use a database run once more against PostgreSQL when TEST_DATABASE_URL is set (as
 // .ci/run does); the others (parsers, extractors, fetchers…) would only run the same twice.
-const serverProject = (name: string, env: Record<string, string>, exclude: string[] = [], include = ['server/**/*.test.ts']) => ({
+const serverProject = (
+  name: string,
+  env: Record<string, string>,
+  exclude: string[] = [],
+  include = ['server/**/*.test.ts'],
+  setup: string[] = [],
+) => ({
   test: {
     name,
     environment: 'node',
     include,
     exclude: ['**/node_modules/**', ...exclude],
-    globalSetup: ['server/test/helpers/globalSetup.ts'],
+    globalSetup: ['server/test/helpers/globalSetup.ts', ...setup],
     // A worker thread compiles its TypeScript as it starts; with two suites at once on two cores
     // that has taken more than the product's 15 s (extractPool.ts).
     env: { EXTRACT_WORKER_START_MS: '60000', ...env },
@@ -23,7 +29,9 @@ const serverProject = (name: string, env: Record<string, string>, exclude: strin
 export default defineConfig({
   test: {
     projects: [
-      serverProject('server', { DOCENT_TEST_ENGINE: 'pglite' }, ['server/test/scaleout/**']),
+      serverProject('server', { DOCENT_TEST_ENGINE: 'pglite' }, ['server/test/scaleout/**'], undefined, [
+        'server/test/helpers/pgliteTemplate.ts',
+      ]),
       ...(process.env.TEST_DATABASE_URL
         ? [
             serverProject(

@@ -11,11 +11,13 @@ export interface PgliteOptions {
    * loop. false runs it in this thread (PGLITE_THREAD=off), kept as a fallback and for comparison.
    */
   thread?: boolean;
+  /** On the thread: start an in-memory database from this dumped data dir (pgliteThread.ts). */
+  from?: string;
 }
 
 /** Embedded PostgreSQL (WASM). dataDir undefined = in-memory (tests). */
 export async function openPglite(dataDir: string | undefined, options: PgliteOptions = {}): Promise<Db> {
-  return (options.thread ?? true) ? openPgliteThread(dataDir) : openPgliteInProcess(dataDir);
+  return (options.thread ?? true) ? openPgliteThread(dataDir, { from: options.from }) : openPgliteInProcess(dataDir);
 }
 
 /**

@@ -2,7 +2,7 @@
 // Plain JS so it starts under any parent (tsx, vitest, node) without a TypeScript loader: PGlite's
 // work (parsing, planning, executing in WASM) then runs on this thread's event loop, never the server's.
 //
-// Messages in:  { id, op: 'open', dataDir }          → { id, ok: true }
+// Messages in:  { id, op: 'open', dataDir, from? }   → { id, ok: true }  (from: a dumped data dir's file)
 //               { id, op: 'query', sql, params, tx? } → { id, rows }
 //               { id, op: 'begin' }                  → { id, ok: true }  (the transaction's id is this id)
 //               { id, op: 'commit' | 'rollback', tx } → { id, ok: true }
@@ -12,10 +12,19 @@
 // Ordering: every message is handed to PGlite in arrival order. PGlite's own transaction mutex makes
 // a plain query wait while a transaction is open, so statements outside it queue here (none is lost)
 // and run after its COMMIT or ROLLBACK, in order.
+import { Blob } from 'node:buffer';
+import { readFile } from 'node:fs/promises';
 import { parentPort } from 'node:worker_threads';
 import { PGlite, parse as pgParse, protocol } from '@electric-sql/pglite';
 import { vector } from '@electric-sql/pglite-pgvector';
 import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
+
+/** PGlite on the message's data dir; an in-memory one may start from a dumped data dir (`from`, a tar file). */
+async function openEngine(msg) {
+  const extensions = { vector, btree_gin };
+  if (!msg.from) return PGlite.create({ dataDir: msg.dataDir, extensions });
+  return PGlite.create({ dataDir: msg.dataDir, extensions, loadDataDir: new Blob([await readFile(msg.from)]) });
+}
 
 /** @type {PGlite | undefined} */
 let pg;
@@ -231,7 +240,7 @@ parentPort.on('message', (msg) => {
   if (op === 'open') {
     // Both extensions are always registered: a data dir that has one fails every query without it
     // (btree_gin: the bot-led full-text index of migration 013).
-    const opened = PGlite.create({ dataDir: msg.dataDir, extensions: { vector, btree_gin } }).then(
+    const opened = openEngine(msg).then(
       (db) => ((pg = db), { ok: true }),
       (err) => {
         throw new Error(`Could not open the embedded database${msg.dataDir ? ` in ${msg.dataDir}` : ''} (${messageOf(err)})`);

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Worker } from 'node:worker_threads';
@@ -163,6 +163,32 @@ describe.skipIf(onPostgres())('PGlite on a worker thread', () => {
     await own.close();
     expect((await Promise.all(queued)).map(([r]) => r!.i)).toEqual(Array.from({ length: 50 }, (_, i) => i));
     await expect(own.query('SELECT 1')).rejects.toThrow(/closed/);
+  });
+});
+
+describe.skipIf(onPostgres())('an in-memory database started from a dumped data dir', () => {
+  it("has the dump's tables and rows, and its writes stay its own", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'docent-dump-'));
+    const { PGlite } = await import('@electric-sql/pglite');
+    const source = await PGlite.create();
+    await source.query('CREATE TABLE kept (v text)');
+    await source.query("INSERT INTO kept VALUES ('from the dump')");
+    const file = path.join(dir, 'dump.tar');
+    writeFileSync(file, Buffer.from(await (await source.dumpDataDir('none')).arrayBuffer()));
+    await source.close();
+    const [a, b] = await Promise.all([openPglite(undefined, { from: file }), openPglite(undefined, { from: file })]);
+    try {
+      await a.query("INSERT INTO kept VALUES ('only in a')");
+      expect(await a.query('SELECT v FROM kept ORDER BY v')).toEqual([{ v: 'from the dump' }, { v: 'only in a' }]);
+      expect(await b.query('SELECT v FROM kept')).toEqual([{ v: 'from the dump' }]);
+    } finally {
+      await Promise.all([a.close(), b.close()]);
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('fails to open with a clear error when the dump is missing', async () => {
+    await expect(openPglite(undefined, { from: '/nonexistent/dump.tar' })).rejects.toThrow(/Could not open the embedded database/);
   });
 });
 

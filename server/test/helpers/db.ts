@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { inject } from 'vitest';
 import type { Db } from '../../src/db/db.js';
 import { migrate } from '../../src/db/migrate.js';
 import { openPglite } from '../../src/db/pglite.js';
@@ -14,7 +15,10 @@ export const onPostgres = () => process.env.DOCENT_TEST_ENGINE === 'postgres';
  */
 export async function openTestDb(migrationsDir?: string): Promise<Db> {
   if (!onPostgres()) {
-    const db = await openPglite(undefined);
+    // The run's migrated template (pgliteTemplate.ts), unless this test migrates from elsewhere.
+    const template = migrationsDir ? undefined : inject('pgliteTemplate');
+    const db = await openPglite(undefined, { from: template });
+    // Nothing to do on the template, but a migration newer than it would still apply.
     await migrate(db, migrationsDir);
     return db;
   }
