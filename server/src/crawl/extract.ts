@@ -8,8 +8,12 @@ import { linkDensity } from './linkDensity.js';
 import { collectReveals, mayReveal } from './revealable.js';
 import { renderMarkdown, textContent } from './markdownWriter.js';
 import { visibleChars } from './visibleChars.js';
-import type { PdfPageText } from './pdf.js';
 import { normalizeUrl } from './urls.js';
+import type { ExtractedPage, ExtractOptions, PageAnchor } from './extractedPage.js';
+
+// Where the main thread needs only these, it imports extractedPage.ts: this file loads the HTML parsers.
+export type { ExtractedPage, ExtractOptions, PageAnchor } from './extractedPage.js';
+export { extractText } from './extractedPage.js';
 
 /**
  * One parse per page (htmlparser2, the fast tree linkedom itself builds on) gives the links (for
@@ -21,41 +25,6 @@ import { normalizeUrl } from './urls.js';
  * repeated across the site (banners, navigation bars) is removed later, at the site level
  * (index/siteBoilerplate.ts), which is what makes the whole body a safe fallback.
  */
-export interface ExtractedPage {
-  title: string;
-  markdown: string;
-  /** Normalised absolute http(s) links, resolved against <base href> when present. */
-  links: string[];
-  /** The same links with their visible text (first occurrence of each url/text pair), for anchor-text ranking. */
-  anchors: PageAnchor[];
-  /** Raw canonical link, resolved; the caller decides whether to honour it. */
-  canonical?: string;
-  /** <meta name="robots"> asks not to index / not to follow. */
-  noindex: boolean;
-  nofollow: boolean;
-  /** Keys of the page's lines left out of `markdown` (lineKeys.ts), for site-level boilerplate counts. */
-  outsideKeys: number[];
-  /** No text, but scripts: the page builds its text in the browser, which the crawler does not run. */
-  scriptBuilt?: boolean;
-  /** How the content was chosen (diagnostics and tests). */
-  method: 'declared' | 'readability' | 'body' | 'text' | 'pdf';
-  /** A PDF's text page by page (pdf.ts); `markdown` is the pages joined. Chunks cite their page. */
-  pdfPages?: PdfPageText[];
-}
-
-export interface PageAnchor {
-  url: string;
-  text: string;
-}
-
-export interface ExtractOptions {
-  /** Above this HTML size Readability is not run (a 2.5 MB index page takes it seconds). */
-  readabilityMaxChars?: number;
-  /** Markdown beyond this is cut (giant pages would swamp a bot's index). */
-  maxMarkdownChars?: number;
-  /** Skip content extraction, links only (URL collection). */
-  linksOnly?: boolean;
-}
 
 const MIN_CONTENT_CHARS = 200;
 /** Longer link texts are sentences wrapped in a link, not labels. */
@@ -256,16 +225,6 @@ function scan(root: Document): Scan {
     for (let i = el.children.length - 1; i >= 0; i--) stack.push(el.children[i]!);
   }
   return s;
-}
-
-/** Plain-text pages: the text is the content; the first non-empty line is the title. */
-export function extractText(text: string, opts: ExtractOptions = {}): ExtractedPage {
-  const cap = opts.maxMarkdownChars ?? 400_000;
-  // On the event loop: only what can be kept is normalised (split/join; a regex took 0.4 s on 5 MB).
-  const head = text.trimStart().slice(0, 2 * cap);
-  const body = head.split('\r\n').join('\n').split('\r').join('\n').trimEnd();
-  const title = clean(/\S[^\n]*/.exec(body)?.[0] ?? '').slice(0, 200);
-  return { title, markdown: body.slice(0, cap), links: [], anchors: [], outsideKeys: [], noindex: false, nofollow: false, method: 'text' };
 }
 
 const clean = (s: string) => s.replace(/\s+/g, ' ').trim();

@@ -1,4 +1,4 @@
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { findChromium, RenderUnavailableError } from './findChromium.js';
 import { PageSlots } from './pageSlots.js';
 import { RenderTab, type RenderedPage, type RenderJob } from './renderPage.js';
@@ -156,22 +156,26 @@ class BrowserPool implements PageRenderer {
     const executablePath = findChromium(this.options.env);
     this.launches++;
     const gen: Generation = { served: 0, active: 0, retired: false, idle: [], browser: Promise.resolve(undefined as unknown as Browser) };
-    gen.browser = chromium.launch({ executablePath, headless: true, args: LAUNCH_ARGS }).then(
-      (browser) => {
-        // A crash: the next page launches a new browser.
-        browser.on('disconnected', () => {
-          gen.retired = true;
+    // playwright-core is loaded on the first launch only: most sites never need a browser, and
+    // loading it took every process that may crawl (the server, each test file) 0.5-1.7 s at start.
+    gen.browser = import('playwright-core')
+      .then(({ chromium }) => chromium.launch({ executablePath, headless: true, args: LAUNCH_ARGS }))
+      .then(
+        (browser) => {
+          // A crash: the next page launches a new browser.
+          browser.on('disconnected', () => {
+            gen.retired = true;
+            if (this.current === gen) this.current = undefined;
+          });
+          return browser;
+        },
+        (err: unknown) => {
           if (this.current === gen) this.current = undefined;
-        });
-        return browser;
-      },
-      (err: unknown) => {
-        if (this.current === gen) this.current = undefined;
-        throw new RenderUnavailableError(
-          `This page builds its text with JavaScript, and the browser at ${executablePath} (CHROMIUM_PATH) did not start: ${String((err as Error)?.message ?? err).split('\n')[0]}`,
-        );
-      },
-    );
+          throw new RenderUnavailableError(
+            `This page builds its text with JavaScript, and the browser at ${executablePath} (CHROMIUM_PATH) did not start: ${String((err as Error)?.message ?? err).split('\n')[0]}`,
+          );
+        },
+      );
     return gen;
   }
 

@@ -1,5 +1,5 @@
 import type { CrawlRun } from '../crawlRun.js';
-import { extractText, type ExtractedPage } from '../extract.js';
+import { extractText, type ExtractedPage } from '../extractedPage.js';
 import { ExtractTimeoutError, ExtractUnavailableError } from '../extractor.js';
 import { stageField, type PageOutcome } from '../pageOutcome.js';
 import { untilAborted } from '../untilAborted.js';
