@@ -110,6 +110,13 @@ export function absentNames(question: string, terms: QueryTerm[], english: Reado
 /** A name written in at most this many passages is mentioned in passing, not covered. */
 const RARE_NAME_CHUNKS = READING.rareNameChunks;
 
+/** A name unmatchedNames found, with the question's terms that stand for it. */
+export interface UnmatchedName {
+  name: string;
+  /** The terms whose lexeme is the name in lower case or its English stem (one, unless both are terms). */
+  terms: QueryTerm[];
+}
+
 /**
  * The names a question asks about that the site writes only in passing and that none of the
  * passages found for it holds: "Which React hook should I use…" on a site that names React in six
@@ -118,29 +125,32 @@ const RARE_NAME_CHUNKS = READING.rareNameChunks;
  * "not sure" offers the visitor something unrelated. A name the site writes often (its own subject,
  * "Debian" on a Debian site) is left alone: the site covers it, so the closest passage may still
  * help. Names as absentNames reads them: capitalised inside a sentence, or capitalised inside the
- * word; English questions only.
+ * word; English questions only. Each name comes with its terms, so what share of the question it
+ * carries is read without stemming it again.
  */
 export function unmatchedNames(
   question: string,
   terms: QueryTerm[],
   passages: string[],
   english: ReadonlySet<string> | undefined,
-): string[] {
+): UnmatchedName[] {
   if (!english) return [];
   const words = questionWords(question, 'english');
   if (!readsAsEnglish(words, english, writtenAsName)) return [];
   const text = passages.join(' ').toLowerCase();
-  const names: string[] = [];
+  const names: UnmatchedName[] = [];
   for (const w of words) {
     const lower = w.text.toLowerCase();
     if (w.text.length < MIN_NAME_LETTERS || w.dotted || LANGUAGE_NAMES.has(lower)) continue;
     if (!(/\p{Lu}/u.test(w.text.slice(1)) || (!w.initial && /^\p{Lu}/u.test(w.text)))) continue;
-    const term = terms.find((t) => t.lexeme === lower || t.lexeme === stem(lower));
+    const stemmed = stem(lower);
+    const named = terms.filter((t) => t.lexeme === lower || t.lexeme === stemmed);
+    const term = named[0];
     if (!term || term.df === 0 || term.df > RARE_NAME_CHUNKS) continue;
     // An acronym's plural ("VMs") is found in its singular too.
     const singular = /^\p{Lu}{2,}s$/u.test(w.text) ? lower.slice(0, -1) : lower;
     if (text.includes(singular) || text.includes(term.lexeme)) continue;
-    if (!names.includes(w.text)) names.push(w.text);
+    if (!names.some((n) => n.name === w.text)) names.push({ name: w.text, terms: named });
   }
   return names;
 }

@@ -1,10 +1,9 @@
 import type { PageHit, QueryTerm, Retrieval } from '../types.js';
 import { DEFAULT_TEXT_CONFIG, languagesOfConfig } from '../../language/configs.js';
 import { questionLanguage } from '../../language/detect.js';
-import { absentNames, isLanguageName, unmatchedNames } from './absentNames.js';
+import { absentNames, isLanguageName, unmatchedNames, type UnmatchedName } from './absentNames.js';
 import { foreignAbsentNames } from './foreignNames.js';
 import { READING } from './params.js';
-import { englishStem } from '../../language/words.js';
 
 /** How many of the first pages' passages a question's names are looked for in (unmatchedNames). */
 const NAME_PAGES = READING.namePages;
@@ -52,8 +51,8 @@ function readInItsLanguage(question: string, config: string): boolean {
 }
 
 /** The share of a question's information (coverage weights) in the terms that stand for these names. */
-export function namesShare(names: string[], terms: QueryTerm[]): number {
-  const lexemes = new Set(names.flatMap((n) => [n.toLowerCase(), englishStem(n.toLowerCase())]));
+export function namesShare(names: UnmatchedName[], terms: QueryTerm[]): number {
+  const lexemes = new Set(names.flatMap((n) => n.terms.map((t) => t.lexeme)));
   let total = 0;
   let named = 0;
   for (const t of terms) {

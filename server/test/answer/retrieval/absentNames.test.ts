@@ -92,8 +92,14 @@ describe('names the site writes only in passing, missing from the passages found
   const question = 'Which React hook should I use to fetch data when a component mounts?';
   const aboutFetching = ['urllib fetches data from a URL; a component of the URL is its scheme.'];
 
-  it('names a rare name that no passage found holds', () => {
-    expect(unmatchedNames(question, counted({ react: 6, hook: 40, fetch: 80, data: 900 }), aboutFetching, english)).toEqual(['React']);
+  it('names a rare name that no passage found holds, with the term that stands for it', () => {
+    const found = counted({ react: 6, hook: 40, fetch: 80, data: 900 });
+    expect(unmatchedNames(question, found, aboutFetching, english)).toEqual([{ name: 'React', terms: [found[0]] }]);
+    // A name's term may be its stem, as the English configuration makes it ("jenkins" -> "jenkin").
+    const stemmed = counted({ jenkin: 3, plugin: 40 });
+    expect(unmatchedNames('Which Jenkins plugin should I use to fetch data?', stemmed, aboutFetching, english)).toEqual([
+      { name: 'Jenkins', terms: [stemmed[0]] },
+    ]);
   });
 
   it('leaves a name the site writes often, a name the passages hold, and an acronym found in its singular', () => {
