@@ -1,4 +1,5 @@
 import type { Db } from '../db.js';
+import { CachesPerDb } from './cachesPerDb.js';
 import { ChangeNotices } from './changeNotices.js';
 import type { ConversationRow } from './conversations.js';
 
@@ -89,21 +90,10 @@ class ConversationListCache {
   }
 }
 
-const caches = new WeakMap<Db, ConversationListCache>();
-const all = new Set<WeakRef<ConversationListCache>>();
-
-function cacheOf(db: Db): ConversationListCache {
-  let cache = caches.get(db);
-  if (!cache) {
-    cache = new ConversationListCache(db);
-    caches.set(db, cache);
-    all.add(new WeakRef(cache));
-  }
-  return cache;
-}
+const caches = new CachesPerDb((db) => new ConversationListCache(db));
 
 /** A visitor's cached conversation list with a bot, when current; callers must not change its rows. */
-export const cachedVisitorConversations = (db: Db, chatbotId: string, visitorId: string) => cacheOf(db).get(keyOf(chatbotId, visitorId));
+export const cachedVisitorConversations = (db: Db, chatbotId: string, visitorId: string) => caches.of(db).get(keyOf(chatbotId, visitorId));
 
 /**
  * Read a visitor's list from the database through `read` and keep it, unless a write was forgotten
@@ -116,7 +106,7 @@ export async function readThroughVisitorConversations<T>(
   read: () => Promise<T>,
   rowsOf: (result: T) => readonly ConversationRow[],
 ): Promise<T> {
-  const cache = cacheOf(db);
+  const cache = caches.of(db);
   const ticket = cache.ticket();
   const result = await read();
   cache.store(keyOf(chatbotId, visitorId), ticket, rowsOf(result));
@@ -126,16 +116,12 @@ export async function readThroughVisitorConversations<T>(
 /** Forget a visitor's list in every cache of this process: call after any write to their conversations (once committed). */
 export function forgetVisitorConversations(chatbotId: string, visitorId: string): void {
   const key = keyOf(chatbotId, visitorId);
-  for (const ref of all) {
-    const cache = ref.deref();
-    if (cache) cache.forget(key);
-    else all.delete(ref);
-  }
+  caches.each((cache) => cache.forget(key));
 }
 
 /** Forget every list in every cache of this process (a bot deleted with all its conversations). */
 export function forgetAllVisitorConversations(): void {
-  for (const ref of all) ref.deref()?.forgetAll();
+  caches.each((cache) => cache.forgetAll());
 }
 
 /** The SQL tail that announces a conversation row's change: `FROM <alias>, ${announce('alias')}`. */
