@@ -4,10 +4,9 @@ import { insertChatbot } from '../../src/db/repositories/chatbots.js';
 import { CONVERSATIONS_CHANNEL } from '../../src/db/repositories/conversationListCache.js';
 import { renameConversation } from '../../src/db/repositories/conversations.js';
 import { appendMessage } from '../../src/db/repositories/messages.js';
-import { openPostgres } from '../../src/db/postgres.js';
-import { buildTestApp, newVisitorId, type TestApp } from '../helpers/app.js';
-import { signIn } from '../helpers/auth.js';
-import { onPostgres, openTestDb } from '../helpers/db.js';
+import { newVisitorId, type TestApp } from '../helpers/app.js';
+import { countedApp, otherProcess, untilFromMemory, type CountingDb } from '../helpers/countingDb.js';
+import { onPostgres } from '../helpers/db.js';
 
 /**
  * Issue 40: a visitor's conversation list, and the widget's open (bootstrap), come from memory once
@@ -15,30 +14,14 @@ import { onPostgres, openTestDb } from '../helpers/db.js';
  * this process, and (PostgreSQL) in another process sharing the database, by the write's notice.
  */
 
-/** A database handle that counts the statements sent through it. */
-function counting(db: Db): Db & { count: number } {
-  const counted = {
-    ...db,
-    count: 0,
-    query: (sql: string, params?: readonly unknown[]) => {
-      counted.count++;
-      return db.query(sql, params);
-    },
-  } as Db & { count: number };
-  return counted;
-}
-
 let base: Db;
-let db: Db & { count: number };
+let db: CountingDb;
 let t: TestApp;
 let owner: { idToken: string; uid: string };
 let bot: string;
 
 beforeAll(async () => {
-  base = await openTestDb();
-  db = counting(base);
-  t = await buildTestApp({ db });
-  owner = await signIn('conversation-cache-owner@example.com');
+  ({ base, db, t, owner } = await countedApp('conversation-cache-owner@example.com'));
   bot = (await insertChatbot(db, { ownerUid: owner.uid, name: 'Ferry desk', description: 'Crossings' })).id;
 });
 afterAll(async () => {
@@ -73,16 +56,8 @@ const start = async (app: TestApp, visitor: string, title: string) => {
 };
 
 /** PostgreSQL: lists are kept only once the notice connection listens; read until one comes from memory. */
-async function untilListFromMemory(app: TestApp, counted: Db & { count: number }, visitor: string): Promise<void> {
-  for (let i = 0; i < 200; i++) {
-    await listOf(app, visitor);
-    const before = counted.count;
-    await listOf(app, visitor);
-    if (counted.count === before) return;
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  throw new Error("the visitor's list never came from memory");
-}
+const untilListFromMemory = (app: TestApp, counted: CountingDb, visitor: string) =>
+  untilFromMemory(counted, () => listOf(app, visitor), "the visitor's list");
 
 describe("a visitor's conversation list, cached", () => {
   it('is read from memory when repeated, and never served to another visitor', async () => {
@@ -159,23 +134,12 @@ describe("a visitor's conversation list, cached", () => {
 });
 
 describe.runIf(onPostgres())('two server processes on one PostgreSQL database', () => {
-  let other: TestApp;
-  let otherDb: Db & { count: number };
-  beforeAll(async () => {
-    // A pool of its own on the same schema, as another process would have, with its own caches.
-    const schema = (await base.query<{ s: string }>('SELECT current_schema() AS s'))[0]!.s;
-    otherDb = counting(await openPostgres({ url: process.env.TEST_DATABASE_URL!, schema, max: 4 }));
-    other = await buildTestApp({ db: otherDb });
-  });
-  afterAll(async () => {
-    await other?.close();
-    await otherDb?.close();
-  });
+  const other = otherProcess(() => base);
 
   /** Poll the other process until its list shows what is expected (the notice is asynchronous). */
   async function seenByOther(visitor: string, expected: (list: { id: string; title: string }[]) => boolean): Promise<void> {
     for (let i = 0; i < 200; i++) {
-      if (expected(await listOf(other, visitor))) return;
+      if (expected(await listOf(other.app, visitor))) return;
       await new Promise((r) => setTimeout(r, 25));
     }
     throw new Error('the other process kept serving the old list');
@@ -206,14 +170,14 @@ describe.runIf(onPostgres())('two server processes on one PostgreSQL database', 
     }
     // Writes made in this test process also forget in the other app's cache (same process): to see
     // the notice alone at work, write as another process's code would, in SQL with its announcement.
-    await untilListFromMemory(other, otherDb, visitor);
+    await untilListFromMemory(other.app, other.db, visitor);
     await base.query(
       `WITH u AS (UPDATE conversations SET title = 'Dogs and cats aboard' WHERE chatbot_id = $1 AND visitor_id = $2 RETURNING chatbot_id, visitor_id)
        SELECT 1 FROM u, pg_notify('${CONVERSATIONS_CHANNEL}', u.chatbot_id || ' ' || u.visitor_id)`,
       [bot, visitor],
     );
     await seenByOther(visitor, (list) => list[0]?.title === 'Dogs and cats aboard');
-    const opened = await open(other, visitor);
+    const opened = await open(other.app, visitor);
     expect(opened.messages.map((m) => m.content)).toEqual(['Can my dog come?']);
   });
 });

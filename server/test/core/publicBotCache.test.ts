@@ -2,10 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/db/db.js';
 import { insertChatbot } from '../../src/db/repositories/chatbots.js';
 import { appendMessage } from '../../src/db/repositories/messages.js';
-import { openPostgres } from '../../src/db/postgres.js';
-import { buildTestApp, newVisitorId, type TestApp } from '../helpers/app.js';
-import { signIn } from '../helpers/auth.js';
-import { onPostgres, openTestDb } from '../helpers/db.js';
+import { newVisitorId, type TestApp } from '../helpers/app.js';
+import { countedApp, otherProcess, untilFromMemory, type CountingDb } from '../helpers/countingDb.js';
+import { onPostgres } from '../helpers/db.js';
 
 /**
  * Issue 40: a bot's public info is served from memory, fresh after every owner change, on both
@@ -13,29 +12,13 @@ import { onPostgres, openTestDb } from '../helpers/db.js';
  * database round trip, or none once cached (PGlite).
  */
 
-/** A database handle that counts the statements sent through it. */
-function counting(db: Db): Db & { count: number } {
-  const counted = {
-    ...db,
-    count: 0,
-    query: (sql: string, params?: readonly unknown[]) => {
-      counted.count++;
-      return db.query(sql, params);
-    },
-  } as Db & { count: number };
-  return counted;
-}
-
 let base: Db;
-let db: Db & { count: number };
+let db: CountingDb;
 let t: TestApp;
 let owner: { idToken: string; uid: string };
 
 beforeAll(async () => {
-  base = await openTestDb();
-  db = counting(base);
-  t = await buildTestApp({ db });
-  owner = await signIn('public-cache-owner@example.com');
+  ({ base, db, t, owner } = await countedApp('public-cache-owner@example.com'));
 });
 afterAll(async () => {
   await t?.close();
@@ -49,16 +32,8 @@ const patch = (app: TestApp, id: string, body: object) =>
   app.app.inject({ method: 'PATCH', url: `/api/v1/chatbots/${id}`, headers: { authorization: `Bearer ${owner.idToken}` }, payload: body });
 
 /** PostgreSQL: the cache serves from memory once its notice connection is listening; wait for that. */
-async function untilServedFromMemory(app: TestApp, counted: Db & { count: number }, id: string): Promise<void> {
-  for (let i = 0; i < 200; i++) {
-    expect((await getPublic(app, id)).statusCode).toBe(200);
-    const before = counted.count;
-    await getPublic(app, id);
-    if (counted.count === before) return;
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  throw new Error('the public info never came from memory');
-}
+const untilServedFromMemory = (app: TestApp, counted: CountingDb, id: string) =>
+  untilFromMemory(counted, async () => expect((await getPublic(app, id)).statusCode).toBe(200), 'the public info');
 
 describe('public bot info cache', () => {
   it('serves repeated requests without asking the database', async () => {
@@ -126,23 +101,12 @@ describe('public bot info cache', () => {
 });
 
 describe.runIf(onPostgres())('two server processes on one PostgreSQL database', () => {
-  let other: TestApp;
-  let otherDb: Db & { count: number };
-  beforeAll(async () => {
-    // A pool of its own on the same schema: as another process would have, with its own cache.
-    const schema = (await base.query<{ s: string }>('SELECT current_schema() AS s'))[0]!.s;
-    otherDb = counting(await openPostgres({ url: process.env.TEST_DATABASE_URL!, schema, max: 4 }));
-    other = await buildTestApp({ db: otherDb });
-  });
-  afterAll(async () => {
-    await other?.close();
-    await otherDb?.close();
-  });
+  const other = otherProcess(() => base);
 
   /** Poll the other process's public route until it shows what is expected (the notice is asynchronous). */
   async function seenByOther(id: string, expected: (status: number, name?: string) => boolean): Promise<void> {
     for (let i = 0; i < 200; i++) {
-      const res = await getPublic(other, id);
+      const res = await getPublic(other.app, id);
       if (expected(res.statusCode, res.statusCode === 200 ? (res.json().data.name as string) : undefined)) return;
       await new Promise((r) => setTimeout(r, 25));
     }
@@ -151,12 +115,12 @@ describe.runIf(onPostgres())('two server processes on one PostgreSQL database', 
 
   it('a change through one process is seen by the other, which had it cached', async () => {
     const id = (await insertChatbot(db, { ownerUid: owner.uid, name: 'Pier' })).id;
-    await untilServedFromMemory(other, otherDb, id);
+    await untilServedFromMemory(other.app, other.db, id);
     expect((await patch(t, id, { name: 'Pier renamed' })).statusCode).toBe(200);
     await seenByOther(id, (status, name) => status === 200 && name === 'Pier renamed');
     // Cached again after the change, with the new name.
-    await untilServedFromMemory(other, otherDb, id);
-    expect((await getPublic(other, id)).json().data.name).toBe('Pier renamed');
+    await untilServedFromMemory(other.app, other.db, id);
+    expect((await getPublic(other.app, id)).json().data.name).toBe('Pier renamed');
     const del = await t.app.inject({
       method: 'DELETE',
       url: `/api/v1/chatbots/${id}`,
@@ -170,10 +134,10 @@ describe.runIf(onPostgres())('two server processes on one PostgreSQL database', 
     // The PATCH above also forgets in every cache of this test's process; SQL straight to the
     // database does not, so only the trigger's notice (migration 025) can make the cache forget.
     const id = (await insertChatbot(db, { ownerUid: owner.uid, name: 'Slipway' })).id;
-    await untilServedFromMemory(other, otherDb, id);
+    await untilServedFromMemory(other.app, other.db, id);
     await base.query(`UPDATE chatbots SET name = 'Slipway renamed' WHERE id = $1`, [id]);
     await seenByOther(id, (status, name) => status === 200 && name === 'Slipway renamed');
-    await untilServedFromMemory(other, otherDb, id);
+    await untilServedFromMemory(other.app, other.db, id);
     await base.query(`DELETE FROM chatbots WHERE id = $1`, [id]);
     await seenByOther(id, (status) => status === 404);
   });
