@@ -34,6 +34,8 @@ export interface RetrievedChunk {
   coverage: number;
   /** Query lexemes found in the chunk. */
   matched: string[];
+  /** Its plain BM25 score over the question's words (scoring.ts, plainBm25), when full text found it. */
+  plain?: number;
   /** 1-based rank in the semantic search list, when semantic search found it. */
   vectorRank?: number;
   /** Cosine similarity to the question, when semantic search found it. */
@@ -49,6 +51,8 @@ export interface PageHit {
   score: number;
   coverage: number;
   chunks: RetrievedChunk[];
+  /** Offered because plain BM25 ranks it first, below where the ranking put it (retrieval/pages.ts). */
+  plainFirst?: boolean;
 }
 
 /** What the evidence supports: an answer, a "not sure" with the closest pages, or nothing (retrieval/floor.ts). */

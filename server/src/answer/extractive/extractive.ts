@@ -126,7 +126,8 @@ export async function extractiveAnswer(
     })
     .filter((r) => r !== undefined)
     .sort((a, b) => b.placed - a.placed);
-  const main = ranked[0];
+  // A page offered only because plain BM25 ranks it first may be cited, never lead (retrieval/pages.ts).
+  const main = ranked.find((r) => !pages[r.section.page]!.plainFirst);
   if (!main || main.score < MIN_SCORE) return { markdown: texts.notCovered, cited: [] };
 
   // Citation numbers follow first appearance in the answer.

@@ -1,6 +1,6 @@
 import type { QueryTerm, RetrievedChunk } from '../types.js';
 import type { CandidateRow } from './candidates.js';
-import { scoreChunk, type TermHit } from './scoring.js';
+import { plainBm25, scoreChunk, type TermHit } from './scoring.js';
 import { parseChunkTsvector, parseTsvector } from './tsvectorText.js';
 import { READING, type RetrievalParams } from './params.js';
 
@@ -10,11 +10,13 @@ export function rankChunks(terms: QueryTerm[], rows: CandidateRow[], avgLen: num
   return rows
     .map((row) => {
       const { hits, title } = parseChunkTsvector(row.tsv, wanted);
+      // Before the name hits below: plain BM25 reads the passage's own words only.
+      const plain = plainBm25(terms, hits, Number(row.len), avgLen);
       addWholeNameHits(terms, hits);
       addNameHits(terms, hits, [...title, ...urlWords(row.url)]);
       const anchored = new Set(row.anchor ? parseTsvector(row.anchor, wanted).keys() : []);
       const { score, phrase, coverage, matched } = scoreChunk(terms, hits, Number(row.len), avgLen, p, anchored);
-      return { ...toChunk(row, score, coverage, matched), phrase };
+      return { ...toChunk(row, score, coverage, matched), phrase, plain };
     })
     .sort((a, b) => b.score - a.score || a.id.localeCompare(b.id));
 }

@@ -23,3 +23,23 @@ export function collectPages(ranked: RetrievedChunk[], perPage: number, secondSh
   for (const page of pages.values()) page.score += secondShare * (second.get(page.url) ?? 0);
   return [...pages.values()].sort((a, b) => b.score - a.score);
 }
+
+/**
+ * The page whose passage plain BM25 scores highest (RetrievedChunk.plain), moved up to place `slot`
+ * when the ranking put it lower: whatever the ranking's extra evidence says, the page a plain keyword
+ * search finds first is among the pages retrieval offers. It is cited only if its score earns it
+ * (floor.ts), and never leads an extractive answer (plainFirst): its quote, free to lead, took two
+ * git answers away from the right page (eval/LOG.md). Pages already within the first `slot` keep
+ * their place; slot 0 changes nothing.
+ */
+export function keepPlainFirst(pages: PageHit[], ranked: RetrievedChunk[], slot: number): PageHit[] {
+  if (slot <= 0) return pages;
+  let best: RetrievedChunk | undefined;
+  for (const c of ranked) if ((c.plain ?? 0) > (best?.plain ?? 0)) best = c;
+  const at = best ? pages.findIndex((page) => page.url === best.url) : -1;
+  if (at < slot) return pages;
+  const out = [...pages];
+  const [page] = out.splice(at, 1);
+  out.splice(slot - 1, 0, { ...page!, plainFirst: true });
+  return out;
+}

@@ -14,7 +14,7 @@ import { rankChunks } from './chunkRanking.js';
 import { cutAtFloor, outcomeOf, questionEvidence, type VectorFloor } from './floor.js';
 import { fuseScores, vectorClearance, type VectorHit, type VectorSearch } from './fusion.js';
 import { pageLexemes, withPageEvidence, type ReadPages } from './pageEvidence.js';
-import { collectPages } from './pages.js';
+import { collectPages, keepPlainFirst } from './pages.js';
 import { withParams, type RetrievalParams } from './params.js';
 import { analyseQuestion } from './queryAnalysis.js';
 import { cleanQueryText, quoteLexeme } from './queryText.js';
@@ -107,7 +107,13 @@ export class FullTextRetriever implements Retriever {
     const evidence = questionEvidence(byPassage, p);
     const outcome = outcomeOf(evidence, p);
     const reorder = (outcome !== 'none' || opts.keepBelowFloor) && !opts.passageOrder;
-    const pages = reorder ? await withPageEvidence(this.db, stats.meanPageLength, chatbotId, terms, byPassage, p, readPages) : byPassage;
+    const pages = reorder
+      ? keepPlainFirst(
+          await withPageEvidence(this.db, stats.meanPageLength, chatbotId, terms, byPassage, p, readPages),
+          ranked,
+          p.plainSlot,
+        )
+      : byPassage;
     const retrieval = cutAtFloor(terms, pages, outcome, evidence, wantPages, p, opts.keepBelowFloor);
     await this.fillContent(chatbotId, retrieval.pages, content);
     return { ...retrieval, textConfig };

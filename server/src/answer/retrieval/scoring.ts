@@ -98,6 +98,23 @@ export function scoreChunk(
 }
 
 /**
+ * Textbook BM25 of one passage (k1 1.2, b 0.75, every field's occurrences counted alike, each of the
+ * question's words once): not the ranking, but the yardstick it must not fall below (plainSlot in
+ * params.ts). `len` and `avgLen` as in scoreChunk.
+ */
+export function plainBm25(terms: QueryTerm[], hits: Map<string, TermHit>, len: number, avgLen: number): number {
+  const norm = PLAIN_K1 * (1 - PLAIN_B + (PLAIN_B * len) / Math.max(1, avgLen));
+  let score = 0;
+  for (const t of terms) {
+    const tf = hits.get(t.lexeme)?.positions.length ?? 0;
+    if (tf > 0) score += (t.idf * tf * (PLAIN_K1 + 1)) / (tf + norm);
+  }
+  return score;
+}
+const PLAIN_K1 = 1.2;
+const PLAIN_B = 0.75;
+
+/**
  * Bonus for pairs of terms that sit close together in the question and in the chunk, in the same
  * order: a phrase of the question found as a phrase beats the same words scattered over a page.
  */

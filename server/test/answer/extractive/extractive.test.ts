@@ -305,4 +305,26 @@ describe('the page an answer leads with', () => {
     const second = await extractiveAnswer(question, r.terms, ranked, databaseLexer(db));
     expect(second.cited[0]!.url).toBe(troubleshooting.url);
   });
+
+  it('is never a page offered only because plain BM25 ranks it first', async () => {
+    // As above, the troubleshooting page says far more of the question than the first page; marked as
+    // offered only by plain BM25 (retrieval/pages.ts), it may not lead.
+    const fix = await botWith([
+      troubleshooting,
+      { ...install, chunks: [{ heading: 'Installing Lumen', content: 'Lumen is one binary. Install it with npm.' }] },
+    ]);
+    const r = await retriever.retrieve(fix, question, { keepBelowFloor: true });
+    const ranked = [...r.pages].sort((a) => (a.url === install.url ? -1 : 1));
+    const lead = async (mark: boolean) =>
+      (
+        await extractiveAnswer(
+          question,
+          r.terms,
+          ranked.map((p) => ({ ...p, plainFirst: mark && p.url === troubleshooting.url })),
+          databaseLexer(db),
+        )
+      ).cited[0]?.url;
+    expect(await lead(false)).toBe(troubleshooting.url);
+    expect(await lead(true)).not.toBe(troubleshooting.url);
+  });
 });
