@@ -9,6 +9,7 @@ import { collectReveals, mayReveal } from './revealable.js';
 import { renderMarkdown, textContent } from './markdownWriter.js';
 import { visibleChars } from './visibleChars.js';
 import { normalizeUrl } from './urls.js';
+import { renameOldPhrasing } from './oldPhrasing.js';
 import type { ExtractedPage, ExtractOptions, PageAnchor } from './extractedPage.js';
 
 // Where the main thread needs only these, it imports extractedPage.ts: this file loads the HTML parsers.
@@ -147,6 +148,7 @@ const cutAtLine = (s: string, n: number) => {
 function readabilityHtml(html: string): string | undefined {
   try {
     const { document } = parseHTML(html) as unknown as { document: globalThis.Document };
+    renameOldPhrasing(document);
     const article = new Readability(document, { charThreshold: MIN_CONTENT_CHARS }).parse();
     return article?.content ?? undefined;
   } catch {

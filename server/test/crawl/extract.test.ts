@@ -229,6 +229,19 @@ describe('extractPage', () => {
     expect(page.outsideKeys).toEqual(expect.arrayContaining(distinctLineKeys('One Two')));
   });
 
+  it("keeps older HTML's inline elements (DocBook's <acronym>, <tt>, <font>) inside their sentence when Readability reads the page", () => {
+    const sentence =
+      'This allows Stateless Address Autoconfiguration (<acronym class="acronym">SLAAC</acronym>) to pick an address from the ' +
+      '<acronym>MAC</acronym> address; see <tt>/etc/network/interfaces</tt> and the <font color="red">warning</font> below.';
+    const html = `<html><head><title>IPv6</title></head><body><div class="menu"><a href="/1">One</a></div>
+      <div class="section"><h2>IPv6</h2><div class="para">${sentence}</div>${para('First.')}${para('Second.')}</div></body></html>`;
+    const page = extractPage(html, 'https://handbook.example/sect.ipv6.html');
+    expect(page.method).toBe('readability');
+    expect(page.markdown).toContain(
+      'This allows Stateless Address Autoconfiguration (SLAAC) to pick an address from the MAC address; see `/etc/network/interfaces` and the warning below.',
+    );
+  });
+
   it('skips Readability on giant pages and uses the body without header and footer', () => {
     const html = `<html><body><header>HEADER</header><div>${para('Body text.')}</div><footer>FOOTER</footer></body></html>`;
     const page = extractPage(html, 'https://x.example/', { readabilityMaxChars: 10 });
