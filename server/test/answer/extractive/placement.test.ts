@@ -173,6 +173,35 @@ describe('extendWindow', () => {
     expect(grown.end).toBe(1); // the first item, announced by the colon, but not the second: over budget
   });
 
+  it('when the quote holds its one code block already, starts after it to show the block its last sentence announces', () => {
+    const md = [
+      'On an unstable system you may still want the command to download packages ahead of time:',
+      '```\nAPT::Periodic::Download-Upgradeable-Packages "1";\n```',
+      'To limit the bandwidth the command uses for downloads, set:',
+      '```\nAcquire::http::Dl-Limit "800";\n```',
+    ].join('\n\n');
+    const units = lexed(md);
+    const grown = extendWindow(units, { start: 0, end: 2, score: 1, said: new Set(['command']), words: 24 }, query(60));
+    expect(units[grown.start]!.unit.plain).toMatch(/^To limit the bandwidth/);
+    expect(units[grown.end]!.unit.kind).toBe('code');
+    expect(units[grown.end]!.unit.plain).toContain('Dl-Limit');
+    // When what comes before the first block says more of the question, the quote keeps it.
+    const before = lexed(
+      md.replace('you may still want the command to download', 'you may still want the command and its download command'),
+    );
+    const weighted: WindowQuery = {
+      ...query(60),
+      weight: new Map([
+        ['command', 1],
+        ['download', 1],
+      ]),
+      totalWeight: 2,
+    };
+    const kept = extendWindow(before, { start: 0, end: 2, score: 1, said: new Set(['command']), words: 24 }, weighted);
+    expect(kept.start).toBe(0);
+    expect(kept.end).toBe(2);
+  });
+
   it('stops at the budget after a sentence that announces nothing', () => {
     const units = lexed(
       'To see who last changed lines 40 to 60 of a file, give the blame command a range of lines with its option.\n\n' +
