@@ -91,7 +91,7 @@ export function absentNames(question: string, terms: QueryTerm[], english: Reado
   // Numbers and parts of a compound the site writes whole carry no coverage weight: not names.
   const unknown = new Set(terms.filter((t) => t.df === 0 && t.coverageWeight > 0).map((t) => t.lexeme));
   if (unknown.size === 0) return [];
-  const words = questionWords(question, 'english');
+  const words = questionWords(question, 'wordList');
   if (!readsAsEnglish(words, english, writtenAsName)) return [];
 
   const names: string[] = [];
@@ -135,7 +135,7 @@ export function unmatchedNames(
   english: ReadonlySet<string> | undefined,
 ): UnmatchedName[] {
   if (!english) return [];
-  const words = questionWords(question, 'english');
+  const words = questionWords(question, 'wordList');
   if (!readsAsEnglish(words, english, writtenAsName)) return [];
   const text = passages.join(' ').toLowerCase();
   const names: UnmatchedName[] = [];

@@ -21,16 +21,16 @@ interface Reading {
 
 /**
  * The two ways a question is cut into words:
- *  - `english`, as an English question's words are looked up in the word list: inner apostrophes
- *    belong to the word ("don't", "Debian's"; trailing ones dropped) and a digit ends it; a dotted
- *    word starts no sentence;
+ *  - `wordList`, as words are looked up in the English word list (text/englishWords.ts), which
+ *    spells them so: inner apostrophes belong to the word ("don't", "Debian's"; trailing ones
+ *    dropped) and a digit ends it; a dotted word starts no sentence;
  *  - `anyLanguage`, as any language's words are read for a name's shape: digits belong to the word
  *    ("ext4"), an apostrophe ends it ("l'équipe"), and Spanish opens a question with "¿" and an
  *    exclamation with "¡".
  * Hyphenated and dotted words are read part by part in both, as the index reads them.
  */
-const READINGS: Record<'english' | 'anyLanguage', Reading> = {
-  english: { word: /\p{L}[\p{L}\p{M}'’]*/gu, sentenceMark: /[.!?:;]$/, dottedMayStart: false },
+const READINGS: Record<'wordList' | 'anyLanguage', Reading> = {
+  wordList: { word: /\p{L}[\p{L}\p{M}'’]*/gu, sentenceMark: /[.!?:;]$/, dottedMayStart: false },
   anyLanguage: { word: /\p{L}[\p{L}\p{M}\d]*/gu, sentenceMark: /[.!?:;¿¡]$/, dottedMayStart: true },
 };
 
