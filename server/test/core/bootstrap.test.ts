@@ -3,6 +3,7 @@ import { insertChatbot } from '../../src/db/repositories/chatbots.js';
 import { appendMessage } from '../../src/db/repositories/messages.js';
 import { signIn } from '../helpers/auth.js';
 import { buildTestApp, newVisitorId, type TestApp } from '../helpers/app.js';
+import { startConversation } from '../helpers/visitorConversation.js';
 
 // GET /chatbots/{id}/bootstrap (issue #40): one response opens the chat panel, scoped like the
 // visitor routes it stands for.
@@ -23,16 +24,6 @@ afterAll(() => t?.close());
 const bootstrap = (bot: string, visitorId: string, extra = '', headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'GET', url: `/api/v1/chatbots/${bot}/bootstrap?visitor_id=${visitorId}${extra}`, headers });
 
-const startConversation = async (visitorId: string, title: string) => {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: `/api/v1/chatbots/${botId}/conversations`,
-    payload: { visitor_id: visitorId, title },
-  });
-  expect(res.statusCode).toBe(201);
-  return res.json().data.id as string;
-};
-
 const conversationsOf = async (visitorId: string) =>
   (
     await t.db.query<{ title: string }>('SELECT title FROM conversations WHERE chatbot_id = $1 AND visitor_id = $2', [botId, visitorId])
@@ -42,9 +33,9 @@ describe('GET /chatbots/{id}/bootstrap', () => {
   it("returns the bot's public info, only this visitor's conversations and the newest one's messages", async () => {
     const alice = newVisitorId();
     const mallory = newVisitorId();
-    const older = await startConversation(alice, 'Tides');
+    const older = await startConversation(t, botId, alice, 'Tides');
     await appendMessage(t.db, t.ctx.messageCache, older, { role: 'user', content: 'When is high tide?' });
-    const newer = await startConversation(alice, 'Moorings');
+    const newer = await startConversation(t, botId, alice, 'Moorings');
     await appendMessage(t.db, t.ctx.messageCache, newer, { role: 'user', content: 'Where can I moor?' });
     const answer = await appendMessage(t.db, t.ctx.messageCache, newer, { role: 'assistant', content: 'By the harbour wall.' });
     const rated = await t.app.inject({
@@ -53,7 +44,7 @@ describe('GET /chatbots/{id}/bootstrap', () => {
       payload: { rating: 1, visitor_id: alice },
     });
     expect(rated.statusCode).toBe(200);
-    const theirs = await startConversation(mallory, 'Mallory private');
+    const theirs = await startConversation(t, botId, mallory, 'Mallory private');
     await appendMessage(t.db, t.ctx.messageCache, theirs, { role: 'user', content: 'mallory secret question' });
 
     const res = await bootstrap(botId, alice);

@@ -7,6 +7,7 @@ import { appendMessage } from '../../src/db/repositories/messages.js';
 import { newVisitorId, type TestApp } from '../helpers/app.js';
 import { countedApp, otherProcess, untilFromMemory, type CountingDb } from '../helpers/countingDb.js';
 import { onPostgres } from '../helpers/db.js';
+import { startConversation } from '../helpers/visitorConversation.js';
 
 /**
  * Issue 40: a visitor's conversation list, and the widget's open (bootstrap), come from memory once
@@ -45,15 +46,7 @@ const open = async (app: TestApp, visitor: string) => {
   };
 };
 
-const start = async (app: TestApp, visitor: string, title: string) => {
-  const res = await app.app.inject({
-    method: 'POST',
-    url: `/api/v1/chatbots/${bot}/conversations`,
-    payload: { visitor_id: visitor, title },
-  });
-  expect(res.statusCode).toBe(201);
-  return res.json().data.id as string;
-};
+const start = (app: TestApp, visitor: string, title: string) => startConversation(app, bot, visitor, title);
 
 /** PostgreSQL: lists are kept only once the notice connection listens; read until one comes from memory. */
 const untilListFromMemory = (app: TestApp, counted: CountingDb, visitor: string) =>
