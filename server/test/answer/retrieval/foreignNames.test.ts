@@ -20,65 +20,91 @@ const terms = (unknown: string[], known: string[] = [], idf = 3): QueryTerm[] =>
   }));
 
 describe('names in a question that is not English, which the site never writes', () => {
-  it('reads acronyms, capitals inside a word, loanwords and hyphenated first parts in German', () => {
-    expect(
-      foreignAbsentNames(
-        'Wie aktiviere ich unter Windows 11 das WSL, damit ich Debian darin laufen lassen kann?',
-        terms(['wsl'], ['aktivi', 'windows', 'lauf', 'debian']),
-        'german',
-        english,
-      ),
-    ).toEqual(['WSL']);
-    expect(
-      foreignAbsentNames(
-        'Mit welchem zypper-Befehl installiere ich unter openSUSE ein Paket?',
-        terms(['zypp', 'opensus', 'zypper-befehl'], ['befehl', 'installi', 'paket']),
-        'german',
-        english,
-      ),
-    ).toEqual(['zypper', 'openSUSE']);
-    expect(
-      foreignAbsentNames(
-        'Wie installiere ich auf meinem Mac Programme mit Homebrew?',
-        terms(['homebrew'], ['mac', 'installi', 'programm']),
-        'german',
-        english,
-      ),
-    ).toEqual(['Homebrew']);
-  });
-
-  it('reads a capital inside a sentence as a name where nouns are not capitalised', () => {
-    expect(
-      foreignAbsentNames(
-        '¿Cómo monto un clúster de Kubernetes con kubeadm?',
-        terms(['clust', 'kubernet', 'kubeadm'], ['mont']),
-        'spanish',
-        english,
-      ),
-    ).toEqual(['Kubernetes']);
-    expect(
-      foreignAbsentNames(
-        '¿Tengo que declarar a Hacienda las donaciones que recibe mi proyecto?',
-        terms(['haciend', 'donacion'], ['declar', 'recib', 'proyect']),
-        'spanish',
-        english,
-      ),
-    ).toEqual(['Hacienda']);
-  });
-
-  it('leaves plain words of the language to the evidence floor, and names the site writes', () => {
-    // German capitalises nouns: "Leitung" is not a name, and "hochfahren" is a plain verb.
-    expect(
-      foreignAbsentNames(
-        'Mein Rechner saugt beim Hochfahren die ganze Leitung leer',
-        terms(['saugt', 'hochfahr', 'leitung'], ['rechn', 'leer']),
-        'german',
-        english,
-      ),
-    ).toEqual([]);
-    // The site writes "Windows": known, so not absent; a sentence's first word says nothing.
-    expect(foreignAbsentNames('Windows arranca despacio', terms(['arranc'], ['windows', 'despaci']), 'spanish', english)).toEqual([]);
-    expect(foreignAbsentNames('¿Cómo instalo un paquete?', terms([], ['instal', 'paquet']), 'spanish', english)).toEqual([]);
+  // Each case: what it shows (the test's name), the question, its terms the site never writes
+  // (`unknown`) and those it does (`known`), the question's language, and the names read.
+  it.each([
+    [
+      'reads an acronym in German as a name ("WSL"), not the names the site writes ("Windows", "Debian")',
+      {
+        question: 'Wie aktiviere ich unter Windows 11 das WSL, damit ich Debian darin laufen lassen kann?',
+        unknown: ['wsl'],
+        known: ['aktivi', 'windows', 'lauf', 'debian'],
+        config: 'german',
+        names: ['WSL'],
+      },
+    ],
+    [
+      'reads a hyphenated first part ("zypper-Befehl") and a capital inside a word ("openSUSE") in German',
+      {
+        question: 'Mit welchem zypper-Befehl installiere ich unter openSUSE ein Paket?',
+        unknown: ['zypp', 'opensus', 'zypper-befehl'],
+        known: ['befehl', 'installi', 'paket'],
+        config: 'german',
+        names: ['zypper', 'openSUSE'],
+      },
+    ],
+    [
+      'reads an English loanword in German as a name ("Homebrew")',
+      {
+        question: 'Wie installiere ich auf meinem Mac Programme mit Homebrew?',
+        unknown: ['homebrew'],
+        known: ['mac', 'installi', 'programm'],
+        config: 'german',
+        names: ['Homebrew'],
+      },
+    ],
+    [
+      'reads a capital inside a Spanish sentence as a name ("Kubernetes"), not a plain word ("clúster") or a lower-case one ("kubeadm")',
+      {
+        question: '¿Cómo monto un clúster de Kubernetes con kubeadm?',
+        unknown: ['clust', 'kubernet', 'kubeadm'],
+        known: ['mont'],
+        config: 'spanish',
+        names: ['Kubernetes'],
+      },
+    ],
+    [
+      'reads a capital inside a Spanish sentence as a name even when it is not software ("Hacienda")',
+      {
+        question: '¿Tengo que declarar a Hacienda las donaciones que recibe mi proyecto?',
+        unknown: ['haciend', 'donacion'],
+        known: ['declar', 'recib', 'proyect'],
+        config: 'spanish',
+        names: ['Hacienda'],
+      },
+    ],
+    [
+      'leaves German nouns ("Leitung": German capitalises them) and plain verbs ("hochfahren") to the evidence floor',
+      {
+        question: 'Mein Rechner saugt beim Hochfahren die ganze Leitung leer',
+        unknown: ['saugt', 'hochfahr', 'leitung'],
+        known: ['rechn', 'leer'],
+        config: 'german',
+        names: [],
+      },
+    ],
+    [
+      'leaves a name the site writes ("Windows"), whose capital at the start of the sentence says nothing either',
+      {
+        question: 'Windows arranca despacio',
+        unknown: ['arranc'],
+        known: ['windows', 'despaci'],
+        config: 'spanish',
+        names: [],
+      },
+    ],
+    [
+      'reads no name when the site writes every word',
+      {
+        question: '¿Cómo instalo un paquete?',
+        unknown: [],
+        known: ['instal', 'paquet'],
+        config: 'spanish',
+        names: [],
+      },
+    ],
+  ])('%s', (_why, { question, unknown, known, config, names }) => {
+    expect(foreignAbsentNames(question, terms(unknown, known), config, english)).toEqual(names);
   });
 });
 
