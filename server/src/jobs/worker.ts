@@ -62,8 +62,9 @@ export function startWorker(opts: WorkerOptions): Worker {
       tickAgain = true;
       return;
     }
-    // Background, as the tasks it starts are: its polls and heartbeats are not visitors, and the
-    // indexer's batches grow while only background work reaches the database (index/indexer.ts).
+    // Background: the poll, and the tasks it starts with their heartbeats, inherit the lane, so on
+    // the embedded database visitors' queries go first (db/foregroundFirst.ts); and the indexer's
+    // batches grow while only background work reaches the database (index/indexer.ts).
     ticking = inBackground(tick).finally(() => {
       ticking = undefined;
       if (tickAgain) {
@@ -124,16 +125,14 @@ export function startWorker(opts: WorkerOptions): Worker {
     );
     opts.log.info({ taskId: task.id, type: task.task_type, attempt: task.attempts }, 'task started');
     try {
-      // Background: on the embedded database, visitors' queries go first (db/foregroundFirst.ts).
-      await inBackground(() =>
-        handler({
-          db: opts.db,
-          config: opts.config,
-          task,
-          signal,
-          progress: (p) => saveProgress(opts.db, task.id, id, p),
-        }),
-      );
+      // Background work already: execute runs only from tick, inside runTick's inBackground.
+      await handler({
+        db: opts.db,
+        config: opts.config,
+        task,
+        signal,
+        progress: (p) => saveProgress(opts.db, task.id, id, p),
+      });
       if (signal.aborted) throw signal.reason ?? new Error('aborted');
       await completeTask(opts.db, task.id, id);
       opts.log.info({ taskId: task.id }, 'task completed');

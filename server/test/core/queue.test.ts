@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.js';
 import type { Db } from '../../src/db/db.js';
+import { isBackground } from '../../src/db/foregroundFirst.js';
 import { insertChatbot } from '../../src/db/repositories/chatbots.js';
 import { claimTask, enqueueTask, failTask, recoverExpiredLeases, retryDelaySeconds } from '../../src/jobs/queue.js';
 import { HandlerRegistry, PermanentTaskError, type TaskHandler } from '../../src/jobs/registry.js';
@@ -179,6 +180,25 @@ describe('task queue', () => {
       await next.stop();
     }
     expect((await statusOf(task.id)).attempts).toBe(1);
+  });
+
+  it("runs a task's handler as background work, so visitors' queries go first on the embedded database", async () => {
+    const seen: boolean[] = [];
+    const registry = new HandlerRegistry();
+    registry.register('crawl', async ({ progress }) => {
+      seen.push(isBackground());
+      await progress({ fetched: 1 });
+      seen.push(isBackground());
+    });
+    const task = await enqueueTask(db, { chatbotId: botId, taskType: 'crawl' });
+    const worker = startWorker({ db, config, registry, log: quiet, pollMs: 20 });
+    try {
+      await waitFor(async () => (await statusOf(task.id)).status === 'completed');
+    } finally {
+      await worker.stop();
+    }
+    expect(seen).toEqual([true, true]);
+    expect(isBackground()).toBe(false);
   });
 
   it('aborts a handler whose lease was taken over, and does not mark it completed', async () => {
