@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Worker } from 'node:worker_threads';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Db } from '../../src/db/db.js';
 import { openPglite } from '../../src/db/pglite.js';
 import { openPgliteThread } from '../../src/db/pgliteThread.js';
@@ -10,40 +10,40 @@ import { DatabaseError } from '../../src/db/safeError.js';
 import { onPostgres } from '../helpers/db.js';
 
 // The embedded database on its worker thread, as the server uses it (the default engine of the suite).
-// Only PGlite is under test here, so the PostgreSQL run of the suite skips it.
+// Only PGlite is under test here, so the PostgreSQL run of the suite skips it. The in-memory
+// databases on a thread start from the run's template (pgliteTemplate.ts: no initdb, seconds each
+// on a loaded machine); what they test never depends on starting empty.
 let db: Db;
+/** PGlite in this thread, what the thread's answers are compared with. */
+let inProcess: Db;
+const template = () => inject('pgliteTemplate');
 
 beforeAll(async () => {
   if (onPostgres()) return;
-  db = await openPglite(undefined);
+  [db, inProcess] = await Promise.all([openPglite(undefined, { from: template() }), openPglite(undefined, { thread: false })]);
   await db.query('CREATE TABLE notes (id int PRIMARY KEY, body text UNIQUE)');
 });
 
 afterAll(async () => {
-  await db?.close();
+  await Promise.all([db?.close(), inProcess?.close()]);
 });
 
 describe.skipIf(onPostgres())('PGlite on a worker thread', () => {
   it('returns the same values as PGlite in this thread', async () => {
-    const inProcess = await openPglite(undefined, { thread: false });
-    try {
-      const sql = `SELECT 1::int AS i, 9007199254740993::bigint AS big, 2::bigint AS small, 3.5::numeric AS n,
+    const sql = `SELECT 1::int AS i, 9007199254740993::bigint AS big, 2::bigint AS small, 3.5::numeric AS n,
                           '2024-01-01T00:00:00Z'::timestamptz AS t, '{"a":[1,{"b":null}]}'::jsonb AS j,
                           '\\x0102'::bytea AS bytes, ARRAY[1,2] AS ints, ARRAY['a',NULL]::text[] AS texts, NULL AS nothing,
                           $1::bytea AS sent_bytes, $2::timestamptz AS sent_date, $3::jsonb AS sent_json, $4::text[] AS sent_list`;
-      const params = [Buffer.from([7, 8]), new Date('2025-05-05T05:05:05Z'), { k: [1, 'two'] }, ['x', 'y']];
-      const [threaded] = await db.query(sql, params);
-      const [local] = await inProcess.query(sql, params);
-      expect(threaded).toEqual(local);
-      expect(threaded).toMatchObject({
-        big: 9007199254740993n,
-        small: 2,
-        t: new Date('2024-01-01T00:00:00Z'),
-        bytes: new Uint8Array([1, 2]),
-      });
-    } finally {
-      await inProcess.close();
-    }
+    const params = [Buffer.from([7, 8]), new Date('2025-05-05T05:05:05Z'), { k: [1, 'two'] }, ['x', 'y']];
+    const [threaded] = await db.query(sql, params);
+    const [local] = await inProcess.query(sql, params);
+    expect(threaded).toEqual(local);
+    expect(threaded).toMatchObject({
+      big: 9007199254740993n,
+      small: 2,
+      t: new Date('2024-01-01T00:00:00Z'),
+      bytes: new Uint8Array([1, 2]),
+    });
   });
 
   it('rolls back a transaction whose callback throws, and rethrows what it threw', async () => {
@@ -102,28 +102,13 @@ describe.skipIf(onPostgres())('PGlite on a worker thread', () => {
   });
 
   it('answers a statement it has seen before (one trip into the engine) exactly as the first time', async () => {
-    const inProcess = await openPglite(undefined, { thread: false });
-    try {
-      const sql = `SELECT $1::bytea AS b, $2::timestamptz AS t, $3::jsonb AS j, $4::text[] AS list, $5::uuid[] AS ids,
+    const sql = `SELECT $1::bytea AS b, $2::timestamptz AS t, $3::jsonb AS j, $4::text[] AS list, $5::uuid[] AS ids,
                           $6::int AS n, $7::bool AS yes, $8::text AS nothing, $9::numeric AS num`;
-      const runs = [
-        [
-          Buffer.from([1]),
-          new Date('2025-01-01T00:00:00Z'),
-          { a: 1 },
-          ['x'],
-          ['6f1c1a52-7d2e-4d59-9a43-1f1bb0b5f3a1'],
-          1,
-          true,
-          null,
-          '1.5',
-        ],
-        [Buffer.from([2, 3]), new Date('2026-02-02T02:02:02Z'), [null, 'two'], [], [], -7, false, null, '0.25'],
-      ];
-      for (const params of [...runs, ...runs]) expect(await db.query(sql, params)).toEqual(await inProcess.query(sql, params));
-    } finally {
-      await inProcess.close();
-    }
+    const runs = [
+      [Buffer.from([1]), new Date('2025-01-01T00:00:00Z'), { a: 1 }, ['x'], ['6f1c1a52-7d2e-4d59-9a43-1f1bb0b5f3a1'], 1, true, null, '1.5'],
+      [Buffer.from([2, 3]), new Date('2026-02-02T02:02:02Z'), [null, 'two'], [], [], -7, false, null, '0.25'],
+    ];
+    for (const params of [...runs, ...runs]) expect(await db.query(sql, params)).toEqual(await inProcess.query(sql, params));
   });
 
   it('goes on working after a statement fails at any step, inside a transaction or not', async () => {
@@ -158,7 +143,7 @@ describe.skipIf(onPostgres())('PGlite on a worker thread', () => {
   });
 
   it('finishes the work it was given before closing, then refuses more', async () => {
-    const own = await openPglite(undefined);
+    const own = await openPglite(undefined, { from: template() });
     const queued = Array.from({ length: 50 }, (_, i) => own.query<{ i: number }>('SELECT $1::int AS i', [i]));
     await own.close();
     expect((await Promise.all(queued)).map(([r]) => r!.i)).toEqual(Array.from({ length: 50 }, (_, i) => i));
@@ -195,7 +180,7 @@ describe.skipIf(onPostgres())('an in-memory database started from a dumped data 
 describe.skipIf(onPostgres())('a database thread that dies', () => {
   it('fails the waiting and the later calls instead of hanging, mid-transaction too', async () => {
     let worker!: Worker;
-    const own = await openPgliteThread(undefined, { onWorker: (w) => (worker = w) });
+    const own = await openPgliteThread(undefined, { from: template(), onWorker: (w) => (worker = w) });
     await own.query('CREATE TABLE t (x int)');
     let inTx!: () => void;
     const txReached = new Promise<void>((r) => (inTx = r));
