@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { loadConfig } from '../../src/config.js';
 import type { Db } from '../../src/db/db.js';
 import { maintainAfterWrites } from '../../src/db/maintenance.js';
@@ -110,7 +110,8 @@ describe.skipIf(onPostgres())('a crawl task', () => {
   let crawlDb: Db;
   beforeAll(async () => {
     site = await startSite();
-    crawlDb = await openPglite(undefined);
+    // The run's migrated template (pgliteTemplate.ts): no initdb, and the migrations have nothing to do.
+    crawlDb = await openPglite(undefined, { from: inject('pgliteTemplate') });
     await migrate(crawlDb);
   });
   afterAll(async () => {
