@@ -122,7 +122,7 @@ export async function extractiveAnswer(
       if (!w) return undefined;
       const hasCode = section.units.slice(w.start, w.end + 1).some((u) => u.unit.kind === 'code');
       const score = w.score * pagePrior[section.page]! * (wantsHow && hasCode ? HOW_CODE_BONUS : 1);
-      return { section, q, window: w, score, placed: score * (section.page === 0 ? 1 : OTHER_PAGE_SHARE) };
+      return { section, q, window: w, score, placed: score * OTHER_PAGE_SHARE ** section.page };
     })
     .filter((r) => r !== undefined)
     .sort((a, b) => b.placed - a.placed);

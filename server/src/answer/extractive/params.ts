@@ -28,9 +28,11 @@ export interface ExtractiveParams {
   /** A window with code counts this much more for a "how" question. */
   howCodeBonus: number;
   /**
-   * The main quote's window on a page other than the one retrieval ranked first counts for this share:
-   * retrieval weighed more than one passage (titles, headings, several passages, the whole page), so
-   * the answer leads with its first page unless another says the question far better.
+   * The main quote's window on a page other than the one retrieval ranked first counts for this share,
+   * once per place below the first (the second page's 0.8, the third's 0.64, …): retrieval weighed
+   * more than one passage (titles, headings, several passages, the whole page), so the answer leads
+   * with its first page unless another says the question far better, and the further down a page
+   * was ranked, the better still it must say it.
    */
   otherPageShare: number;
   /**

@@ -306,6 +306,27 @@ describe('the page an answer leads with', () => {
     expect(second.cited[0]!.url).toBe(troubleshooting.url);
   });
 
+  it('trusts a page less the further down retrieval ranked it', async () => {
+    // An install page that says the error's words, less closely than the troubleshooting page does:
+    // from second place, the troubleshooting page's closer wording leads; from fourth, behind two
+    // pages retrieval ranked above it, it no longer outweighs the first page.
+    const closer: SeedPage = {
+      ...install,
+      chunks: [{ heading: 'Installing Lumen', content: 'After you installed it, the lumen command prints its version.' }],
+    };
+    const others: SeedPage[] = ['Themes', 'Plugins'].map((name) => ({
+      url: `https://lumen.test/${name.toLowerCase()}`,
+      title: name,
+      chunks: [{ heading: name, content: `${name} change how a Lumen site looks and works.` }],
+    }));
+    const id = await botWith([closer, troubleshooting, ...others]);
+    const r = await retriever.retrieve(id, question, { keepBelowFloor: true, pages: 5 });
+    const page = (url: string) => ({ ...r.pages.find((p) => p.url === url)!, score: 1 });
+    const leadOf = async (order: string[]) => (await extractiveAnswer(question, r.terms, order.map(page), databaseLexer(db))).cited[0]?.url;
+    expect(await leadOf([closer.url, troubleshooting.url, others[0]!.url, others[1]!.url])).toBe(troubleshooting.url);
+    expect(await leadOf([closer.url, others[0]!.url, others[1]!.url, troubleshooting.url])).toBe(closer.url);
+  });
+
   it('is never a page offered only because plain BM25 ranks it first', async () => {
     // As above, the troubleshooting page says far more of the question than the first page; marked as
     // offered only by plain BM25 (retrieval/pages.ts), it may not lead.
