@@ -73,6 +73,10 @@ export const reply: ReplyTexts = {
   or: 'oder',
   unsureIntro: 'Ich habe auf dieser Website keine Stelle gefunden, die genau diese Frage beantwortet. Am nächsten kommt ihr Folgendes:',
   also: 'Außerdem:',
+  moreCodeLine: '*(1 weitere Zeile dieses Codes auf der Seite.)*',
+  moreCodeLines: '*({n} weitere Zeilen dieses Codes auf der Seite.)*',
+  moreTableRow: '*(1 weitere Zeile dieser Tabelle auf der Seite.)*',
+  moreTableRows: '*({n} weitere Zeilen dieser Tabelle auf der Seite.)*',
   ragOffNoLlm:
     'Dieser Chatbot antwortet anhand der Seiten seiner Website, aber die Seitensuche ist für ihn ausgeschaltet und es ist kein Sprachmodell eingerichtet, daher kann er noch keine Fragen beantworten.',
   llmUnavailable: 'Das Sprachmodell ist gerade leider nicht erreichbar. Bitte versuchen Sie es gleich noch einmal.',

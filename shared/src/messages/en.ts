@@ -88,6 +88,11 @@ export const reply = {
   unsureIntro: "I couldn't find a passage on this site that answers this exactly. This is the closest I found:",
   /** Heads the shorter quotes under an extractive answer's main one. */
   also: 'Also:',
+  /** The note under a code block or table an answer cuts: one line or row left, and more ({n}). */
+  moreCodeLine: '*(1 more line of this code on the page.)*',
+  moreCodeLines: '*({n} more lines of this code on the page.)*',
+  moreTableRow: '*(1 more row of this table on the page.)*',
+  moreTableRows: '*({n} more rows of this table on the page.)*',
   ragOffNoLlm:
     "This chatbot answers from its website's pages, but looking up pages is turned off for it and no language model is configured, so it can't answer questions yet.",
   llmUnavailable: 'Sorry, the language model is not available right now. Please try again in a moment.',

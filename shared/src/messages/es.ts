@@ -74,6 +74,10 @@ export const reply: ReplyTexts = {
   unsureIntro:
     'No he encontrado ningún fragmento de este sitio que responda exactamente a esto. Esto es lo más parecido que he encontrado:',
   also: 'Además:',
+  moreCodeLine: '*(1 línea más de este código en la página.)*',
+  moreCodeLines: '*({n} líneas más de este código en la página.)*',
+  moreTableRow: '*(1 fila más de esta tabla en la página.)*',
+  moreTableRows: '*({n} filas más de esta tabla en la página.)*',
   ragOffNoLlm:
     'Este chatbot responde a partir de las páginas de su sitio web, pero tiene desactivada la búsqueda en las páginas y no hay ningún modelo de lenguaje configurado, así que todavía no puede responder preguntas.',
   llmUnavailable: 'Lo siento, el modelo de lenguaje no está disponible en este momento. Vuelve a intentarlo dentro de un momento.',

@@ -74,6 +74,10 @@ export const reply: ReplyTexts = {
   unsureIntro:
     "Je n'ai pas trouvé de passage sur ce site qui réponde exactement à cette question. Voici ce qui s'en rapproche le plus\u00a0:",
   also: 'Voir aussi\u00a0:',
+  moreCodeLine: '*(1 ligne de plus de ce code sur la page.)*',
+  moreCodeLines: '*({n} lignes de plus de ce code sur la page.)*',
+  moreTableRow: '*(1 ligne de plus de ce tableau sur la page.)*',
+  moreTableRows: '*({n} lignes de plus de ce tableau sur la page.)*',
   ragOffNoLlm:
     "Ce chatbot répond à partir des pages de son site, mais la recherche dans les pages est désactivée et aucun modèle de langage n'est configuré\u00a0: il ne peut donc pas encore répondre aux questions.",
   llmUnavailable: "Désolé, le modèle de langage n'est pas disponible pour le moment. Veuillez réessayer dans un instant.",

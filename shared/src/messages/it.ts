@@ -74,6 +74,10 @@ export const reply: ReplyTexts = {
   unsureIntro:
     'Non ho trovato un passaggio di questo sito che risponda esattamente a questa domanda. Ecco quello che ci si avvicina di più:',
   also: 'Inoltre:',
+  moreCodeLine: '*(1 altra riga di questo codice nella pagina.)*',
+  moreCodeLines: '*(altre {n} righe di questo codice nella pagina.)*',
+  moreTableRow: '*(1 altra riga di questa tabella nella pagina.)*',
+  moreTableRows: '*(altre {n} righe di questa tabella nella pagina.)*',
   ragOffNoLlm:
     'Questo chatbot risponde in base alle pagine del suo sito, ma la ricerca nelle pagine è disattivata e non è configurato alcun modello linguistico, quindi non può ancora rispondere alle domande.',
   llmUnavailable: 'Spiacente, il modello linguistico non è disponibile in questo momento. Riprova tra poco.',

@@ -73,6 +73,10 @@ export const reply: ReplyTexts = {
   or: 'of',
   unsureIntro: 'Ik heb op deze site geen passage gevonden die precies hierop antwoord geeft. Dit komt er het dichtst bij:',
   also: 'Daarnaast:',
+  moreCodeLine: '*(nog 1 regel van deze code op de pagina.)*',
+  moreCodeLines: '*(nog {n} regels van deze code op de pagina.)*',
+  moreTableRow: '*(nog 1 rij van deze tabel op de pagina.)*',
+  moreTableRows: '*(nog {n} rijen van deze tabel op de pagina.)*',
   ragOffNoLlm:
     "Deze chatbot antwoordt op basis van de pagina's van zijn website, maar het opzoeken van pagina's staat voor hem uit en er is geen taalmodel ingesteld, dus hij kan nog geen vragen beantwoorden.",
   llmUnavailable: 'Sorry, het taalmodel is op dit moment niet beschikbaar. Probeer het zo nog eens.',

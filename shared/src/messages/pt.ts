@@ -73,6 +73,10 @@ export const reply: ReplyTexts = {
   or: 'ou',
   unsureIntro: 'Não encontrei neste site um trecho que responda exatamente a isso. Isto é o mais próximo que encontrei:',
   also: 'Além disso:',
+  moreCodeLine: '*(mais 1 linha deste código na página.)*',
+  moreCodeLines: '*(mais {n} linhas deste código na página.)*',
+  moreTableRow: '*(mais 1 linha desta tabela na página.)*',
+  moreTableRows: '*(mais {n} linhas desta tabela na página.)*',
   ragOffNoLlm:
     'Este chatbot responde com base nas páginas do site, mas a pesquisa nas páginas está desativada e não há nenhum modelo de linguagem configurado, por isso ainda não pode responder a perguntas.',
   llmUnavailable: 'Desculpe, o modelo de linguagem não está disponível no momento. Tente novamente daqui a pouco.',

@@ -1,6 +1,8 @@
 /** A chunk's Markdown as blocks, and the code blocks and tables an extractive answer shows whole. */
 import { backtickFence, fenceOf, splitBlocks as splitMarkdownBlocks } from '../../text/markdown.js';
 import { EXTRACTIVE_PARAMS } from './params.js';
+import { fill, type ReplyTexts } from '../../../../shared/src/messages/index.js';
+import { reply as english } from '../../../../shared/src/messages/en.js';
 
 /** Blocks separated by blank lines; a fenced code block is a block of its own, kept whole. */
 export const splitBlocks = (markdown: string): string[] => splitMarkdownBlocks(markdown, { fencesAlone: true });
@@ -66,8 +68,14 @@ export { backtickFence };
 /** Most lines of code and rows of a table shown in an answer; the rest stays on the page (params.ts). */
 export const { maxCodeLines: MAX_CODE_LINES, maxCodeChars: MAX_CODE_CHARS, maxTableRows: MAX_TABLE_ROWS } = EXTRACTIVE_PARAMS;
 
+/** The notes under a cut code block or table, in the reply's language. */
+export type CutNotes = Pick<ReplyTexts, 'moreCodeLine' | 'moreCodeLines' | 'moreTableRow' | 'moreTableRows'>;
+
+/** The note for `rest` lines or rows left on the page ("" when none). */
+const cutNote = (rest: number, one: string, many: string): string => (rest <= 0 ? '' : `\n\n${rest === 1 ? one : fill(many, { n: rest })}`);
+
 /** A fenced code block, cut at a line boundary with a note when it is long. */
-export function codeMarkdown(code: string): string {
+export function codeMarkdown(code: string, notes: CutNotes = english): string {
   const lines = code.trimEnd().split('\n');
   const kept: string[] = [];
   let chars = 0;
@@ -79,8 +87,7 @@ export function codeMarkdown(code: string): string {
   const text = kept.join('\n');
   const fence = backtickFence(text, 3);
   const rest = lines.length - kept.length;
-  const note = rest > 0 ? `\n\n*(${rest} more line${rest === 1 ? '' : 's'} of this code on the page.)*` : '';
-  return `${fence}\n${text}\n${fence}${note}`;
+  return `${fence}\n${text}\n${fence}${cutNote(rest, notes.moreCodeLine, notes.moreCodeLines)}`;
 }
 
 const SEPARATOR_ROW = /^\|?\s*:?-{3,}:?\s*(\|\s*:?-{3,}:?\s*)*\|?$/;
@@ -102,7 +109,7 @@ export const isTableBlock = (block: string) =>
  * a table without one would show as raw pipes, so its first row becomes the header. A long table
  * is cut at a row boundary, with a note.
  */
-export function tableMarkdown(block: string): string {
+export function tableMarkdown(block: string, notes: CutNotes = english): string {
   const rows = block
     .trim()
     .split('\n')
@@ -114,8 +121,7 @@ export function tableMarkdown(block: string): string {
   header = `${header}${' |'.repeat(Math.max(0, width - cells(header)))}`;
   const kept = body.filter((r) => !SEPARATOR_ROW.test(r)).slice(0, MAX_TABLE_ROWS);
   const rest = body.length - kept.length;
-  const note = rest > 0 ? `\n\n*(${rest} more row${rest === 1 ? '' : 's'} of this table on the page.)*` : '';
-  return [header, `|${' --- |'.repeat(width)}`, ...kept].join('\n') + note;
+  return [header, `|${' --- |'.repeat(width)}`, ...kept].join('\n') + cutNote(rest, notes.moreTableRow, notes.moreTableRows);
 }
 
 /** The words of a table's cells, for matching. */

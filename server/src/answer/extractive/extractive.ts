@@ -141,7 +141,7 @@ export async function extractiveAnswer(
   const placed = bestWindow(main.section.units, { ...main.q, wordCost: PLACEMENT_WORD_COST }) ?? main.window;
   const mainWindow = extendWindow(main.section.units, { ...placed, score: main.window.score }, main.q);
   const parts = [`**${headingLabel(main.section.units[mainWindow.start]!.unit.heading, pages[main.section.page]!.title)}**`];
-  parts.push(...renderWindow(main.section.units, mainWindow, cite(main.section.page)));
+  parts.push(...renderWindow(main.section.units, mainWindow, cite(main.section.page), texts));
 
   const supports = supportingQuotes(
     sections,
@@ -152,7 +152,7 @@ export async function extractiveAnswer(
   if (supports.length) {
     parts.push(texts.also);
     for (const s of supports) {
-      const [first, ...rest] = renderWindow(s.section.units, s.window, cite(s.section.page));
+      const [first, ...rest] = renderWindow(s.section.units, s.window, cite(s.section.page), texts);
       parts.push(first!.startsWith('- ') ? first! : `- ${first}`, ...rest);
     }
   }

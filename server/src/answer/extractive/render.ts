@@ -1,5 +1,5 @@
 /** Markdown for the passages an extractive answer quotes. */
-import { codeMarkdown, tableMarkdown } from './blocks.js';
+import { codeMarkdown, tableMarkdown, type CutNotes } from './blocks.js';
 import { termLabel, type Unit } from './sentences.js';
 import type { LexedUnit, Window } from './window.js';
 
@@ -18,15 +18,21 @@ export function headingLabel(heading: string, title: string): string {
 
 /**
  * A window as Markdown blocks: a paragraph's sentences together, list items as a list, a described
- * term before its description, code and tables whole; the citation after the last sentence.
+ * term before its description, code and tables whole (a long one cut, with a note in the reply's
+ * language); the citation after the last sentence.
  */
-export function renderWindow(units: LexedUnit[], w: Window, citation: string): string[] {
+export function renderWindow(units: LexedUnit[], w: Window, citation: string, notes: CutNotes): string[] {
   const blocks: { kind: Unit['kind']; lines: string[]; block: number; list: boolean; item?: number }[] = [];
   for (let i = w.start; i <= w.end; i++) {
     const u = units[i]!.unit;
     const prev = blocks[blocks.length - 1];
     if (u.kind !== 'sentence') {
-      blocks.push({ kind: u.kind, lines: [u.kind === 'code' ? codeMarkdown(u.text) : tableMarkdown(u.text)], block: u.block, list: false });
+      blocks.push({
+        kind: u.kind,
+        lines: [u.kind === 'code' ? codeMarkdown(u.text, notes) : tableMarkdown(u.text, notes)],
+        block: u.block,
+        list: false,
+      });
       continue;
     }
     const text = u.term && (prev?.block !== u.block || i === w.start) ? `${termLabel(u.term)}: ${u.text}` : u.text;

@@ -9,6 +9,8 @@ import type { Db } from '../../../src/db/db.js';
 import { insertChatbot } from '../../../src/db/repositories/chatbots.js';
 import { openTestDb } from '../../helpers/db.js';
 import { seedPages, type SeedPage } from '../seed.js';
+import * as de from '../../../../shared/src/messages/de.js';
+import * as es from '../../../../shared/src/messages/es.js';
 
 let db: Db;
 let retriever: FullTextRetriever;
@@ -234,5 +236,15 @@ describe('code blocks and tables', () => {
     expect(codeMarkdown(lines.join('\n'))).toBe(
       ['```', ...lines.slice(0, 14), '```', '', '*(6 more lines of this code on the page.)*'].join('\n'),
     );
+  });
+
+  it("says how much more the page has in the reply's language, one line or row apart", () => {
+    const rows = Array.from({ length: 13 }, (_, i) => `| ${i} | fila ${i} |`);
+    expect(tableMarkdown(['| Código | Sentido |', ...rows].join('\n'), es.reply)).toMatch(
+      /\n\n\*\(1 fila más de esta tabla en la página\.\)\*$/,
+    );
+    const lines = Array.from({ length: 20 }, (_, i) => `echo ${i}`);
+    expect(codeMarkdown(lines.join('\n'), de.reply)).toMatch(/\n\n\*\(6 weitere Zeilen dieses Codes auf der Seite\.\)\*$/);
+    expect(codeMarkdown(lines.slice(0, 15).join('\n'))).toMatch(/\*\(1 more line of this code on the page\.\)\*$/);
   });
 });
