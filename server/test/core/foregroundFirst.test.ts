@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Db } from '../../src/db/db.js';
 import { backgroundTurn, inBackground, inLane, isBackground } from '../../src/db/foregroundFirst.js';
 import { openPglite } from '../../src/db/pglite.js';
@@ -59,7 +59,8 @@ describe('visitors before indexing on the embedded database', () => {
 describe('on the PGlite thread', () => {
   let db: Db;
   beforeAll(async () => {
-    db = await openPglite(undefined);
+    // The run's template (pgliteTemplate.ts): no initdb; the test needs only a table of its own.
+    db = await openPglite(undefined, { from: inject('pgliteTemplate') });
     await db.query('CREATE TABLE pages (n int)');
   });
   afterAll(() => db.close());
