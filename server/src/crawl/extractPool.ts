@@ -31,7 +31,7 @@ export interface ExtractPoolOptions {
   defaults?: ExtractOptions;
   /** Per-page limit, from the moment a worker takes the page. */
   jobTimeoutMs?: number;
-  /** The limit for a PDF (default jobTimeoutMs). */
+  /** The limit for a PDF (default jobTimeoutMs + PDF_LOAD_ALLOWANCE_MS). */
   pdfTimeoutMs?: number;
   /** How long a new worker has to report ready (default 15 s); doubled after each failed start, at most 4×. */
   startTimeoutMs?: number;
@@ -43,6 +43,13 @@ export interface ExtractPoolOptions {
 }
 
 export const EXTRACT_TIMEOUT_MS = 20_000;
+/**
+ * A worker's first PDF loads PDF.js (about 1 MB of code) on that page's clock, at the worker's lowest
+ * priority: on a busy machine the load took most of the page limit, and a two-page PDF failed
+ * ("Extraction timed out"). PDF reading keeps its own limit from the moment PDF.js is loaded
+ * (pdf.ts); this allowance is only the pool's backstop for a worker that stops answering.
+ */
+export const PDF_LOAD_ALLOWANCE_MS = 20_000;
 export const defaultExtractThreads = () => Math.max(1, Math.min(4, availableParallelism() - 1));
 
 export async function createExtractPool(options: ExtractPoolOptions = {}): Promise<Extractor> {
@@ -51,7 +58,7 @@ export async function createExtractPool(options: ExtractPoolOptions = {}): Promi
   const pool = new ExtractPool({
     threads: Math.max(1, options.threads ?? defaultExtractThreads()),
     jobTimeoutMs,
-    pdfTimeoutMs: options.pdfTimeoutMs ?? jobTimeoutMs,
+    pdfTimeoutMs: options.pdfTimeoutMs ?? jobTimeoutMs + PDF_LOAD_ALLOWANCE_MS,
     starts: new WorkerStarts(startMs, options.waitLimitMs ?? WAIT_LIMIT_FACTOR * startMs),
     spawn: options.spawnWorker ?? spawnExtractWorker,
     log: options.log ?? fallbackLog(),

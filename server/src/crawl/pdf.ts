@@ -40,8 +40,9 @@ const loadPdfJs = () => (pdfjs ??= import('pdfjs-dist/legacy/build/pdf.mjs'));
 export async function extractPdf(bytes: Uint8Array, url: string, opts: PdfOptions = {}): Promise<ExtractedPage> {
   const maxChars = opts.maxChars ?? 400_000;
   const maxPages = opts.maxPages ?? MAX_PDF_PAGES;
-  const deadline = Date.now() + (opts.timeoutMs ?? PDF_TIMEOUT_MS);
   const { getDocument } = await loadPdfJs();
+  // From when PDF.js is loaded: loading it is the worker's first-PDF cost, not this PDF's reading.
+  const deadline = Date.now() + (opts.timeoutMs ?? PDF_TIMEOUT_MS);
   // A copy: PDF.js may take ownership of (detach) the buffer it is given.
   const task = getDocument({
     data: new Uint8Array(bytes),
