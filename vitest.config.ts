@@ -66,6 +66,7 @@ export default defineConfig({
           name: 'widget',
           environment: 'jsdom',
           include: ['widget/**/*.test.{ts,tsx}'],
+          setupFiles: ['widget/test/setup.ts'],
           testTimeout: 20_000,
         },
       },

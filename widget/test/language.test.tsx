@@ -1,5 +1,5 @@
 import { waitFor } from '@testing-library/dom';
-import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { chat as german } from '../../shared/src/messages/de';
 import { mountWidget } from '../src/mount';
 import { panelModule } from '../src/panelModule';
@@ -56,9 +56,6 @@ beforeEach(() => {
   vi.stubGlobal('fetch', server.fetch);
   localStorage.clear();
 });
-// Preact runs effects after paint through a 100 ms fallback timer that calls cancelAnimationFrame:
-// let the last ones run before the test environment (and cancelAnimationFrame) is torn down.
-afterAll(() => new Promise((r) => setTimeout(r, 200)));
 afterEach(() => {
   unmount?.();
   host?.remove();
