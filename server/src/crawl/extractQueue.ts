@@ -2,6 +2,7 @@ import type { ExtractedPage, ExtractOptions } from './extract.js';
 import { ExtractTimeoutError, ExtractUnavailableError } from './extractor.js';
 import type { ExtractPoolLog } from './extractPool.js';
 import type { WorkerStarts } from './extractStarts.js';
+import { startThreadClock, whenPast } from './threadClock.js';
 import { startWorker, type Slot as ThreadSlot, type SpawnWorker, type WorkerAnswer } from './extractThread.js';
 
 /**
@@ -9,7 +10,9 @@ import { startWorker, type Slot as ThreadSlot, type SpawnWorker, type WorkerAnsw
  * the event loop that would freeze every request (and SIGTERM) for as long. Pages wait in a queue
  * here; each worker holds at most two (the one it parses and the next, so it never idles while this
  * thread is busy in PGlite). A page's time limit starts when its worker gets to it, not while it
- * waits; a page that runs past it fails ('Extraction timed out') and its worker is terminated
+ * waits, and counts only the time its worker was not waiting for a core (threadClock.ts: workers
+ * run at the lowest priority, so a busy server would otherwise fail small pages), up to
+ * ten times the limit in wall time; a page that runs past it fails ('Extraction timed out') and its worker is terminated
  * (asynchronously: a synchronous parse cannot be interrupted any other way) and replaced; the page
  * queued behind it goes back to the queue. A page whose caller gives up (its signal fires: a
  * crawl's deadline, a client gone) is dropped from the queue, or its worker is replaced if it is
@@ -74,10 +77,17 @@ export class ExtractPool {
     return job.pdf ? this.pdfTimeoutMs : this.jobTimeoutMs;
   }
 
+  /** The first job's time limit, on its worker thread's clock (threadClock.ts). */
   private startClock(slot: Slot): void {
-    clearTimeout(slot.timer);
+    slot.stopClock?.();
+    slot.stopClock = undefined;
     const first = slot.jobs[0];
-    slot.timer = first ? setTimeout(() => this.replace(slot, new ExtractTimeoutError()), this.limitOf(first)) : undefined;
+    if (!first) return;
+    const limitMs = this.limitOf(first);
+    const clock = startThreadClock(slot.tid);
+    slot.stopClock = whenPast(clock, limitMs, () =>
+      this.replace(slot, new ExtractTimeoutError(), { workedMs: Math.round(clock.worked()), elapsedMs: clock.elapsed() }),
+    );
   }
 
   private dispatch(): void {
@@ -164,14 +174,17 @@ export class ExtractPool {
   }
 
   /** Fail the slot's page, drop the worker (without waiting for it to stop) and start another. */
-  private replace(slot: Slot, err: Error): void {
+  private replace(slot: Slot, err: Error, clock?: { workedMs: number; elapsedMs: number }): void {
     const i = this.slots.indexOf(slot);
     if (i < 0) return;
     this.slots.splice(i, 1);
-    clearTimeout(slot.timer);
+    slot.stopClock?.();
     const [current, ...waiting] = slot.jobs.splice(0);
     if (current && err instanceof ExtractTimeoutError)
-      this.log.warn({ url: current.url, limitMs: this.limitOf(current) }, 'page extraction ran past its time limit: worker replaced');
+      this.log.warn(
+        { url: current.url, limitMs: this.limitOf(current), ...clock },
+        'page extraction ran past its time limit: worker replaced',
+      );
     current?.reject(err);
     this.queue.unshift(...waiting); // not started yet: another worker takes them
     slot.worker.removeAllListeners().on('error', () => {});
@@ -217,7 +230,7 @@ export class ExtractPool {
     clearTimeout(this.wakeTimer);
     for (const job of this.queue.splice(0)) job.reject(new Error('extractor closed'));
     for (const slot of this.slots) {
-      clearTimeout(slot.timer);
+      slot.stopClock?.();
       for (const job of slot.jobs.splice(0)) job.reject(new Error('extractor closed'));
     }
     await Promise.allSettled(this.slots.splice(0).map((s) => s.worker.terminate()));

@@ -6,7 +6,10 @@ export interface Slot<J> {
   worker: Worker;
   /** Sent to the worker, in order; the first is the one being parsed. */
   jobs: J[];
-  timer?: NodeJS.Timeout;
+  /** Stops the first job's time-limit checks (extractQueue.ts). */
+  stopClock?: () => void;
+  /** The thread's id (Linux), so its first page's clock can leave out its waits for a core (threadClock.ts). */
+  tid?: number;
 }
 
 export type WorkerAnswer = { page?: ExtractedPage; error?: string };
@@ -45,9 +48,10 @@ export function startWorker<J>(
       reject(err);
     };
     const timer = setTimeout(() => giveUp(new Error(`the extraction worker did not start within ${startTimeoutMs} ms`)), startTimeoutMs);
-    worker.on('message', (msg: WorkerAnswer & { ready?: boolean }) => {
+    worker.on('message', (msg: WorkerAnswer & { ready?: boolean; tid?: number }) => {
       if (!msg.ready) return onMessage(slot, msg);
       ready = true;
+      slot.tid = typeof msg.tid === 'number' ? msg.tid : undefined;
       clearTimeout(timer);
       worker.unref();
       resolve(slot);

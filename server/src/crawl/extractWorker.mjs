@@ -1,5 +1,6 @@
 // Worker-thread entry for page extraction (see extractPool.ts). Plain JS so it starts under any
 // parent (tsx, vitest, node); it registers tsx to load the TypeScript extractor.
+import { readlinkSync } from 'node:fs';
 import { parentPort } from 'node:worker_threads';
 import { register } from 'tsx/esm/api';
 import { runAtLowestPriority } from '../threadPriority.mjs';
@@ -29,4 +30,14 @@ parentPort.on('message', (msg) => {
     }
   });
 });
-parentPort.postMessage({ ready: true });
+// The thread's id lets the pool leave the time this thread waits for a core out of its pages' time
+// limits (threadClock.ts). /proc/thread-self reads "<pid>/task/<tid>"; Linux only.
+function threadId() {
+  try {
+    return Number(readlinkSync('/proc/thread-self').split('/').pop()) || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+parentPort.postMessage({ ready: true, tid: threadId() });

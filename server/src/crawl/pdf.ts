@@ -1,5 +1,6 @@
 import { cleanText } from '../text/validText.js';
 import type { ExtractedPage } from './extract.js';
+import { startThreadClock, whenPast } from './threadClock.js';
 
 /**
  * Text of a PDF, page by page, with Mozilla's PDF.js (pdfjs-dist, legacy build for Node). Text
@@ -42,7 +43,9 @@ export async function extractPdf(bytes: Uint8Array, url: string, opts: PdfOption
   const maxPages = opts.maxPages ?? MAX_PDF_PAGES;
   const { getDocument } = await loadPdfJs();
   // From when PDF.js is loaded: loading it is the worker's first-PDF cost, not this PDF's reading.
-  const deadline = Date.now() + (opts.timeoutMs ?? PDF_TIMEOUT_MS);
+  // On this thread's clock: time spent waiting for a core (a busy server) is not reading time.
+  const limitMs = opts.timeoutMs ?? PDF_TIMEOUT_MS;
+  const clock = startThreadClock('self');
   // A copy: PDF.js may take ownership of (detach) the buffer it is given.
   const task = getDocument({
     data: new Uint8Array(bytes),
@@ -51,7 +54,7 @@ export async function extractPdf(bytes: Uint8Array, url: string, opts: PdfOption
     useSystemFonts: false,
     verbosity: 0,
   });
-  const timer = setTimeout(() => void task.destroy(), Math.max(0, deadline - Date.now()));
+  const stopClock = whenPast(clock, limitMs, () => void task.destroy());
   try {
     const doc = await task.promise;
     if (doc.numPages > maxPages) throw new PdfError(`The PDF has ${doc.numPages} pages (the limit is ${maxPages})`);
@@ -59,7 +62,7 @@ export async function extractPdf(bytes: Uint8Array, url: string, opts: PdfOption
     const pages: PdfPageText[] = [];
     let chars = 0;
     for (let n = 1; n <= doc.numPages && chars < maxChars; n++) {
-      if (Date.now() > deadline) throw new PdfError('Reading the PDF took too long');
+      if (clock.isPast(limitMs)) throw new PdfError('Reading the PDF took too long');
       const page = await doc.getPage(n);
       const content = await page.getTextContent();
       page.cleanup();
@@ -88,10 +91,10 @@ export async function extractPdf(bytes: Uint8Array, url: string, opts: PdfOption
     const name = (err as Error)?.name;
     if (name === 'PasswordException') throw new PdfError('The PDF is password-protected');
     if (name === 'InvalidPDFException') throw new PdfError(`Not a valid PDF (${(err as Error).message})`);
-    if (Date.now() > deadline) throw new PdfError('Reading the PDF took too long');
+    if (clock.isPast(limitMs)) throw new PdfError('Reading the PDF took too long');
     throw new PdfError(`The PDF could not be read (${String((err as Error)?.message ?? err).slice(0, 200)})`);
   } finally {
-    clearTimeout(timer);
+    stopClock();
     await task.destroy().catch(() => {});
   }
 }
