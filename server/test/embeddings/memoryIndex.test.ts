@@ -13,6 +13,12 @@ function unit(rand: () => number, base?: Float32Array, noise = 1): Float32Array 
   for (let i = 0; i < DIMS; i++) v[i]! /= Math.sqrt(n);
   return v;
 }
+/** A plain loop: reduce's callback made the exact scan (200,000 products of 512) take 10 s. */
+function dot(a: Float32Array, b: Float32Array): number {
+  let s = 0;
+  for (let i = 0; i < DIMS; i++) s += a[i]! * b[i]!;
+  return s;
+}
 const seeded = (seed: number) => () => ((seed = (seed * 16807) % 2147483647) - 1) / 2147483646;
 
 describe('in-memory vector search', () => {
@@ -54,7 +60,7 @@ describe('in-memory vector search', () => {
       const target = Math.floor(rand() * ids.length);
       const query = unit(rand, vectors[target], 0.02);
       const exact = vectors
-        .map((v, i) => ({ id: ids[i]!, s: v.reduce((a, x, j) => a + x * query[j]!, 0) }))
+        .map((v, i) => ({ id: ids[i]!, s: dot(v, query) }))
         .sort((a, b) => b.s - a.s)
         .slice(0, 10);
       const found = await index.search(bot, 'm', query, 10);
