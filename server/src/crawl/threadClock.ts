@@ -8,8 +8,10 @@ import { readFileSync } from 'node:fs';
  * busy). Linux reports a thread's time spent waiting on a run queue (/proc/…/schedstat); that is
  * taken off the elapsed time. Time asleep still counts, so a page that leaves its thread waiting on
  * nothing (a PDF.js promise that never settles) still runs out of time, and a page starved for
- * WALL_FACTOR times its limit fails all the same. Elsewhere, or when the kernel does not report
- * it, the clock is the wall clock.
+ * WALL_FACTOR times its limit fails all the same. The kernel adds a wait to the total when it
+ * ends, so a wait under way counts as work: the clock can run ahead by one wait (tens to hundreds
+ * of ms), never behind. Elsewhere, or when the kernel does not report it, the clock is the wall
+ * clock.
  */
 export interface ThreadClock {
   /** Milliseconds of work since the clock started: wall time less run-queue waits. */
