@@ -18,7 +18,7 @@ export interface WorkerOptions {
   concurrency?: number;
   leaseSeconds?: number;
   pollMs?: number;
-  /** How often to return expired leases to the queue. */
+  /** How often to return expired leases to the queue (default: every 15 s, or every lease if shorter). */
   recoverEveryMs?: number;
   /** Run the embedding backfill beside the tasks (default: yes, when embeddings are on). */
   backfill?: boolean;
@@ -35,11 +35,16 @@ export interface Worker {
   running(): boolean;
 }
 
+const RECOVER_EVERY_MS = 15_000;
+
 /** Poll-and-claim loop over the tasks table; several can run in one process or across processes. */
 export function startWorker(opts: WorkerOptions): Worker {
   const id = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   const leaseSeconds = opts.leaseSeconds ?? opts.config.TASK_LEASE_SECONDS;
   const pollMs = opts.pollMs ?? opts.config.TASK_POLL_MS;
+  // A task whose worker died waits for its lease to expire and then for the next recovery: with a
+  // short lease, checking only every 15 s would make that wait three times the lease.
+  const recoverEveryMs = opts.recoverEveryMs ?? Math.min(RECOVER_EVERY_MS, leaseSeconds * 1000);
   const slots = opts.concurrency ?? opts.config.WORKER_CONCURRENCY;
   const shutdown = new AbortController();
   const active = new Set<Promise<void>>();
@@ -83,7 +88,7 @@ export function startWorker(opts: WorkerOptions): Worker {
 
   async function tick(): Promise<void> {
     try {
-      if (Date.now() - lastRecovery >= (opts.recoverEveryMs ?? 15_000)) {
+      if (Date.now() - lastRecovery >= recoverEveryMs) {
         lastRecovery = Date.now();
         const n = await recoverExpiredLeases(opts.db);
         if (n > 0) opts.log.warn({ count: n }, 'returned tasks with expired leases to the queue');

@@ -121,6 +121,22 @@ describe('task queue', () => {
     expect(await statusOf(task.id)).toMatchObject({ status: 'failed', attempts: 2 });
   });
 
+  it('looks for expired leases every lease when the lease is under 15 s, so a dead worker’s task comes back soon', async () => {
+    const task = await enqueueTask(db, { chatbotId: botId, taskType: 'index_urls', maxAttempts: 3 });
+    expect((await claimTask(db, 'dead-worker', ['index_urls'], 1))?.id).toBe(task.id);
+    // A live worker that runs nothing itself: it only recovers leases.
+    const idle = new HandlerRegistry();
+    idle.register('no_such_task', async () => {});
+    const worker = startWorker({ db, config, registry: idle, log: quiet, pollMs: 20, leaseSeconds: 1 });
+    try {
+      // Its first look comes before the lease expires; the next one, a second later (not 15 s).
+      await waitFor(async () => (await statusOf(task.id)).status === 'pending', 5_000);
+    } finally {
+      await worker.stop();
+    }
+    await db.query(`UPDATE tasks SET status = 'failed' WHERE id = $1`, [task.id]); // out of the way of later tests
+  });
+
   it('retries a recovered task only after the same backoff as a failed attempt', async () => {
     const task = await enqueueTask(db, { chatbotId: botId, taskType: 'index_urls', maxAttempts: 3 });
     expect((await claimTask(db, 'dead-worker', ['index_urls'], 30))?.id).toBe(task.id);
