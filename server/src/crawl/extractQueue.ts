@@ -11,9 +11,9 @@ import { startWorker, type Slot as ThreadSlot, type SpawnWorker, type WorkerAnsw
  * here; each worker holds at most two (the one it parses and the next, so it never idles while this
  * thread is busy in PGlite). A page's time limit starts when its worker gets to it, not while it
  * waits, and counts only the time its worker was not waiting for a core (threadClock.ts: workers
- * run at the lowest priority, so a busy server would otherwise fail small pages), up to
- * ten times the limit in wall time; a page that runs past it fails ('Extraction timed out') and its worker is terminated
- * (asynchronously: a synchronous parse cannot be interrupted any other way) and replaced; the page
+ * run at the lowest priority, so a busy server would otherwise fail small pages), up to ten times
+ * the limit in wall time. A page that runs past it fails ('Extraction timed out') and its worker is
+ * terminated (asynchronously: a synchronous parse cannot be interrupted any other way) and replaced; the page
  * queued behind it goes back to the queue. A page whose caller gives up (its signal fires: a
  * crawl's deadline, a client gone) is dropped from the queue, or its worker is replaced if it is
  * parsing it, so an abandoned hostile page cannot hold a worker for the full time limit.

@@ -26,7 +26,7 @@ export interface ThreadClock {
 export type ThreadRef = number | 'self' | undefined;
 
 /** A page starved of a core for this many times its limit, in wall time, runs out of time anyway. */
-export const WALL_FACTOR = 10;
+const WALL_FACTOR = 10;
 /** The shortest wait before a clock is read again. */
 const MIN_RECHECK_MS = 50;
 
@@ -43,10 +43,10 @@ export function runQueueWaitMs(thread: ThreadRef): number | undefined {
   }
 }
 
-export function startThreadClock(thread: ThreadRef, now: () => number = Date.now): ThreadClock {
-  const startedAt = now();
+export function startThreadClock(thread: ThreadRef): ThreadClock {
+  const startedAt = Date.now();
   const waitedAtStart = runQueueWaitMs(thread);
-  const elapsed = () => now() - startedAt;
+  const elapsed = () => Date.now() - startedAt;
   const worked = () => {
     const waited = waitedAtStart === undefined ? undefined : runQueueWaitMs(thread);
     return elapsed() - (waited === undefined ? 0 : Math.max(0, waited - waitedAtStart!));
@@ -65,6 +65,6 @@ export function whenPast(clock: ThreadClock, limitMs: number, fire: () => void):
     const left = Math.min(limitMs - clock.worked(), limitMs * WALL_FACTOR - clock.elapsed());
     timer = setTimeout(check, Math.max(MIN_RECHECK_MS, left));
   };
-  timer = setTimeout(check, Math.max(0, limitMs - clock.worked()));
+  timer = setTimeout(check, limitMs); // the clock has just started: no limit runs out sooner
   return () => clearTimeout(timer);
 }
