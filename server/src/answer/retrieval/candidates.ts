@@ -29,10 +29,10 @@ export const rowColumns = (param: number): string => ROW_COLUMNS.replace('$ANCHO
  *  - at least m of n: AND relaxed to "at least m of the question's n strongest content words"
  *    (comboQuery), so a passage that combines several common words of the question is found even
  *    when no word is rare;
- *  - rare: the best chunks for the rarest lexeme, so its page is never crowded out by chunks that
- *    merely repeat the other words (skipped when even that word fills more than the OR list's row
- *    budget: ranking thousands of chunks of a common word was the slowest part of a search, and such
- *    a word is no page's distinguishing mark);
+ *  - rare: the chunks of the rarest lexemes (rareQuery), so their pages are never crowded out by
+ *    chunks that merely repeat the other words (skipped when even the rarest fills more than the OR
+ *    list's row budget: ranking thousands of chunks of a common word was the slowest part of a
+ *    search, and such a word is no page's distinguishing mark);
  *  - strict: websearch_to_tsquery, when the question uses its syntax ("quoted phrase", -word, or).
  *    For plain questions every chunk it could find is already in the other lists, and its GIN
  *    lookup over common words was the slowest part of a search.
@@ -107,6 +107,34 @@ SELECT 'p', NULL, d.url, NULL, NULL, d.tsv_len, ts_filter(setweight(d.tsv, 'A', 
  * syntax ran a list that ranked 9,000 chunks of a 50,000-chunk bot (47 ms) to find nothing new.
  */
 export const usesSearchSyntax = (text: string): boolean => /"[^"]+"|(^|\s)-\w|\sOR\s/.test(text);
+
+/** How many times the rarest word's chunks a word may have and still count as about as rare. */
+const RARE_TIE = 2;
+
+/**
+ * The rare list's query: the rarest known word, and with it the next ones about as rare (at most
+ * RARE_TIE times its chunks) while all their chunks fit the list (CANDIDATE_LIMITS.rare), so each
+ * is found whole whatever the other lists rank. Two words of 8 chunks each ("vendor", "rpm" in
+ * "Can I install a vendor's .rpm on Debian?") tie for rarest; with the first alone, the other's
+ * page had to come through the OR list, whose ts_rank has no IDF and ranked 500 chunks of
+ * "install" above it, so a small change elsewhere in the index (a re-crawl with a few hundred
+ * chunks fewer) lost the one page that answers. Words clearly more common stay with the OR list:
+ * taking every word that fits (up to 25 chunks) brought passages that share one of them into the
+ * floor's reading and answered "not sure" where the site has nothing (eval/LOG.md). Null when even
+ * the rarest word is too common to rank cheaply (more than the OR list's row budget).
+ */
+export function rareQuery(byRarity: QueryTerm[], budget = DEFAULT_PARAMS.relaxedRowBudget, rows = CANDIDATE_LIMITS.rare): string | null {
+  const rarest = byRarity[0];
+  if (!rarest || rarest.df > budget) return null;
+  const picked = [rarest.lexeme];
+  let sum = rarest.df;
+  for (const t of byRarity.slice(1)) {
+    if (sum + t.df > rows || t.df > RARE_TIE * rarest.df) break;
+    picked.push(t.lexeme);
+    sum += t.df;
+  }
+  return orQuery(picked);
+}
 
 /**
  * The OR-relaxed candidate query: the rarest terms while their chunk counts fit the budget. When even

@@ -174,8 +174,9 @@ export const PARAM_RANGES: KnobRanges<RetrievalParams> = {
 
 /**
  * The most rows each candidate list takes (candidates.ts): the OR list of rare words, the rarest
- * word's own, the "m of n" list, and the web-search syntax list. Fixed in the SQL text (not
- * injectable: a LIMIT in the text keeps one plan per list); checked against their ranges here.
+ * words' own (rareQuery: as many of them as this many chunks hold), the "m of n" list, and the
+ * web-search syntax list. Fixed in the SQL text (not injectable: a LIMIT in the text keeps one plan
+ * per list); checked against their ranges here.
  */
 export const CANDIDATE_LIMITS = checkKnobs('candidate lists', Object.freeze({ relaxed: 60, rare: 25, combo: 60, strict: 40 }), {
   relaxed: count(1, 1000),

@@ -2,6 +2,7 @@ import type { Queryable } from '../../db/db.js';
 import type { PageHit, QueryTerm, RetrievedChunk, Retrieval, RetrieveOptions, Retriever } from '../types.js';
 import {
   comboQuery,
+  rareQuery,
   relaxedQuery,
   rowColumns,
   SEARCH_SQL,
@@ -17,7 +18,7 @@ import { pageLexemes, withPageEvidence, type ReadPages } from './pageEvidence.js
 import { collectPages, keepPlainFirst } from './pages.js';
 import { withParams, type RetrievalParams } from './params.js';
 import { analyseQuestion } from './queryAnalysis.js';
-import { cleanQueryText, quoteLexeme } from './queryText.js';
+import { cleanQueryText } from './queryText.js';
 import { searchLegs, type SemanticLeg } from './semanticLegs.js';
 
 /**
@@ -80,8 +81,7 @@ export class FullTextRetriever implements Retriever {
         chatbotId,
         usesSearchSyntax(text) ? text : null,
         relaxed.query,
-        // When even the rarest word is common, ranking all its chunks costs more than it finds.
-        byRarity[0]!.df <= p.relaxedRowBudget ? quoteLexeme(byRarity[0]!.lexeme) : null,
+        rareQuery(byRarity, p.relaxedRowBudget),
         combo?.match ?? null,
         combo?.rank ?? null,
         terms.map((t) => t.lexeme),
