@@ -41,7 +41,9 @@ export async function shootRoute(
   for (const theme of THEMES) {
     for (const vp of VIEWPORTS) {
       await page.setViewportSize({ width: vp.width, height: vp.height });
-      await page.goto(`${baseUrl}/`);
+      // The theme is stored from a page of the stack's origin: the one already open if it is one
+      // (the previous shot's), else its landing page (a navigation less per shot).
+      if (new URL(page.url()).origin !== new URL(baseUrl).origin) await page.goto(`${baseUrl}/`);
       await page.evaluate((t) => localStorage.setItem('theme', t), theme);
       await page.goto(`${baseUrl}${route}`);
       await settle(page);

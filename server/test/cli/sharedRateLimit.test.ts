@@ -1,9 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrate } from '../../src/db/migrate.js';
+import { openPglite } from '../../src/db/pglite.js';
 import { createRateLimits } from '../../src/http/rateLimit.js';
 import { createRedisClient } from '../../src/http/redisClient.js';
 import { createSharedRateLimits } from '../../src/http/sharedRateLimit.js';
@@ -23,10 +25,24 @@ const LIMIT = 10;
 const children: ChildProcess[] = [];
 const dirs: string[] = [];
 
-async function serve(env: Record<string, string>): Promise<string> {
+/**
+ * One migrated embedded database, made once here and copied into each process's data dir: each
+ * would otherwise run initdb and every migration itself (most of a start-up) before listening.
+ */
+async function seedDataDir(): Promise<string> {
+  const seed = mkdtempSync(path.join(tmpdir(), 'docent-rl-seed-'));
+  dirs.push(seed);
+  const db = await openPglite(path.join(seed, 'pglite'));
+  await migrate(db);
+  await db.close();
+  return seed;
+}
+
+async function serve(env: Record<string, string>, seed: string): Promise<string> {
   const port = await freePort();
   const dir = mkdtempSync(path.join(tmpdir(), 'docent-rl-'));
   dirs.push(dir);
+  cpSync(seed, dir, { recursive: true });
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/cli/serve.ts'], {
     cwd: ROOT,
     env: {
@@ -79,9 +95,10 @@ describe('rate limits across API processes', () => {
   let separate: string[];
   beforeAll(async () => {
     const prefix = `docent-test:${randomUUID()}:`;
+    const seed = await seedDataDir();
     [shared, separate] = await Promise.all([
-      Promise.all([serve({ REDIS_URL: REDIS, REDIS_PREFIX: prefix }), serve({ REDIS_URL: REDIS, REDIS_PREFIX: prefix })]),
-      Promise.all([serve({}), serve({})]),
+      Promise.all([serve({ REDIS_URL: REDIS, REDIS_PREFIX: prefix }, seed), serve({ REDIS_URL: REDIS, REDIS_PREFIX: prefix }, seed)]),
+      Promise.all([serve({}, seed), serve({}, seed)]),
     ]);
   }, 180_000);
 

@@ -94,7 +94,37 @@ async function waitForOutput(output: () => string, text: string, ms = 60_000): P
 }
 
 describe('npm start', () => {
-  it('starts everything, stops cleanly on SIGTERM and keeps data and users across restarts', async () => {
+  // One data directory through four starts (each start is the costly part): a clean start with a
+  // second instance refused, kill -9 of Docent alone, kill -9 of everything, SIGTERM, and SIGINT.
+  it('starts everything, keeps owners and their bots across kill -9 (whether or not the auth emulator dies too), stops cleanly on SIGTERM and SIGINT and keeps data and users across restarts', async () => {
+    const dir = dataDir;
+    const emulatorPort = authPort;
+    const botsOf = async (email: string) => {
+      const { idToken } = await signUp(email, emulatorPort);
+      const res = await fetch(`${base}/chatbots`, { headers: { authorization: `Bearer ${idToken}` } });
+      return ((await res.json()) as { data: { chatbots: { name: string }[] } }).data.chatbots.map((b) => b.name);
+    };
+    const createBot = async (email: string, name: string) => {
+      const { idToken } = await signUp(email, emulatorPort);
+      const res = await fetch(`${base}/crawl-and-index`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${idToken}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ url: `http://127.0.0.1:${port}/demo/site/`, max_depth: 0, max_pages: 1, name }),
+      });
+      expect(res.status).toBe(200);
+    };
+    const killHard = async (r: ReturnType<typeof start>, emulatorToo: boolean) => {
+      const emulatorPids = processesUsing(dir).map((line) => Number(line.trim().split(/\s+/)[0]));
+      r.child.kill('SIGKILL');
+      await r.exited;
+      if (emulatorToo) for (const pid of emulatorPids) process.kill(pid, 'SIGKILL');
+    };
+    const run = async () => {
+      const r = start();
+      await waitForOutput(r.output, 'Docent is running', 100_000);
+      return r;
+    };
+
     const first = start();
     await waitForHealth(first.output);
     expect(first.output()).toContain(`http://127.0.0.1:${port}/`);
@@ -110,54 +140,10 @@ describe('npm start', () => {
     expect(listed.status).toBe(200);
 
     // A second instance on the same data directory is refused with a clear message.
-    const second = start({ PORT: String(port + 1), AUTH_EMULATOR_PORT: String(authPort + 10) });
-    expect(await second.exited).toBe(1);
-    expect(second.output()).toMatch(/Another Docent process \(pid \d+\) is using the data directory/);
+    const other = start({ PORT: String(port + 1), AUTH_EMULATOR_PORT: String(authPort + 10) });
+    expect(await other.exited).toBe(1);
+    expect(other.output()).toMatch(/Another Docent process \(pid \d+\) is using the data directory/);
 
-    first.child.kill('SIGTERM');
-    expect(await first.exited).toBe(0);
-
-    const again = start();
-    await waitForHealth(again.output);
-    // The emulator user survived the restart (same uid), so the owner keeps their bots.
-    const back = await signUp('owner@example.com');
-    expect(back.localId).toBe(user.localId);
-    again.child.kill('SIGINT');
-    expect(await again.exited).toBe(0);
-  }, 240_000);
-
-  it('keeps owners and their bots across kill -9, whether or not the auth emulator dies too', async () => {
-    const dir = freshDir();
-    const ports = { PORT: String(port + 40), AUTH_EMULATOR_PORT: String(authPort + 40) };
-    const api = `http://127.0.0.1:${ports.PORT}/api/v1`;
-    const emulatorPort = authPort + 40;
-    const run = async () => {
-      const r = start({ DATA_DIR: dir, ...ports });
-      await waitForOutput(r.output, 'Docent is running', 100_000);
-      return r;
-    };
-    const botsOf = async (email: string) => {
-      const { idToken } = await signUp(email, emulatorPort);
-      const res = await fetch(`${api}/chatbots`, { headers: { authorization: `Bearer ${idToken}` } });
-      return ((await res.json()) as { data: { chatbots: { name: string }[] } }).data.chatbots.map((b) => b.name);
-    };
-    const createBot = async (email: string, name: string) => {
-      const { idToken } = await signUp(email, emulatorPort);
-      const res = await fetch(`${api}/crawl-and-index`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${idToken}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ url: `http://127.0.0.1:${ports.PORT}/demo/site/`, max_depth: 0, max_pages: 1, name }),
-      });
-      expect(res.status).toBe(200);
-    };
-    const killHard = async (r: ReturnType<typeof start>, emulatorToo: boolean) => {
-      const emulatorPids = processesUsing(dir).map((line) => Number(line.trim().split(/\s+/)[0]));
-      r.child.kill('SIGKILL');
-      await r.exited;
-      if (emulatorToo) for (const pid of emulatorPids) process.kill(pid, 'SIGKILL');
-    };
-
-    const first = await run();
     const alice = await signUp('alice@example.com', emulatorPort);
     await createBot('alice@example.com', 'Alice bot');
     // Bob signs up but never reaches the API: only the emulator knows him when Docent dies.
@@ -182,7 +168,17 @@ describe('npm start', () => {
     third.child.kill('SIGTERM');
     expect(await third.exited).toBe(0);
     expect(processesUsing(dir)).toEqual([]);
-  }, 300_000);
+
+    // After a clean stop: a restart keeps the data and the users (same uid), and SIGINT stops it cleanly too.
+    const again = start();
+    await waitForHealth(again.output);
+    const back = await signUp('owner@example.com');
+    expect(back.localId).toBe(user.localId);
+    expect(await botsOf('alice@example.com')).toEqual(['Alice bot']);
+    again.child.kill('SIGINT');
+    expect(await again.exited).toBe(0);
+    expect(processesUsing(dir)).toEqual([]);
+  }, 400_000);
 
   it('refuses emulator mode on a non-loopback HOST unless ALLOW_EMULATOR_ON_NETWORK=true, before starting anything', async () => {
     const dir = freshDir();
