@@ -6,6 +6,8 @@ import { flattenDeep, MAX_TREE_DEPTH } from './flattenDeep.js';
 import { distinctLineKeys } from './lineKeys.js';
 import { linkDensity } from './linkDensity.js';
 import { collectReveals, mayReveal } from './revealable.js';
+import { cutsSectionWhole, ownContentsLists } from './cutSections.js';
+import { unwrapLoneHeadings } from './headingWrappers.js';
 import { renderMarkdown, textContent } from './markdownWriter.js';
 import { visibleChars } from './visibleChars.js';
 import { normalizeUrl } from './urls.js';
@@ -22,7 +24,8 @@ export { extractText } from './extractedPage.js';
  * content: the element the page declares (<main>, [role=main], a single <article>, schema.org's
  * articleBody/mainContentOfPage) — cheap and exact on documentation sites — unless it holds only a
  * sliver of the page's text; else Readability on a linkedom DOM (the expensive fallback, skipped on
- * giant pages) unless it cuts more than a trim; else the body without its chrome. Text
+ * giant pages) unless it cuts more than a trim or a section whole; else the body without its chrome
+ * and its own table of contents. Text
  * repeated across the site (banners, navigation bars) is removed later, at the site level
  * (index/siteBoilerplate.ts), which is what makes the whole body a safe fallback.
  */
@@ -79,7 +82,12 @@ export function extractPage(html: string, pageUrl: string, opts: ExtractOptions 
   if (opts.linksOnly) return { ...result, markdown: '', outsideKeys: [], method: 'declared' };
 
   const cap = opts.maxMarkdownChars ?? 400_000;
-  const { markdown, method, outsideKeys } = mainContent(html, found, cap, { ...opts, deep: depth > MAX_TREE_DEPTH });
+  const { markdown, method, outsideKeys } = mainContent(html, found, cap, {
+    ...opts,
+    deep: depth > MAX_TREE_DEPTH,
+    pageUrl,
+    base,
+  });
   return {
     ...result,
     title: title || firstHeading(markdown),
@@ -92,7 +100,13 @@ export function extractPage(html: string, pageUrl: string, opts: ExtractOptions 
 
 type MainContent = Pick<ExtractedPage, 'markdown' | 'method' | 'outsideKeys'>;
 
-function mainContent(html: string, found: Scan, cap: number, opts: ExtractOptions & { deep: boolean }): MainContent {
+interface PageContext {
+  deep: boolean;
+  pageUrl: string;
+  base: string;
+}
+
+function mainContent(html: string, found: Scan, cap: number, opts: ExtractOptions & PageContext): MainContent {
   // Pages may omit <body> (valid HTML5): then the document's children are the body.
   const body = found.body ?? found.root.children;
   const bodyChars = visibleChars(body);
@@ -118,7 +132,7 @@ function mainContent(html: string, found: Scan, cap: number, opts: ExtractOption
     const article = readabilityHtml(html);
     if (article) {
       const tree = parseDocument(article).children;
-      if (visibleChars(tree) >= READABILITY_MIN_SHARE * bodyChars) {
+      if (visibleChars(tree) >= READABILITY_MIN_SHARE * bodyChars && !cutsSectionWhole(body, tree)) {
         const markdown = renderMarkdown(tree, { maxChars: cap });
         if (markdown.length >= MIN_CONTENT_CHARS)
           return {
@@ -129,7 +143,8 @@ function mainContent(html: string, found: Scan, cap: number, opts: ExtractOption
       }
     }
   }
-  return { markdown: renderMarkdown(body, { pageChrome: true, maxChars: cap, reveals }), method: 'body', outsideKeys: [] };
+  const skip = ownContentsLists(body, opts.pageUrl, opts.base);
+  return { markdown: renderMarkdown(body, { pageChrome: true, maxChars: cap, reveals, skip }), method: 'body', outsideKeys: [] };
 }
 
 /** The region the page marks as its main content, if it marks exactly one. */
@@ -149,6 +164,7 @@ function readabilityHtml(html: string): string | undefined {
   try {
     const { document } = parseHTML(html) as unknown as { document: globalThis.Document };
     renameOldPhrasing(document);
+    unwrapLoneHeadings(document);
     const article = new Readability(document, { charThreshold: MIN_CONTENT_CHARS }).parse();
     return article?.content ?? undefined;
   } catch {

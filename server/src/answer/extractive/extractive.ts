@@ -184,19 +184,28 @@ function supportingQuotes(
   for (const found of candidates) {
     if (out.length >= MAX_SUPPORTS) break;
     // Read whole, as the main quote is, within the support's budget; code or a table only when a
-    // sentence of the quote announces it ("like so:"), not because it happens to follow.
+    // sentence of the quote announces it ("like so:"), not because it happens to follow. An
+    // announced block is shown even when the answer has one already: "set these parameters:"
+    // without them names the fact and withholds it.
     const sq = query(found!.section.page, !blocks);
-    const c = { ...found!, window: extendWindow(found!.section.units, found!.window, { ...sq, blocks: false }, sq) };
+    const c = { ...found!, window: extendWindow(found!.section.units, found!.window, { ...sq, blocks: false }, { ...sq, blocks: true }) };
     const units = c.section.units.slice(c.window.start, c.window.end + 1);
     if (units.some((u) => shown.some((quoted) => quoted.some((q) => jaccard(q.lexemes, u.lexemes) >= NEAR_DUPLICATE)))) continue;
     if (units.some((u) => u.unit.kind !== 'sentence')) {
-      if (blocks) continue;
+      if (blocks && !endsAnnounced(units)) continue;
       blocks = true;
     }
     shown.push(units);
     out.push(c);
   }
   return out;
+}
+
+/** The quote ends with the one code block or table its last sentence announces ("… einrichten:"). */
+function endsAnnounced(units: LexedUnit[]): boolean {
+  const blocks = units.filter((u) => u.unit.kind !== 'sentence');
+  const [last, before] = [units.at(-1)?.unit, units.at(-2)?.unit];
+  return blocks.length === 1 && last?.kind !== 'sentence' && before?.kind === 'sentence' && /:\s*$/.test(before.plain);
 }
 
 /** The best window of a section's units from `from` to before `to`, in the section's own indexes. */

@@ -144,6 +144,38 @@ describe('the quote in a long section', () => {
     );
     expect(markdown).not.toContain('vault storage stats'); // code that follows it, announced by nothing
   });
+  it("shows a supporting quote's announced code even when the main quote holds a block already", async () => {
+    const bot = (await insertChatbot(db, { ownerUid: 'o' })).id;
+    const url = 'https://docs.vault.test/packages';
+    await seedPages(db, bot, [
+      {
+        url,
+        title: 'Package management',
+        chunks: [
+          {
+            heading: 'Package management > Automatic upgrades',
+            content:
+              '## Automatic upgrades\n\nThe apt cron script downloads and installs upgrades automatically every night. To have apt download and install upgrades automatically, set:\n\n```\nAPT::Periodic::Unattended-Upgrade "1";\n```',
+          },
+          {
+            heading: 'Package management > Bandwidth',
+            content: '## Bandwidth\n\nTo limit the bandwidth apt downloads with, set:\n\n```\nAcquire::http::Dl-Limit "800";\n```',
+          },
+        ],
+      },
+      {
+        url: 'https://docs.vault.test/intro',
+        title: 'Introduction',
+        chunks: [{ heading: 'Introduction', content: '# Introduction\n\nVault stores secrets for the services of a company on one server.' }],
+      },
+    ]);
+    const question = 'apt downloads upgrades automatically every night: can I limit its bandwidth?';
+    const r = await retriever.retrieve(bot, question);
+    const { markdown } = await extractiveAnswer(question, r.terms, r.pages, databaseLexer(db));
+    expect(markdown.split('Also:')[0]).toContain('Unattended-Upgrade');
+    // The support's sentence names the setting; without the block it withholds it.
+    expect(markdown.split('Also:')[1]).toContain(`- To limit the bandwidth apt downloads with, set: [[1]](${url})\n\n\`\`\`\nAcquire::http::Dl-Limit "800";\n\`\`\``);
+  });
 });
 
 describe('extendWindow', () => {
