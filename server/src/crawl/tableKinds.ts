@@ -36,8 +36,11 @@ function firstTag(el: Element, name: string): Element | undefined {
 /**
  * The cells of a layout table, to write one after another as blocks; undefined for a table of data.
  * Layout: marked so (role "presentation" or "none"), a table inside a cell, a heading inside a cell
- * (a page laid out in a table), or one row with no header cell (AsciiDoc's admonitions: an icon
- * cell saying "Note", then the note). A data table has a header row or more than one row.
+ * (a page laid out in a table), a code block inside a cell (DocBook's tips: an icon, "Tip", then
+ * the tip and its command; a table row is one line, so the code's fences landed mid-row and every
+ * fence after them on the page was read the wrong way round, code as text and headings as code),
+ * or one row with no header cell (AsciiDoc's admonitions: an icon cell saying "Note", then the
+ * note). A data table has a header row or more than one row.
  */
 export function layoutCells(table: Element): Element[] | undefined {
   const role = table.attribs.role;
@@ -46,7 +49,7 @@ export function layoutCells(table: Element): Element[] | undefined {
   const layout =
     role === 'presentation' ||
     role === 'none' ||
-    cells.some((c) => firstTag(c, 'table') || HEADINGS.some((h) => firstTag(c, h))) ||
+    cells.some((c) => firstTag(c, 'table') || firstTag(c, 'pre') || HEADINGS.some((h) => firstTag(c, h))) ||
     (rows.length === 1 && !cells.some((c) => c.name === 'th'));
   return layout ? cells : undefined;
 }

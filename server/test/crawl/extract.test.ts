@@ -144,6 +144,19 @@ describe('extractPage', () => {
     );
   });
 
+  it("writes a DocBook tip's command as a code block, and every fence after it the right way round", () => {
+    // Icon cell (rowspan 2) and "Tip" header, then the tip and its command: a row of pipes cannot hold a code block.
+    const tip = `<table border="0" summary="Tip"><tr><td rowspan="2"><img alt="[Tip]" src="tip.png"/></td><th>Tip</th></tr>
+      <tr><td><p>Shorten the long option with an alias:</p><pre class="screen">alias ls='ls --time-style=+%d.%m.%y'</pre></td></tr></table>`;
+    const html = `<html><head><title>Tips</title></head><body><main><h1>Tips</h1>${para('Read on.')}${tip}
+      <h2>Colours</h2><p>Try this:</p><pre>$ echo hi</pre><h2>Root files</h2>${para('Find them.')}<pre># find / -perm 777</pre></main></body></html>`;
+    const md = extractPage(html, 'https://docs.example.com/tips').markdown;
+    expect(md).toContain("Tip\n\nShorten the long option with an alias:\n\n```\nalias ls='ls --time-style=+%d.%m.%y'\n```");
+    expect(md).toContain('## Colours\n\nTry this:\n\n```\n$ echo hi\n```\n\n## Root files');
+    expect(md).toContain('```\n# find / -perm 777\n```');
+    expect(md).not.toContain('|');
+  });
+
   it("reads a page that ASP.NET Web Forms wrap in one <form>, but not a real form's labels", () => {
     const html = `<html><head><title>Contact</title></head><body><form method="post" action="./contact.aspx" id="form1">
       <input type="hidden" name="__VIEWSTATE" value="dDwtMTA4" />
