@@ -15,7 +15,11 @@ describe('a long page of many sections (a DocBook chapter)', () => {
   const chapter = (tocHtml: string) =>
     `<html><head><title>Chapter 2</title></head><body><div class="navheader"><a href="ch01.html">Prev</a></div><div class="chapter">` +
     `<div class="titlepage"><div><div><h1 class="title"><a id="ch2"/>Chapter 2. Packages</h1></div></div></div>${tocHtml}` +
-    section('s1', '2.1. Automatic upgrades', `<p>${words('Automatic upgrading')}</p><p>${words('The cron script')}</p><p>${words('Unattended upgrades')}</p>`) +
+    section(
+      's1',
+      '2.1. Automatic upgrades',
+      `<p>${words('Automatic upgrading')}</p><p>${words('The cron script')}</p><p>${words('Unattended upgrades')}</p>`,
+    ) +
     section('s2', '2.2. Limiting download bandwidth', '<p>To limit the bandwidth, set:</p><pre>Acquire::http::Dl-Limit "800";</pre>') +
     section('s3', '2.3. Emergency downgrading', `<p>${words('Downgrading')}</p><p>${words('Pinning')}</p><p>${words('Snapshots')}</p>`) +
     `</div></body></html>`;
@@ -52,14 +56,18 @@ describe('cutsSectionWhole', () => {
   });
 
   it("is false for a trim of the page's ends, or a heading dropped while its text stays", () => {
-    const trimmed = tree(`<h2>One</h2><p>${words('First')}</p><h2>Two</h2><p>Short second section.</p><h2>Three</h2><p>${words('Third')}</p>`);
+    const trimmed = tree(
+      `<h2>One</h2><p>${words('First')}</p><h2>Two</h2><p>Short second section.</p><h2>Three</h2><p>${words('Third')}</p>`,
+    );
     expect(cutsSectionWhole(body, trimmed)).toBe(false);
     const headingLost = tree(`<h2>One</h2><p>${words('First')}</p><p>Short second section.</p><h2>Three</h2><p>${words('Third')}</p>`);
     expect(cutsSectionWhole(body, headingLost)).toBe(false);
   });
 
   it('ignores whitespace that Readability rewrites', () => {
-    const spaced = tree(`<h2> One </h2>\n<p>${words('First').replace(/ /g, '\n ')}</p><h2>Two</h2><p>Short   second\nsection.</p><h2>Three</h2><p>${words('Third')}</p>`);
+    const spaced = tree(
+      `<h2> One </h2>\n<p>${words('First').replace(/ /g, '\n ')}</p><h2>Two</h2><p>Short   second\nsection.</p><h2>Three</h2><p>${words('Third')}</p>`,
+    );
     expect(cutsSectionWhole(body, spaced)).toBe(false);
   });
 });
@@ -72,11 +80,15 @@ describe('ownContentsLists', () => {
     expect(lists('<ul><li><a href="#a">A</a></li><li><a href="#b">B</a></li></ul>')).toBe(0);
     expect(lists('<ul><li><a href="#a">A</a></li><li><a href="/b">B</a></li><li><a href="/c">C</a></li></ul>')).toBe(0);
     // A glossary whose definitions point to each other is content.
-    const defs = ['a', 'b', 'c'].map((t) => `<dt>${t}</dt><dd>A long definition of ${t} in plain words, see <a href="#${t}x">${t}x</a>.</dd>`);
+    const defs = ['a', 'b', 'c'].map(
+      (t) => `<dt>${t}</dt><dd>A long definition of ${t} in plain words, see <a href="#${t}x">${t}x</a>.</dd>`,
+    );
     expect(lists(`<dl>${defs.join('')}</dl>`)).toBe(0);
   });
 
   it('survives hostile hrefs', () => {
-    expect(lists('<ul><li><a href="http://[::1">A</a></li><li><a href="javascript:alert(1)#x">B</a></li><li><a href="#">C</a></li></ul>')).toBe(0);
+    expect(
+      lists('<ul><li><a href="http://[::1">A</a></li><li><a href="javascript:alert(1)#x">B</a></li><li><a href="#">C</a></li></ul>'),
+    ).toBe(0);
   });
 });

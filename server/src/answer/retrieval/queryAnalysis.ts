@@ -40,9 +40,9 @@ export async function analyseQuestion(
   p: RetrievalParams,
 ): Promise<{ terms: QueryTerm[]; stats: CorpusStats; config: string }> {
   // One statement: the bot's languages, the question's lexemes and their statistics (questionRead.ts).
-  const { config, lexemes: rows, read } = await readQuestion(db, chatbotId, text);
+  const { config, lexemes: rows, joins, read } = await readQuestion(db, chatbotId, text);
   const seen = new Set<string>();
-  const picked: { lexeme: string; positions: number[]; parts: string[]; general: boolean; whole?: string }[] = [];
+  const picked: { lexeme: string; positions: number[]; parts: string[]; general: boolean; whole?: string; joined?: boolean }[] = [];
   const add = (lexeme: string, positions: number[], general: boolean, parts: string[] = [], whole?: string) => {
     if (seen.has(lexeme)) return;
     seen.add(lexeme);
@@ -62,9 +62,10 @@ export async function analyseQuestion(
   // A compound's possible parts were read with the question's words, in the same statement.
   const splitting = splitsCompounds(config);
   const parts = splitting ? chosen.flatMap((r) => (r.parts.length === 0 && r.whole === undefined ? partCandidates(r.lexeme) : [])) : [];
-  const stats = await statsOf(db, chatbotId, read, [...new Set([...chosen.map((r) => r.lexeme), ...parts])]);
+  const stats = await statsOf(db, chatbotId, read, [...new Set([...chosen.map((r) => r.lexeme), ...parts, ...joins])]);
   await readSlips(db, chatbotId, text, chosen, stats, config);
   if (splitting) readCompounds(chosen, stats.df);
+  readSeparableVerbs(chosen, joins, stats.df);
   const { total, df } = stats;
   const has = (lx: string) => (df.get(lx) ?? 0) > 0;
   const terms = chosen.map((r): QueryTerm => {
@@ -74,6 +75,10 @@ export async function analyseQuestion(
     // A compound comes with its parts as terms of their own: counting it fully as well would
     // score the same words twice. Found as written, it still adds to the score.
     if (r.parts.some(has)) return { ...base, scoreWeight: d > 0 ? 0.3 * w : 0, coverageWeight: 0 };
+    // A separated verb joined (readSeparableVerbs): a page that writes it so says the question's
+    // action; one that writes the verb apart ("setzen Sie … zurück") says it too, so missing the
+    // joined word is no gap in the page's coverage.
+    if (r.joined) return { ...base, scoreWeight: w, coverageWeight: 0 };
     // A word the site never uses marks a part of the question the site cannot answer: it weighs
     // as much as the rarest word the site has, counted up to twice. Not a general English word
     // (that a site never says "actually" tells nothing), nor a number: a value the question quotes
@@ -90,6 +95,23 @@ export async function analyseQuestion(
     return { ...base, scoreWeight: w * g, coverageWeight: coverageWeightOf(r.lexeme) * unknown * (r.general ? p.generalWordCoverage : 1) };
   });
   return { terms, stats, config };
+}
+
+/**
+ * A separated verb the site writes joined ("setze … zurück" on a page that says "Zurücksetzen",
+ * language/separableVerbs.ts) is a word of the question, after the others, weighed for the score
+ * and not for coverage: only the joins the site has, so one that is no word adds nothing and is
+ * never named as missing. Counted for coverage as well, it gained de r05 and lost r08 (eval/LOG.md).
+ */
+function readSeparableVerbs(
+  chosen: { lexeme: string; positions: number[]; general: boolean; parts: string[]; joined?: boolean }[],
+  joins: string[],
+  df: Map<string, number>,
+): void {
+  const after = Math.max(0, ...chosen.flatMap((r) => r.positions));
+  for (const lexeme of joins)
+    if ((df.get(lexeme) ?? 0) > 0 && !chosen.some((r) => r.lexeme === lexeme))
+      chosen.push({ lexeme, positions: [after + 1], general: false, parts: [], joined: true });
 }
 
 /**

@@ -3,6 +3,7 @@ import { readTermStats, type CorpusStats } from '../../db/repositories/termStats
 import { DEFAULT_TEXT_CONFIG, TEXT_CONFIGS } from '../../language/configs.js';
 import { generalWordsFor } from '../../language/generalWords.js';
 import { configChoiceParams, configChoiceSql } from '../../language/queryConfig.js';
+import { SEPARATING_CONFIGS, separableJoins } from '../../language/separableVerbs.js';
 import { splitsCompounds } from './compoundParts.js';
 import { READING } from './params.js';
 
@@ -22,8 +23,10 @@ import { READING } from './params.js';
  * The statistics are read for all of the question's lexemes and parts and, in a configuration that
  * splits compounds, every prefix and suffix a split could use (compoundParts.ts): a superset of what
  * the analysis picks (it keeps MAX_QUERY_TERMS of them), so it never has to ask again; it keeps only
- * the counts it asked for. The totals row has kind 't', a lexeme's df kind 'd', the question's
- * lexemes kind 'q' (in the tsvector's order, `ord`), the configuration kind 'c'.
+ * the counts it asked for. In a language that separates its verbs, the particle + verb words the
+ * question may mean (language/separableVerbs.ts) are read too, kind 'j'. The totals row has kind
+ * 't', a lexeme's df kind 'd', the question's lexemes kind 'q' (in the tsvector's order, `ord`), the
+ * configuration kind 'c'.
  */
 const READ_SQL = `
 WITH cfg AS (
@@ -37,8 +40,14 @@ q AS (
          x.lexeme = ANY(tsvector_to_array(docent_tsvector(cfg.config, cfg.stripped))) AS content,
          cfg.config = ANY($3::text[]) AS splits
     FROM cfg, unnest(docent_tsvector(cfg.config, $2)) WITH ORDINALITY AS x(lexeme, positions, weights, ord)),
+joins AS (
+  SELECT DISTINCT j.lexeme
+    FROM cfg, unnest(docent_tsvector(cfg.config, coalesce(
+      (SELECT s.text FROM unnest($12::text[], $13::text[]) AS s(config, text) WHERE s.config = cfg.config), ''))) AS j(lexeme, positions, weights)
+   WHERE NOT EXISTS (SELECT 1 FROM q WHERE q.lexeme = j.lexeme)),
 wanted AS (
   SELECT lexeme FROM q
+  UNION SELECT lexeme FROM joins
   UNION SELECT unnest(parts) FROM q
   UNION SELECT w FROM q, LATERAL (
     SELECT unnest(ARRAY[left(q.lexeme, i), substr(q.lexeme, i + 1)]) AS w
@@ -50,6 +59,8 @@ SELECT 'c' AS kind, config AS lexeme, NULL::int[] AS positions, NULL::bigint AS 
 UNION ALL
 SELECT 'q', lexeme, positions, ord, parts, content, NULL, NULL, NULL, NULL FROM q
 UNION ALL
+SELECT 'j', lexeme, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL FROM joins
+UNION ALL
 SELECT 't', NULL, NULL, NULL, NULL, NULL, coalesce(sum(chunks), 0)::float8, coalesce(sum(chunk_lexemes), 0)::float8,
        coalesce(sum(pages), 0)::float8, coalesce(sum(page_lexemes), 0)::float8
   FROM term_totals WHERE chatbot_id = $1 AND live
@@ -60,7 +71,7 @@ SELECT 'd', s.lexeme, NULL, NULL, NULL, NULL, sum(s.df)::float8, NULL, NULL, NUL
  GROUP BY s.lexeme`;
 
 export interface ReadRow {
-  kind: 'c' | 'q' | 't' | 'd';
+  kind: 'c' | 'q' | 'j' | 't' | 'd';
   lexeme: string | null;
   positions: number[] | null;
   ord: number | string | null;
@@ -119,8 +130,9 @@ export async function readQuestion(
   db: Queryable,
   chatbotId: string,
   text: string,
-): Promise<{ config: string; lexemes: QuestionLexeme[]; read: ReadRow[] }> {
+): Promise<{ config: string; lexemes: QuestionLexeme[]; joins: string[]; read: ReadRow[] }> {
   const stripped = strippedByConfig(text);
+  const joined = SEPARATING_CONFIGS.map((config) => ({ config, text: separableJoins(text, config).join(' ') })).filter((j) => j.text);
   const read = await db.query<ReadRow>(READ_SQL, [
     chatbotId,
     text,
@@ -130,13 +142,16 @@ export async function readQuestion(
     ...configChoiceParams(text),
     READING.compoundPart,
     READING.compoundMinWord,
+    joined.map((j) => j.config),
+    joined.map((j) => j.text),
   ]);
   const config = read.find((r) => r.kind === 'c')?.lexeme ?? DEFAULT_TEXT_CONFIG;
   const lexemes = read
     .filter((r) => r.kind === 'q')
     .sort((a, b) => Number(a.ord) - Number(b.ord))
     .map((r) => ({ lexeme: r.lexeme!, positions: r.positions!, parts: r.parts, content: r.content! }));
-  return { config, lexemes, read };
+  const joins = read.filter((r) => r.kind === 'j').map((r) => r.lexeme!);
+  return { config, lexemes, joins, read };
 }
 
 /**

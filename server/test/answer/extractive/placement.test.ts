@@ -166,7 +166,9 @@ describe('the quote in a long section', () => {
       {
         url: 'https://docs.vault.test/intro',
         title: 'Introduction',
-        chunks: [{ heading: 'Introduction', content: '# Introduction\n\nVault stores secrets for the services of a company on one server.' }],
+        chunks: [
+          { heading: 'Introduction', content: '# Introduction\n\nVault stores secrets for the services of a company on one server.' },
+        ],
       },
     ]);
     const question = 'apt downloads upgrades automatically every night: can I limit its bandwidth?';
@@ -174,7 +176,9 @@ describe('the quote in a long section', () => {
     const { markdown } = await extractiveAnswer(question, r.terms, r.pages, databaseLexer(db));
     expect(markdown.split('Also:')[0]).toContain('Unattended-Upgrade');
     // The support's sentence names the setting; without the block it withholds it.
-    expect(markdown.split('Also:')[1]).toContain(`- To limit the bandwidth apt downloads with, set: [[1]](${url})\n\n\`\`\`\nAcquire::http::Dl-Limit "800";\n\`\`\``);
+    expect(markdown.split('Also:')[1]).toContain(
+      `- To limit the bandwidth apt downloads with, set: [[1]](${url})\n\n\`\`\`\nAcquire::http::Dl-Limit "800";\n\`\`\``,
+    );
   });
 });
 
