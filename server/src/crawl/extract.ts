@@ -123,7 +123,7 @@ function mainContent(html: string, found: Scan, cap: number, opts: ExtractOption
       return {
         markdown,
         method: 'declared',
-        outsideKeys: distinctLineKeys(renderMarkdown(body, { pageChrome: true, exclude: declared, maxChars: cap, reveals })),
+        outsideKeys: distinctLineKeys(renderMarkdown(body, { pageChrome: true, skip: new Set([declared]), maxChars: cap, reveals })),
       };
   }
   // Readability parses the raw HTML again, which our flattening did not reach, and its cleaning is

@@ -43,9 +43,7 @@ export interface RenderOptions {
   pageChrome?: boolean;
   /** Stop once the output is about this long (giant pages). */
   maxChars?: number;
-  /** A node left out (the region already extracted, when rendering the rest of the page). */
-  exclude?: ChildNode;
-  /** More nodes left out (the page's own table of contents in the body). */
+  /** Nodes left out: the region already extracted, when rendering the rest of the page; the page's own table of contents in the body. */
   skip?: ReadonlySet<ChildNode>;
   /** The page's tab and accordion panels: read even when hidden, under their control's name. */
   reveals?: Reveals;
@@ -54,13 +52,13 @@ export interface RenderOptions {
 /** Render an element's content as Markdown. */
 export function renderMarkdown(root: ChildNode | ChildNode[], opts: RenderOptions = {}): string {
   const w = new Writer();
-  const budget: Budget = { left: opts.maxChars ?? Infinity, exclude: opts.exclude, skip: opts.skip, reveals: opts.reveals };
+  const budget: Budget = { left: opts.maxChars ?? Infinity, skip: opts.skip, reveals: opts.reveals };
   const nodes = Array.isArray(root) ? root : [root];
   for (const n of nodes) renderNode(n, w, opts.pageChrome ?? false, budget);
   return w.toString();
 }
 
-type Budget = { left: number; exclude?: ChildNode; skip?: ReadonlySet<ChildNode>; reveals?: Reveals };
+type Budget = { left: number; skip?: ReadonlySet<ChildNode>; reveals?: Reveals };
 
 function renderChildren(el: { children: ChildNode[] }, w: Writer, chrome: boolean, budget: Budget): void {
   for (const c of el.children) {
@@ -80,7 +78,7 @@ function renderNode(node: ChildNode, w: Writer, chrome: boolean, budget: Budget)
     return; // comments, directives, CDATA
   }
   const el = node as Element;
-  if (isSkipped(el, chrome, budget.reveals) || el === budget.exclude || budget.skip?.has(el)) return;
+  if (isSkipped(el, chrome, budget.reveals) || budget.skip?.has(el)) return;
   const label = budget.reveals?.label(el);
   if (label) {
     w.brk(2);

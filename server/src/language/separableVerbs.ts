@@ -20,9 +20,6 @@ const PARTICLES: Readonly<Record<string, ReadonlySet<string>>> = {
   dutch: new Set('aan achter af bij door in mee na neer om op over terug toe tegen uit vast voor voorbij weg samen'.split(' ')),
 };
 
-/** Whether a configuration's language separates its verbs. */
-export const separatesVerbs = (config: string): boolean => config in PARTICLES;
-
 /** Configurations that separate verbs (the question is read for joins in each, questionRead.ts). */
 export const SEPARATING_CONFIGS: readonly string[] = Object.keys(PARTICLES);
 
