@@ -18,6 +18,14 @@ const PART = READING.compoundPart;
 /** Letters a compound may join its parts with (German -s-, -es-, -n-, -en-, Dutch -e-…), at most. */
 const JOIN = READING.compoundJoin;
 
+/**
+ * Languages that write their compounds closed ("Tastatureingabe", "toetsenbordindeling",
+ * "tangentbordslayout"): a question's word is looked up in the site's compounds of it too
+ * (questionRead.ts). Not Romance or English, where a word inside a longer stem is mostly a prefix
+ * or a derivation ("configur" in "reconfigur"), not a compound's part (on debref-es it lost a question).
+ */
+export const COMPOUNDING_CONFIGS: readonly string[] = ['danish', 'dutch', 'finnish', 'german', 'hungarian', 'norwegian', 'swedish'];
+
 /** Whether questions in this configuration are read for compounds. */
 export const splitsCompounds = (config: string): boolean => config !== DEFAULT_TEXT_CONFIG && config !== SIMPLE_TEXT_CONFIG;
 

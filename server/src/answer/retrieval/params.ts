@@ -196,6 +196,9 @@ export const READING_RANGES = {
   compoundMinWord: count(4, 30),
   compoundPart: count(2, 15),
   compoundJoin: count(0, 5),
+  compoundWordMin: count(2, 30),
+  compoundWordShare: share,
+  compoundsPerWord: count(0, 20),
   nameEnglishShare: share,
   nameMinLetters: count(1, 10),
   nameMinCapitalised: count(1, 10),
@@ -229,6 +232,17 @@ export const READING = checkKnobs(
     compoundMinWord: 8,
     compoundPart: 4,
     compoundJoin: 2,
+    /**
+     * questionRead.ts: the site's compounds of a question's word (Tastatur → Tastatureingabe): the
+     * shortest word looked up (a shorter stem begins too many unrelated words: "stell" →
+     * "bereitstell"), the most chunks it may be in (a share of the bot's: "system" heads the title
+     * word "Systemtipps" and hundreds more), and how many of its compounds, the most used first,
+     * are read with it. Measured on debref-de (eval/LOG.md): 5 letters or a 10% share lost a
+     * question each, 6 compounds a word lost two.
+     */
+    compoundWordMin: 6,
+    compoundWordShare: 0.05,
+    compoundsPerWord: 3,
     /** absentNames.ts and offTopic.ts: when a question's name reads as one the site lacks. */
     nameEnglishShare: 0.6,
     nameMinLetters: 3,

@@ -10,6 +10,7 @@ import { correctSlips } from './spelling.js';
 import { compoundParts, partCandidates, splitsCompounds } from './compoundParts.js';
 import { DEFAULT_TEXT_CONFIG } from '../../language/configs.js';
 import { readQuestion, statsOf } from './questionRead.js';
+import { readSiteCompounds } from './siteCompounds.js';
 
 export { withoutGeneralWords } from './questionRead.js';
 
@@ -40,9 +41,9 @@ export async function analyseQuestion(
   p: RetrievalParams,
 ): Promise<{ terms: QueryTerm[]; stats: CorpusStats; config: string }> {
   // One statement: the bot's languages, the question's lexemes and their statistics (questionRead.ts).
-  const { config, lexemes: rows, joins, read } = await readQuestion(db, chatbotId, text);
+  const { config, lexemes: rows, joins, compounds, read } = await readQuestion(db, chatbotId, text);
   const seen = new Set<string>();
-  const picked: { lexeme: string; positions: number[]; parts: string[]; general: boolean; whole?: string; joined?: boolean }[] = [];
+  const picked: Picked[] = [];
   const add = (lexeme: string, positions: number[], general: boolean, parts: string[] = [], whole?: string) => {
     if (seen.has(lexeme)) return;
     seen.add(lexeme);
@@ -66,6 +67,7 @@ export async function analyseQuestion(
   await readSlips(db, chatbotId, text, chosen, stats, config);
   if (splitting) readCompounds(chosen, stats.df);
   readSeparableVerbs(chosen, joins, stats.df);
+  readSiteCompounds(chosen, compounds, stats);
   const { total, df } = stats;
   const has = (lx: string) => (df.get(lx) ?? 0) > 0;
   const terms = chosen.map((r): QueryTerm => {
@@ -79,6 +81,10 @@ export async function analyseQuestion(
     // action; one that writes the verb apart ("setzen Sie … zurück") says it too, so missing the
     // joined word is no gap in the page's coverage.
     if (r.joined) return { ...base, scoreWeight: w, coverageWeight: 0 };
+    // A site's compound of the question's word says that word, more narrowly: it weighs as the word
+    // does (or as itself, when it is the more common), and a page without it misses nothing.
+    if (r.compoundOf !== undefined)
+      return { ...base, scoreWeight: Math.min(w, idf(Math.max(df.get(r.compoundOf) ?? 1, 1), total)), coverageWeight: 0 };
     // A word the site never uses marks a part of the question the site cannot answer: it weighs
     // as much as the rarest word the site has, counted up to twice. Not a general English word
     // (that a site never says "actually" tells nothing), nor a number: a value the question quotes
@@ -95,6 +101,19 @@ export async function analyseQuestion(
     return { ...base, scoreWeight: w * g, coverageWeight: coverageWeightOf(r.lexeme) * unknown * (r.general ? p.generalWordCoverage : 1) };
   });
   return { terms, stats, config };
+}
+
+/** A question word as the analysis picks it. */
+export interface Picked {
+  lexeme: string;
+  positions: number[];
+  parts: string[];
+  general: boolean;
+  whole?: string;
+  /** A separated verb joined (readSeparableVerbs). */
+  joined?: boolean;
+  /** A compound of this word of the question's, that the site writes (readSiteCompounds). */
+  compoundOf?: string;
 }
 
 /**

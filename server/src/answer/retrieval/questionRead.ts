@@ -4,7 +4,8 @@ import { DEFAULT_TEXT_CONFIG, TEXT_CONFIGS } from '../../language/configs.js';
 import { generalWordsFor } from '../../language/generalWords.js';
 import { configChoiceParams, configChoiceSql } from '../../language/queryConfig.js';
 import { SEPARATING_CONFIGS, separableJoins } from '../../language/separableVerbs.js';
-import { splitsCompounds } from './compoundParts.js';
+import { COMPOUNDING_CONFIGS, splitsCompounds } from './compoundParts.js';
+import { siteCompoundsCtes, type SiteCompound } from './siteCompounds.js';
 import { READING } from './params.js';
 
 /**
@@ -24,11 +25,14 @@ import { READING } from './params.js';
  * splits compounds, every prefix and suffix a split could use (compoundParts.ts): a superset of what
  * the analysis picks (it keeps MAX_QUERY_TERMS of them), so it never has to ask again; it keeps only
  * the counts it asked for. In a language that separates its verbs, the particle + verb words the
- * question may mean (language/separableVerbs.ts) are read too, kind 'j'. The totals row has kind
+ * question may mean (language/separableVerbs.ts) are read too, kind 'j'; in a language that writes
+ * compounds closed, the site's most used compounds of each of the question's longer words (the
+ * word then another the site writes, or another then the word: Tastatur → Tastatureingabe, Editor →
+ * Texteditor), kind 'x' (two index ranges per word, migration 030). The totals row has kind
  * 't', a lexeme's df kind 'd', the question's lexemes kind 'q' (in the tsvector's order, `ord`), the
  * configuration kind 'c'.
  */
-const READ_SQL = `
+const readSql = (compounds: boolean) => `
 WITH cfg AS (
   SELECT c.config, coalesce((SELECT s.text FROM unnest($4::text[], $5::text[]) AS s(config, text) WHERE s.config = c.config), $2) AS stripped
     FROM ${configChoiceSql('$1', 6)} AS c),
@@ -38,8 +42,10 @@ q AS (
               THEN ARRAY(SELECT p.lexeme FROM unnest(docent_tsvector(cfg.config, regexp_replace(x.lexeme, '[./]+', ' ', 'g'))) AS p)
          END AS parts,
          x.lexeme = ANY(tsvector_to_array(docent_tsvector(cfg.config, cfg.stripped))) AS content,
-         cfg.config = ANY($3::text[]) AS splits
+         cfg.config = ANY($3::text[]) AS splits,
+         cfg.config = ANY($14::text[]) AND char_length(x.lexeme) >= $15::int AND x.lexeme !~ '[[:digit:][:punct:][:space:]]' AS grows
     FROM cfg, unnest(docent_tsvector(cfg.config, $2)) WITH ORDINALITY AS x(lexeme, positions, weights, ord)),
+${siteCompoundsCtes(compounds)}
 joins AS (
   SELECT DISTINCT j.lexeme
     FROM cfg, unnest(docent_tsvector(cfg.config, coalesce(
@@ -61,6 +67,10 @@ SELECT 'q', lexeme, positions, ord, parts, content, NULL, NULL, NULL, NULL FROM 
 UNION ALL
 SELECT 'j', lexeme, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL FROM joins
 UNION ALL
+SELECT 'x', lexeme, NULL, NULL, ARRAY[word], NULL, df, NULL, NULL, NULL
+  FROM (SELECT *, row_number() OVER (PARTITION BY word ORDER BY df DESC, lexeme) AS nth FROM grown) AS g
+ WHERE nth <= $17::int
+UNION ALL
 SELECT 't', NULL, NULL, NULL, NULL, NULL, coalesce(sum(chunks), 0)::float8, coalesce(sum(chunk_lexemes), 0)::float8,
        coalesce(sum(pages), 0)::float8, coalesce(sum(page_lexemes), 0)::float8
   FROM term_totals WHERE chatbot_id = $1 AND live
@@ -69,9 +79,22 @@ SELECT 'd', s.lexeme, NULL, NULL, NULL, NULL, sum(s.df)::float8, NULL, NULL, NUL
   FROM term_totals t JOIN term_stats s ON s.chatbot_id = t.chatbot_id AND s.generation = t.generation
  WHERE t.chatbot_id = $1 AND t.live AND s.lexeme = ANY(ARRAY(SELECT lexeme FROM wanted))
  GROUP BY s.lexeme`;
+const READ_SQL = readSql(true);
+const READ_SQL_NO_COMPOUNDS = readSql(false);
+
+/**
+ * Whether a bot's last question was read in a language that compounds (siteCompounds.ts): its next
+ * is read with the compounds' lookups, or without them (planning them costs every question). A
+ * bot not seen yet is read with them; a read without them that turns out to be in such a language
+ * (the owner changed the bot's language, or a mixed site's German question after an English one)
+ * is read again, with them: one more round trip, as a typing slip costs (roundTrips.test.ts).
+ * Bounded: cleared whole when it holds too many bots.
+ */
+const compoundingBots = new Map<string, boolean>();
+const MAX_REMEMBERED_BOTS = 10_000;
 
 export interface ReadRow {
-  kind: 'c' | 'q' | 'j' | 't' | 'd';
+  kind: 'c' | 'q' | 'j' | 'x' | 't' | 'd';
   lexeme: string | null;
   positions: number[] | null;
   ord: number | string | null;
@@ -130,10 +153,10 @@ export async function readQuestion(
   db: Queryable,
   chatbotId: string,
   text: string,
-): Promise<{ config: string; lexemes: QuestionLexeme[]; joins: string[]; read: ReadRow[] }> {
+): Promise<{ config: string; lexemes: QuestionLexeme[]; joins: string[]; compounds: SiteCompound[]; read: ReadRow[] }> {
   const stripped = strippedByConfig(text);
   const joined = SEPARATING_CONFIGS.map((config) => ({ config, text: separableJoins(text, config).join(' ') })).filter((j) => j.text);
-  const read = await db.query<ReadRow>(READ_SQL, [
+  const params = [
     chatbotId,
     text,
     TEXT_CONFIGS.filter(splitsCompounds),
@@ -144,14 +167,29 @@ export async function readQuestion(
     READING.compoundMinWord,
     joined.map((j) => j.config),
     joined.map((j) => j.text),
-  ]);
-  const config = read.find((r) => r.kind === 'c')?.lexeme ?? DEFAULT_TEXT_CONFIG;
+    COMPOUNDING_CONFIGS,
+    READING.compoundWordMin,
+    READING.compoundJoin,
+    READING.compoundsPerWord,
+    READING.compoundWordShare,
+  ];
+  const withCompounds = compoundingBots.get(chatbotId) ?? true;
+  let read = await db.query<ReadRow>(withCompounds ? READ_SQL : READ_SQL_NO_COMPOUNDS, params);
+  let config = read.find((r) => r.kind === 'c')?.lexeme ?? DEFAULT_TEXT_CONFIG;
+  const compounding = COMPOUNDING_CONFIGS.includes(config);
+  if (compounding && !withCompounds) {
+    read = await db.query<ReadRow>(READ_SQL, params);
+    config = read.find((r) => r.kind === 'c')?.lexeme ?? DEFAULT_TEXT_CONFIG;
+  }
+  if (compoundingBots.size >= MAX_REMEMBERED_BOTS) compoundingBots.clear();
+  compoundingBots.set(chatbotId, compounding);
   const lexemes = read
     .filter((r) => r.kind === 'q')
     .sort((a, b) => Number(a.ord) - Number(b.ord))
     .map((r) => ({ lexeme: r.lexeme!, positions: r.positions!, parts: r.parts, content: r.content! }));
   const joins = read.filter((r) => r.kind === 'j').map((r) => r.lexeme!);
-  return { config, lexemes, joins, read };
+  const compounds = read.filter((r) => r.kind === 'x').map((r) => ({ word: r.parts![0]!, lexeme: r.lexeme!, df: Number(r.n) }));
+  return { config, lexemes, joins, compounds, read };
 }
 
 /**
