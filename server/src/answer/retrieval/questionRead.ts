@@ -4,6 +4,7 @@ import { DEFAULT_TEXT_CONFIG, TEXT_CONFIGS } from '../../language/configs.js';
 import { generalWordsFor } from '../../language/generalWords.js';
 import { configChoiceParams, configChoiceSql } from '../../language/queryConfig.js';
 import { SEPARATING_CONFIGS, separableJoins } from '../../language/separableVerbs.js';
+import { withoutEnclitics } from '../../language/enclitics.js';
 import { COMPOUNDING_CONFIGS, splitsCompounds } from './compoundParts.js';
 import { siteCompoundsCtes, type SiteCompound } from './siteCompounds.js';
 import { READING } from './params.js';
@@ -30,12 +31,16 @@ import { READING } from './params.js';
  * word then another the site writes, or another then the word: Tastatur → Tastatureingabe, Editor →
  * Texteditor), kind 'x' (two index ranges per word, migration 030). The totals row has kind
  * 't', a lexeme's df kind 'd', the question's lexemes kind 'q' (in the tsvector's order, `ord`), the
- * configuration kind 'c'.
+ * configuration kind 'c'. The question is read as its configuration reads it ($19/$20: Spanish
+ * takes the pronouns off its verbs first, language/enclitics.ts).
  */
 const readSql = (compounds: boolean) => `
-WITH cfg AS (
-  SELECT c.config, coalesce((SELECT s.text FROM unnest($4::text[], $5::text[]) AS s(config, text) WHERE s.config = c.config), $2) AS stripped
+WITH chosen AS (
+  SELECT c.config, coalesce((SELECT e.text FROM unnest($19::text[], $20::text[]) AS e(config, text) WHERE e.config = c.config), $2) AS text
     FROM ${configChoiceSql('$1', 6)} AS c),
+cfg AS (
+  SELECT c.config, c.text, coalesce((SELECT s.text FROM unnest($4::text[], $5::text[]) AS s(config, text) WHERE s.config = c.config), c.text) AS stripped
+    FROM chosen AS c),
 q AS (
   SELECT x.lexeme, x.positions::int[] AS positions, x.ord,
          CASE WHEN x.lexeme ~ '[./]' AND x.lexeme ~ '[a-z]'
@@ -44,7 +49,7 @@ q AS (
          x.lexeme = ANY(tsvector_to_array(docent_tsvector(cfg.config, cfg.stripped))) AS content,
          cfg.config = ANY($3::text[]) AS splits,
          cfg.config = ANY($14::text[]) AND char_length(x.lexeme) >= $15::int AND x.lexeme !~ '[[:digit:][:punct:][:space:]]' AS grows
-    FROM cfg, unnest(docent_tsvector(cfg.config, $2)) WITH ORDINALITY AS x(lexeme, positions, weights, ord)),
+    FROM cfg, unnest(docent_tsvector(cfg.config, cfg.text)) WITH ORDINALITY AS x(lexeme, positions, weights, ord)),
 ${siteCompoundsCtes(compounds)}
 joins AS (
   SELECT DISTINCT j.lexeme
@@ -120,8 +125,10 @@ export function strippedByConfig(text: string): { configs: string[]; texts: stri
     // question's analysis always did: generalWordsFor(config) undefined takes the parameter's default).
     const general = generalWordsFor(config) ?? generalWordsFor();
     if (!general || ![...words].some((w) => general.has(w))) continue;
-    const stripped = withoutGeneralWords(text, general);
-    if (stripped === text) continue;
+    // The text the configuration reads (language/enclitics.ts), its general words taken out.
+    const own = withoutEnclitics(text, config);
+    const stripped = withoutGeneralWords(own, general);
+    if (stripped === own) continue;
     out.configs.push(config);
     out.texts.push(stripped);
   }
@@ -154,6 +161,7 @@ export async function readQuestion(
   chatbotId: string,
   text: string,
 ): Promise<{ config: string; lexemes: QuestionLexeme[]; joins: string[]; compounds: SiteCompound[]; read: ReadRow[] }> {
+  const readings = TEXT_CONFIGS.map((config) => ({ config, text: withoutEnclitics(text, config) })).filter((r) => r.text !== text);
   const stripped = strippedByConfig(text);
   const joined = SEPARATING_CONFIGS.map((config) => ({ config, text: separableJoins(text, config).join(' ') })).filter((j) => j.text);
   const params = [
@@ -172,6 +180,8 @@ export async function readQuestion(
     READING.compoundJoin,
     READING.compoundsPerWord,
     READING.compoundWordShare,
+    readings.map((r) => r.config),
+    readings.map((r) => r.text),
   ];
   const withCompounds = compoundingBots.get(chatbotId) ?? true;
   let read = await db.query<ReadRow>(withCompounds ? READ_SQL : READ_SQL_NO_COMPOUNDS, params);
