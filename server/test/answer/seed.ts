@@ -39,6 +39,17 @@ export async function seedPages(db: Db, chatbotId: string, pages: SeedPage[]): P
   await rebuildTermStats(db, chatbotId);
 }
 
+/**
+ * Index a seeded bot's pages in one language, as a crawl of a site in it would: the chunks' and
+ * pages' text search configuration, the bot's language, and the term statistics again.
+ */
+export async function indexInLanguage(db: Db, chatbotId: string, language: string, config: string): Promise<void> {
+  await db.query(`UPDATE chunks SET ts_config = $2 WHERE chatbot_id = $1`, [chatbotId, config]);
+  await db.query(`UPDATE documents SET ts_config = $2, language = $3 WHERE chatbot_id = $1`, [chatbotId, config, language]);
+  await db.query(`UPDATE chatbots SET language = $2, page_languages = ARRAY[$2] WHERE id = $1`, [chatbotId, language]);
+  await rebuildTermStats(db, chatbotId);
+}
+
 /** A small documentation site about a fictional tool, "Quill". */
 export const QUILL_SITE: SeedPage[] = [
   {

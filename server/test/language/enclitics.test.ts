@@ -2,10 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FullTextRetriever } from '../../src/answer/retrieval/retriever.js';
 import type { Db } from '../../src/db/db.js';
 import { insertChatbot } from '../../src/db/repositories/chatbots.js';
-import { rebuildTermStats } from '../../src/db/repositories/termStats.js';
 import { withoutEnclitics } from '../../src/language/enclitics.js';
 import { openTestDb } from '../helpers/db.js';
-import { seedPages } from '../answer/seed.js';
+import { indexInLanguage, seedPages } from '../answer/seed.js';
 
 describe('withoutEnclitics', () => {
   it('takes the pronouns off a Spanish infinitive or gerund', () => {
@@ -48,10 +47,7 @@ describe('a question with a pronoun joined to a short verb, on a Spanish site', 
         chunks: [{ content: `Este capítulo describe ${t} en el sistema y cómo se instala cada uno.` }],
       })),
     ]);
-    await db.query(`UPDATE chunks SET ts_config = 'spanish' WHERE chatbot_id = $1`, [bot]);
-    await db.query(`UPDATE documents SET ts_config = 'spanish', language = 'es' WHERE chatbot_id = $1`, [bot]);
-    await db.query(`UPDATE chatbots SET language = 'es', page_languages = '{es}' WHERE id = $1`, [bot]);
-    await rebuildTermStats(db, bot);
+    await indexInLanguage(db, bot, 'es', 'spanish');
   });
   afterAll(() => db.close());
 

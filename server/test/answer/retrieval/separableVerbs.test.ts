@@ -2,10 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FullTextRetriever } from '../../../src/answer/retrieval/retriever.js';
 import type { Db } from '../../../src/db/db.js';
 import { insertChatbot } from '../../../src/db/repositories/chatbots.js';
-import { rebuildTermStats } from '../../../src/db/repositories/termStats.js';
 import { separableJoins } from '../../../src/language/separableVerbs.js';
 import { openTestDb } from '../../helpers/db.js';
-import { seedPages } from '../seed.js';
+import { indexInLanguage, seedPages } from '../seed.js';
 
 describe('separableJoins', () => {
   it("joins a clause's closing particle to each word that may be its verb", () => {
@@ -65,10 +64,7 @@ describe('a separated verb, on a German site', () => {
         chunks: [{ content: `Dieses Kapitel beschreibt ${topic} im System. Der Verwalter richtet ${topic} bei der Installation ein.` }],
       })),
     ]);
-    await db.query(`UPDATE chunks SET ts_config = 'german' WHERE chatbot_id = $1`, [bot]);
-    await db.query(`UPDATE documents SET ts_config = 'german', language = 'de' WHERE chatbot_id = $1`, [bot]);
-    await db.query(`UPDATE chatbots SET language = 'de', page_languages = '{de}' WHERE id = $1`, [bot]);
-    await rebuildTermStats(db, bot);
+    await indexInLanguage(db, bot, 'de', 'german');
   });
   afterAll(() => db.close());
 

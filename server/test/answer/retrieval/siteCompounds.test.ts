@@ -2,9 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FullTextRetriever } from '../../../src/answer/retrieval/retriever.js';
 import type { Db } from '../../../src/db/db.js';
 import { insertChatbot } from '../../../src/db/repositories/chatbots.js';
-import { rebuildTermStats } from '../../../src/db/repositories/termStats.js';
 import { openTestDb } from '../../helpers/db.js';
-import { seedPages, type SeedPage } from '../seed.js';
+import { indexInLanguage, seedPages, type SeedPage } from '../seed.js';
 
 // Enough other pages that a word on one page is a rare one (a common word's compounds are not read).
 const FILLER = [
@@ -51,12 +50,7 @@ const filler = (lang: 'de' | 'en'): SeedPage[] =>
 async function seedBot(db: Db, lang: 'de' | 'en', pages: SeedPage[]): Promise<string> {
   const bot = (await insertChatbot(db, { ownerUid: 'o' })).id;
   await seedPages(db, bot, [...pages, ...filler(lang)]);
-  if (lang === 'de') {
-    await db.query(`UPDATE chunks SET ts_config = 'german' WHERE chatbot_id = $1`, [bot]);
-    await db.query(`UPDATE documents SET ts_config = 'german', language = 'de' WHERE chatbot_id = $1`, [bot]);
-    await db.query(`UPDATE chatbots SET language = 'de', page_languages = '{de}' WHERE id = $1`, [bot]);
-  }
-  await rebuildTermStats(db, bot);
+  if (lang === 'de') await indexInLanguage(db, bot, 'de', 'german');
   return bot;
 }
 
