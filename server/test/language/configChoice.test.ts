@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/db/db.js';
 import { insertChatbot } from '../../src/db/repositories/chatbots.js';
 import { configChoiceParams, configChoiceSql, queryTextConfig } from '../../src/language/queryConfig.js';
-import { strippedByConfig, withoutGeneralWords } from '../../src/answer/retrieval/questionRead.js';
+import { strippedByConfig, withoutGeneralWords } from '../../src/answer/retrieval/questionGeneralWords.js';
 import { TEXT_CONFIGS } from '../../src/language/configs.js';
 import { generalWordsFor } from '../../src/language/generalWords.js';
 import { openTestDb } from '../helpers/db.js';

@@ -11,8 +11,9 @@ import { compoundParts, partCandidates, splitsCompounds } from './compoundParts.
 import { DEFAULT_TEXT_CONFIG } from '../../language/configs.js';
 import { readQuestion, statsOf } from './questionRead.js';
 import { readSiteCompounds } from './siteCompounds.js';
+import { withoutLeftover } from '../../language/stemLeftovers.js';
 
-export { withoutGeneralWords } from './questionRead.js';
+export { withoutGeneralWords } from './questionGeneralWords.js';
 
 /** The parts of hyphenated lexemes: the lexemes at the positions right after the whole word's. */
 export function hyphenParts(rows: { lexeme: string; positions: number[] }[]): Map<string, string[]> {
@@ -63,11 +64,13 @@ export async function analyseQuestion(
   // A compound's possible parts were read with the question's words, in the same statement.
   const splitting = splitsCompounds(config);
   const parts = splitting ? chosen.flatMap((r) => (r.parts.length === 0 && r.whole === undefined ? partCandidates(r.lexeme) : [])) : [];
-  const stats = await statsOf(db, chatbotId, read, [...new Set([...chosen.map((r) => r.lexeme), ...parts, ...joins])]);
+  const trims = chosen.flatMap((r) => withoutLeftover(r.lexeme, config) ?? []);
+  const stats = await statsOf(db, chatbotId, read, [...new Set([...chosen.map((r) => r.lexeme), ...parts, ...joins, ...trims])]);
   await readSlips(db, chatbotId, text, chosen, stats, config);
   if (splitting) readCompounds(chosen, stats.df);
   readSeparableVerbs(chosen, joins, stats.df);
   readSiteCompounds(chosen, compounds, stats);
+  readLeftovers(chosen, stats.df, config);
   const { total, df } = stats;
   const has = (lx: string) => (df.get(lx) ?? 0) > 0;
   const terms = chosen.map((r): QueryTerm => {
@@ -85,6 +88,9 @@ export async function analyseQuestion(
     // does (or as itself, when it is the more common), and a page without it misses nothing.
     if (r.compoundOf !== undefined)
       return { ...base, scoreWeight: Math.min(w, idf(Math.max(df.get(r.compoundOf) ?? 1, 1), total)), coverageWeight: 0 };
+    // The question's word under its other stem (readLeftovers) weighs as the word does, for the score.
+    if (r.stemOf !== undefined)
+      return { ...base, scoreWeight: Math.min(w, idf(Math.max(df.get(r.stemOf) ?? 1, 1), total)), coverageWeight: 0 };
     // A word the site never uses marks a part of the question the site cannot answer: it weighs
     // as much as the rarest word the site has, counted up to twice. Not a general English word
     // (that a site never says "actually" tells nothing), nor a number: a value the question quotes
@@ -114,6 +120,23 @@ export interface Picked {
   joined?: boolean;
   /** A compound of this word of the question's, that the site writes (readSiteCompounds). */
   compoundOf?: string;
+  /** This word of the question's other stem, that the site writes (readLeftovers). */
+  stemOf?: string;
+}
+
+/**
+ * A question's word whose stem keeps an ending its stemmer takes off other forms of it
+ * (language/stemLeftovers.ts: "benutzt" and "benutzen") is read under the other stem too, where the
+ * site writes it, after the question's words: weighed for the score, not for coverage (the word
+ * itself still counts). debref-de r06 ("… auf einem entfernten Rechner …": `entfern`) is found.
+ */
+function readLeftovers(chosen: Picked[], df: Map<string, number>, config: string): void {
+  for (const r of [...chosen]) {
+    if (r.general || r.parts.length > 0 || r.whole !== undefined || r.joined || r.compoundOf !== undefined) continue;
+    const stem = withoutLeftover(r.lexeme, config);
+    if (!stem || !(df.get(stem) ?? 0) || chosen.some((o) => o.lexeme === stem)) continue;
+    chosen.push({ lexeme: stem, positions: r.positions, general: false, parts: [], stemOf: r.lexeme });
+  }
 }
 
 /**

@@ -1,10 +1,11 @@
 import type { Queryable } from '../../db/db.js';
 import { readTermStats, type CorpusStats } from '../../db/repositories/termStats.js';
 import { DEFAULT_TEXT_CONFIG, TEXT_CONFIGS } from '../../language/configs.js';
-import { generalWordsFor } from '../../language/generalWords.js';
 import { configChoiceParams, configChoiceSql } from '../../language/queryConfig.js';
 import { SEPARATING_CONFIGS, separableJoins } from '../../language/separableVerbs.js';
 import { withoutEnclitics } from '../../language/enclitics.js';
+import { strippedByConfig } from './questionGeneralWords.js';
+import { LEFTOVER_ENDINGS } from '../../language/stemLeftovers.js';
 import { COMPOUNDING_CONFIGS, splitsCompounds } from './compoundParts.js';
 import { siteCompoundsCtes, type SiteCompound } from './siteCompounds.js';
 import { READING } from './params.js';
@@ -32,7 +33,9 @@ import { READING } from './params.js';
  * Texteditor), kind 'x' (two index ranges per word, migration 030). The totals row has kind
  * 't', a lexeme's df kind 'd', the question's lexemes kind 'q' (in the tsvector's order, `ord`), the
  * configuration kind 'c'. The question is read as its configuration reads it ($19/$20: Spanish
- * takes the pronouns off its verbs first, language/enclitics.ts).
+ * takes the pronouns off its verbs first, language/enclitics.ts). A question's
+ * lexeme with an ending its stemmer leaves on some forms only is read without it too ($21/$22,
+ * language/stemLeftovers.ts: German `benutzt` and `benutz`).
  */
 const readSql = (compounds: boolean) => `
 WITH chosen AS (
@@ -63,7 +66,9 @@ wanted AS (
   UNION SELECT w FROM q, LATERAL (
     SELECT unnest(ARRAY[left(q.lexeme, i), substr(q.lexeme, i + 1)]) AS w
       FROM generate_series($10::int, char_length(q.lexeme) - $10::int) AS i) AS split
-   WHERE q.splits AND char_length(q.lexeme) >= $11::int)
+   WHERE q.splits AND char_length(q.lexeme) >= $11::int
+  UNION SELECT left(q.lexeme, -char_length(e.ending)) FROM q, cfg, unnest($21::text[], $22::text[]) AS e(config, ending)
+   WHERE e.config = cfg.config AND right(q.lexeme, char_length(e.ending)) = e.ending)
 SELECT 'c' AS kind, config AS lexeme, NULL::int[] AS positions, NULL::bigint AS ord, NULL::text[] AS parts, NULL::boolean AS content,
        NULL::float8 AS n, NULL::float8 AS chunk_lexemes, NULL::float8 AS pages, NULL::float8 AS page_lexemes
   FROM cfg
@@ -111,42 +116,6 @@ export interface ReadRow {
   page_lexemes: number | null;
 }
 
-/**
- * The question without each configuration's general words, for the configurations whose list
- * changes it (READ_SQL picks the one it reads the question with). A configuration is tried only
- * when one of the question's words is on its list: without one, withoutGeneralWords changes nothing.
- */
-export function strippedByConfig(text: string): { configs: string[]; texts: string[] } {
-  const words = new Set((text.match(/\p{L}+(?:'\p{L}+)?/gu) ?? []).map((w) => w.toLowerCase()));
-  const out = { configs: [] as string[], texts: [] as string[] };
-  if (words.size === 0) return out;
-  for (const config of TEXT_CONFIGS) {
-    // A configuration without a list is read with withoutGeneralWords' default, English's (as the
-    // question's analysis always did: generalWordsFor(config) undefined takes the parameter's default).
-    const general = generalWordsFor(config) ?? generalWordsFor();
-    if (!general || ![...words].some((w) => general.has(w))) continue;
-    // The text the configuration reads (language/enclitics.ts), its general words taken out.
-    const own = withoutEnclitics(text, config);
-    const stripped = withoutGeneralWords(own, general);
-    if (stripped === own) continue;
-    out.configs.push(config);
-    out.texts.push(stripped);
-  }
-  return out;
-}
-
-/**
- * The question without its general words (plain words only; "x.use" or "use_it" stay), for a
- * language that has a list of them (language/generalWords.ts); the question as it is otherwise.
- */
-export function withoutGeneralWords(text: string, general: ReadonlySet<string> | undefined = generalWordsFor()): string {
-  if (!general) return text;
-  return text.replace(
-    /(^|[^\p{L}\p{N}_.'/-])(\p{L}+(?:'\p{L}+)?)(?=$|[^\p{L}\p{N}_'/-]|\.(?![\p{L}\p{N}_]))/gu,
-    (whole, lead: string, word: string) => (general.has(word.toLowerCase()) ? `${lead} ` : whole),
-  );
-}
-
 /** A lexeme of the question as READ_SQL reads it. */
 export interface QuestionLexeme {
   lexeme: string;
@@ -182,6 +151,8 @@ export async function readQuestion(
     READING.compoundWordShare,
     readings.map((r) => r.config),
     readings.map((r) => r.text),
+    LEFTOVER_ENDINGS.configs,
+    LEFTOVER_ENDINGS.endings,
   ];
   const withCompounds = compoundingBots.get(chatbotId) ?? true;
   let read = await db.query<ReadRow>(withCompounds ? READ_SQL : READ_SQL_NO_COMPOUNDS, params);
