@@ -84,13 +84,11 @@ export async function analyseQuestion(
     // action; one that writes the verb apart ("setzen Sie … zurück") says it too, so missing the
     // joined word is no gap in the page's coverage.
     if (r.joined) return { ...base, scoreWeight: w, coverageWeight: 0 };
-    // A site's compound of the question's word says that word, more narrowly: it weighs as the word
-    // does (or as itself, when it is the more common), and a page without it misses nothing.
-    if (r.compoundOf !== undefined)
-      return { ...base, scoreWeight: Math.min(w, idf(Math.max(df.get(r.compoundOf) ?? 1, 1), total)), coverageWeight: 0 };
-    // The question's word under its other stem (readLeftovers) weighs as the word does, for the score.
-    if (r.stemOf !== undefined)
-      return { ...base, scoreWeight: Math.min(w, idf(Math.max(df.get(r.stemOf) ?? 1, 1), total)), coverageWeight: 0 };
+    // Another reading of a question's word that the site writes (a compound of it, or its other
+    // stem) says that word: it weighs as the word does (or as itself, when it is the more common),
+    // and a page without it misses nothing, the word itself being counted.
+    if (r.variantOf !== undefined)
+      return { ...base, scoreWeight: Math.min(w, idf(Math.max(df.get(r.variantOf) ?? 1, 1), total)), coverageWeight: 0 };
     // A word the site never uses marks a part of the question the site cannot answer: it weighs
     // as much as the rarest word the site has, counted up to twice. Not a general English word
     // (that a site never says "actually" tells nothing), nor a number: a value the question quotes
@@ -118,10 +116,11 @@ export interface Picked {
   whole?: string;
   /** A separated verb joined (readSeparableVerbs). */
   joined?: boolean;
-  /** A compound of this word of the question's, that the site writes (readSiteCompounds). */
-  compoundOf?: string;
-  /** This word of the question's other stem, that the site writes (readLeftovers). */
-  stemOf?: string;
+  /**
+   * The question's word this one reads it as, where the site writes it: a compound of it
+   * (readSiteCompounds: Tastatur → Tastatureingabe) or its other stem (readLeftovers: entfernt → entfern).
+   */
+  variantOf?: string;
 }
 
 /**
@@ -132,10 +131,10 @@ export interface Picked {
  */
 function readLeftovers(chosen: Picked[], df: Map<string, number>, config: string): void {
   for (const r of [...chosen]) {
-    if (r.general || r.parts.length > 0 || r.whole !== undefined || r.joined || r.compoundOf !== undefined) continue;
+    if (r.general || r.parts.length > 0 || r.whole !== undefined || r.joined || r.variantOf !== undefined) continue;
     const stem = withoutLeftover(r.lexeme, config);
     if (!stem || !(df.get(stem) ?? 0) || chosen.some((o) => o.lexeme === stem)) continue;
-    chosen.push({ lexeme: stem, positions: r.positions, general: false, parts: [], stemOf: r.lexeme });
+    chosen.push({ lexeme: stem, positions: r.positions, general: false, parts: [], variantOf: r.lexeme });
   }
 }
 

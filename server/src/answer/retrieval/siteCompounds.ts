@@ -89,6 +89,6 @@ export function readSiteCompounds(chosen: Picked[], compounds: SiteCompound[], s
     if (!word || word.general || wordDf === 0 || wordDf > limit || c.df <= 0) continue;
     if (chosen.some((r) => r.lexeme === c.lexeme)) continue;
     stats.df.set(c.lexeme, c.df);
-    chosen.push({ lexeme: c.lexeme, positions: word.positions, general: false, parts: [], compoundOf: c.word });
+    chosen.push({ lexeme: c.lexeme, positions: word.positions, general: false, parts: [], variantOf: c.word });
   }
 }
