@@ -47,6 +47,8 @@ interface Args {
   quiet: boolean;
   /** Each question asked again with typing slips (`--no-typos` skips them). */
   typos: boolean;
+  /** Every question asked with its accents left out, as on a phone or a foreign keyboard (`--unaccented`). */
+  unaccented: boolean;
   /** Retrieval parameters other than DEFAULT_PARAMS (`--params '{"anchorShare":0}'`). */
   params?: Partial<RetrievalParams>;
   /** The semantic leg: off, the local model, or `openai` against a fake server that runs the local model. */
@@ -64,12 +66,12 @@ function parseParams(json: string): Partial<RetrievalParams> {
 }
 
 const USAGE = `usage: npm run eval -- [--sites pydocs,debian,git,sample,sqlite] [--data-dir DIR [--recrawl]] [--rechunk]
-       [--out FILE] [--compare OLD.json [--to NEW.json]] [--quiet] [--no-typos] [--max-pages N] [--max-depth N] [--params JSON]
+       [--out FILE] [--compare OLD.json [--to NEW.json]] [--quiet] [--no-typos] [--unaccented] [--max-pages N] [--max-depth N] [--params JSON]
        [--embeddings local|openai|off]
    or: npm run eval -- --site URL --qa FILE [--unanswerable FILE] [same options]`;
 
 function parseArgs(argv: string[]): Args {
-  const args: Args = { maxPages: 1000, maxDepth: 3, quiet: false, typos: true, rechunk: false, recrawl: false };
+  const args: Args = { maxPages: 1000, maxDepth: 3, quiet: false, typos: true, unaccented: false, rechunk: false, recrawl: false };
   for (let i = 0; i < argv.length; i++) {
     const key = argv[i]!;
     const value = () => {
@@ -124,6 +126,9 @@ function parseArgs(argv: string[]): Args {
         break;
       case '--no-typos':
         args.typos = false;
+        break;
+      case '--unaccented':
+        args.unaccented = true;
         break;
       case '--params':
         args.params = parseParams(value());

@@ -15,6 +15,8 @@ import { TYPO_SUFFIX, withTypos } from './typos.js';
 export interface SiteRunOptions {
   /** Ask each question a second time with a visitor's typing slips (typos.ts), reported apart. */
   typos: boolean;
+  /** Ask every question with its accents left out ("editeur par defaut"), instead of as written. */
+  unaccented: boolean;
   maxPages: number;
   maxDepth: number;
   recrawl: boolean;
@@ -67,8 +69,9 @@ async function removeOlderBots(t: ApiTarget, db: Db, name: string, keep: string)
 }
 
 export async function runSite(t: ApiTarget, db: Db, site: SiteDef, opts: SiteRunOptions): Promise<SiteReport> {
-  const qa = readQuestions(site.qa, true);
-  const unanswerable = readQuestions(site.unanswerable, false);
+  const written = (items: LabelledItem[]) => (opts.unaccented ? items.map(unaccented) : items);
+  const qa = written(readQuestions(site.qa, true));
+  const unanswerable = written(readQuestions(site.unanswerable, false));
   const fixedUrl = 'origin' in site.serve ? `${site.serve.origin}/${site.seed}` : null;
   let botId = opts.recrawl ? undefined : await latestBot(db, botName(site), fixedUrl);
   let crawlSeconds: number | null = null;
@@ -111,6 +114,18 @@ export async function runSite(t: ApiTarget, db: Db, site: SiteDef, opts: SiteRun
     ...(opts.typos && { typos: { summary: summariseSite(typoQuestions), questions: typoQuestions } }),
   };
 }
+
+/** The same question without its accents (marks taken off letters: "défaut" → "defaut"; "ø" stays). */
+const unaccented = ({ item, set }: LabelledItem): LabelledItem => ({
+  item: {
+    ...item,
+    question: item.question
+      .normalize('NFD')
+      .replace(/[\u0300-\u036f]+/g, '')
+      .normalize('NFC'),
+  },
+  set,
+});
 
 /** The same question as a visitor who slipped on a key or two would type it (its id and set marked). */
 const misspelt = ({ item, set }: LabelledItem): LabelledItem => ({

@@ -107,6 +107,18 @@ export const SITES: SiteDef[] = [
     package: 'debian-reference-es',
   },
   {
+    // French text, the same book again (debian-reference-fr): its questions are debref-es's, asked as
+    // a French-speaking visitor would, with accents; eval/dev/debref-fr.
+    name: 'debref-fr',
+    serve: { dir: '/usr/share/doc/debian-reference-fr/docs' },
+    seed: 'index.fr.html',
+    qa: [{ file: path.join(dev, 'debref-fr', 'qa.jsonl'), set: 'debref-fr-qa' }],
+    unanswerable: [{ file: path.join(dev, 'debref-fr', 'unanswerable.jsonl'), set: 'debref-fr-unanswerable' }],
+    rules: {},
+    readmePages: 15,
+    package: 'debian-reference-fr',
+  },
+  {
     name: 'sample',
     serve: { dir: path.join(repo, 'demo', 'site') },
     seed: 'index.html',

@@ -1,4 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { cpSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { inject } from 'vitest';
 import type { Db } from '../../src/db/db.js';
 import { migrate } from '../../src/db/migrate.js';
@@ -33,6 +37,25 @@ export async function openTestDb(migrationsDir?: string): Promise<Db> {
     close: async () => {
       await db.query(`DROP SCHEMA ${schema} CASCADE`).catch(() => {});
       await close();
+    },
+  };
+}
+
+/**
+ * A database migrated up to (not including) the migration whose file name starts with `next`
+ * ("031"): a test of that migration writes what bots wrote before it, then calls migrate().
+ */
+export async function openTestDbBefore(next: string): Promise<Db> {
+  const all = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../src/db/migrations');
+  const before = mkdtempSync(path.join(tmpdir(), 'docent-mig-'));
+  for (const f of readdirSync(all).filter((f) => f < next)) cpSync(path.join(all, f), path.join(before, f));
+  const db = await openTestDb(before);
+  const close = db.close.bind(db);
+  return {
+    ...db,
+    close: async () => {
+      await close();
+      rmSync(before, { recursive: true, force: true });
     },
   };
 }

@@ -1,8 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { cpSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { quoteLexeme } from '../../src/answer/retrieval/queryText.js';
 import { loadConfig, type Config } from '../../src/config.js';
@@ -13,7 +9,7 @@ import { MessageCache } from '../../src/db/repositories/messageCache.js';
 import { replaceDocumentContent } from '../../src/db/repositories/documents.js';
 import { readTermStats, rebuildTermStats } from '../../src/db/repositories/termStats.js';
 import { runIndexingPipeline } from '../../src/index/pipeline.js';
-import { openTestDb } from '../helpers/db.js';
+import { openTestDb, openTestDbBefore } from '../helpers/db.js';
 import { startSite, type FixtureSite } from '../fixtures/sites/docsSite.js';
 
 /**
@@ -257,14 +253,8 @@ describe('term statistics kept at index time', () => {
 
 describe('migration 012', () => {
   it('gives bots indexed before it their statistics, live and staged generations apart', async () => {
-    const all = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../src/db/migrations');
-    const before = mkdtempSync(path.join(tmpdir(), 'docent-mig-'));
-    for (const f of readdirSync(all).filter((f) => f < '012')) cpSync(path.join(all, f), path.join(before, f));
-    const old = await openTestDb(before);
-    onTestFinished(async () => {
-      await old.close();
-      rmSync(before, { recursive: true, force: true });
-    });
+    const old = await openTestDbBefore('012');
+    onTestFinished(() => old.close());
     const bot = (await insertChatbot(old, { ownerUid: 'owner-1' })).id;
     const write = async (taskId: string | null, live: boolean, url: string, text: string) => {
       const docId = randomUUID();
