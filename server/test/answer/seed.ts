@@ -46,6 +46,14 @@ export async function seedPages(db: Db, chatbotId: string, pages: SeedPage[]): P
 export async function indexInLanguage(db: Db, chatbotId: string, language: string, config: string): Promise<void> {
   await db.query(`UPDATE chunks SET ts_config = $2 WHERE chatbot_id = $1`, [chatbotId, config]);
   await db.query(`UPDATE documents SET ts_config = $2, language = $3 WHERE chatbot_id = $1`, [chatbotId, config, language]);
+  // The pages' words from their chunks', as the indexer and an owner's change of language make them (migration 021).
+  await db.query(
+    `UPDATE documents d SET tsv = a.tsv, tsv_len = length(a.tsv)
+       FROM (SELECT document_id, tsvector_agg(ts_filter(tsv, '{c}') ORDER BY ordinal) AS tsv
+               FROM chunks WHERE chatbot_id = $1 AND ordinal < 200 GROUP BY document_id) a
+      WHERE d.id = a.document_id`,
+    [chatbotId],
+  );
   await db.query(`UPDATE chatbots SET language = $2, page_languages = ARRAY[$2] WHERE id = $1`, [chatbotId, language]);
   await rebuildTermStats(db, chatbotId);
 }

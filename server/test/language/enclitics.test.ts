@@ -23,6 +23,50 @@ describe('withoutEnclitics', () => {
   });
 });
 
+describe('withoutEnclitics in French', () => {
+  it('takes the pronoun off an inverted or imperative verb', () => {
+    expect(
+      withoutEnclitics("Que dois-je faire ? Comment puis-je le régler ? Y a-t-il un outil ? Dis-moi, peut-on l'installer-le ?", 'french'),
+    ).toBe("Que dois faire ? Comment puis le régler ? Y a un outil ? Dis, peut l'installer ?");
+  });
+
+  it('leaves hyphenated words and names', () => {
+    const words = "peut-être, c'est-à-dire, presse-papiers, mot-clé, Jean-Pierre, Aix-les-Bains, arc-en-ciel";
+    expect(withoutEnclitics(words, 'french')).toBe(words);
+  });
+});
+
+describe('a French question asked with an inverted verb', () => {
+  let db: Db;
+  let bot: string;
+  beforeAll(async () => {
+    db = await openTestDb();
+    bot = (await insertChatbot(db, { ownerUid: 'o' })).id;
+    const topics = ['paquets', 'réseau', 'impression', 'sauvegardes', 'fuseaux', 'claviers', 'graphismes', 'utilisateurs', 'services'];
+    await seedPages(db, bot, [
+      {
+        url: 'https://manuel.test/ssh',
+        title: 'Le serveur SSH',
+        chunks: [{ content: "Si la clé de l'hôte a changé après une réinstallation, retirez l'ancienne de known_hosts." }],
+      },
+      ...topics.map((t) => ({
+        url: `https://manuel.test/${t}`,
+        title: t,
+        chunks: [{ content: `Ce chapitre décrit ${t} sur le système et ce qu'il faut faire.` }],
+      })),
+    ]);
+    await indexInLanguage(db, bot, 'fr', 'french');
+  });
+  afterAll(() => db.close());
+
+  it('reads the verb without its pronoun, not as a word the site never writes', async () => {
+    const r = await new FullTextRetriever(db).retrieve(bot, "SSH dit que la clé de l'hôte a changé. Que dois-je faire ?");
+    expect(r.textConfig).toBe('french');
+    expect(r.terms.map((t) => t.lexeme)).not.toContain('dois-j');
+    expect(r.pages[0]?.url).toBe('https://manuel.test/ssh');
+  });
+});
+
 describe('a question with a pronoun joined to a short verb, on a Spanish site', () => {
   let db: Db;
   let bot: string;

@@ -1,6 +1,7 @@
 import type { QueryTerm } from '../types.js';
 import { generalWordsFor } from '../../language/generalWords.js';
 import { READING } from './params.js';
+import { COMPOUNDING_CONFIGS } from './compoundParts.js';
 import { compoundOf } from './spelling.js';
 import { type QuestionWord, questionWords, readsAsEnglish } from './questionWords.js';
 
@@ -14,8 +15,9 @@ import { type QuestionWord, questionWords, readsAsEnglish } from './questionWord
  *  - capitalised inside a sentence, in a language that does not capitalise its nouns (German does);
  *  - an English word, or two run together, in a question that is not English ("Terraform",
  *    "Homebrew"): a loanword the site would write if it covered the thing;
- *  - the first part of a hyphenated compound ("zypper-Befehl", "Kubernetes-Cluster"): German and
- *    Dutch hyphenate a compound whose first part is a name.
+ *  - the first part of a hyphenated compound ("zypper-Befehl", "Kubernetes-Cluster"), in a language
+ *    that writes its compounds closed (German, Dutch, the Nordic languages…): it hyphenates one whose
+ *    first part is a name. Not in French, where a hyphen joins a verb to its pronoun ("dois-je").
  * A plain word of the question's language that the site does not use is left to the evidence floor.
  */
 
@@ -43,7 +45,7 @@ function nameShaped(w: QuestionWord, config: string, english: ReadonlySet<string
   // english is undefined for a question written in English words: no word in it is a loanword.
   if (/^\p{Lu}{2,}\d*$/u.test(t) || /\p{Ll}\p{Lu}/u.test(t)) return true;
   if (!w.initial && /^\p{Lu}/u.test(t) && !NOUNS_CAPITALISED.has(config)) return true;
-  if (w.beforeHyphen) return true;
+  if (w.beforeHyphen && COMPOUNDING_CONFIGS.includes(config)) return true;
   if (t.length < MIN_LOANWORD || english === undefined) return false;
   const lower = t.toLowerCase();
   return english.has(lower) || compoundOf(lower, english);

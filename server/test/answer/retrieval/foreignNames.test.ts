@@ -44,6 +44,16 @@ describe('names in a question that is not English, which the site never writes',
       },
     ],
     [
+      'leaves the verb of a French inversion ("dois-je") to the evidence floor: a hyphen marks a name only where compounds are closed',
+      {
+        question: "SSH ne marche plus : il dit que la clé de l'hôte a changé. Que dois-je faire ?",
+        unknown: ['dois', 'dois-j'],
+        known: ['ssh', 'march', 'cle', 'hot', 'chang', 'fair'],
+        config: 'french',
+        names: [],
+      },
+    ],
+    [
       'reads an English loanword in German as a name ("Homebrew")',
       {
         question: 'Wie installiere ich auf meinem Mac Programme mit Homebrew?',
