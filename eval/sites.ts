@@ -47,6 +47,24 @@ export interface SiteDef {
 const q = (file: string): QuestionFile => ({ file, set: path.basename(file, '.jsonl') });
 const heldOut = path.join(repo, 'eval', 'heldout');
 
+/**
+ * A translation of the Debian Reference (Debian's debian-reference-LANG, version 2.100: 15 long
+ * pages) served from its package's folder, with its questions in eval/dev/debref-LANG.
+ */
+function debianReference(lang: string): SiteDef {
+  const name = `debref-${lang}`;
+  return {
+    name,
+    serve: { dir: `/usr/share/doc/debian-reference-${lang}/docs` },
+    seed: `index.${lang}.html`,
+    qa: [{ file: path.join(dev, name, 'qa.jsonl'), set: `${name}-qa` }],
+    unanswerable: [{ file: path.join(dev, name, 'unanswerable.jsonl'), set: `${name}-unanswerable` }],
+    rules: {},
+    readmePages: 15,
+    package: `debian-reference-${lang}`,
+  };
+}
+
 export const SITES: SiteDef[] = [
   {
     name: 'pydocs',
@@ -94,30 +112,12 @@ export const SITES: SiteDef[] = [
     rules: {},
     readmePages: 15,
   },
-  {
-    // Spanish text, the same book as debref-de (Debian's debian-reference-es, version 2.100): some
-    // sections are still in English (mixed pages); questions written for it (eval/dev/debref-es).
-    name: 'debref-es',
-    serve: { dir: '/usr/share/doc/debian-reference-es/docs' },
-    seed: 'index.es.html',
-    qa: [{ file: path.join(dev, 'debref-es', 'qa.jsonl'), set: 'debref-es-qa' }],
-    unanswerable: [{ file: path.join(dev, 'debref-es', 'unanswerable.jsonl'), set: 'debref-es-unanswerable' }],
-    rules: {},
-    readmePages: 15,
-    package: 'debian-reference-es',
-  },
-  {
-    // French text, the same book again (debian-reference-fr): its questions are debref-es's, asked as
-    // a French-speaking visitor would, with accents; eval/dev/debref-fr.
-    name: 'debref-fr',
-    serve: { dir: '/usr/share/doc/debian-reference-fr/docs' },
-    seed: 'index.fr.html',
-    qa: [{ file: path.join(dev, 'debref-fr', 'qa.jsonl'), set: 'debref-fr-qa' }],
-    unanswerable: [{ file: path.join(dev, 'debref-fr', 'unanswerable.jsonl'), set: 'debref-fr-unanswerable' }],
-    rules: {},
-    readmePages: 15,
-    package: 'debian-reference-fr',
-  },
+  // The same book in Spanish (some sections still in English: mixed pages; questions written for
+  // it), then debref-es's questions asked as a French, Italian or European Portuguese speaker would.
+  debianReference('es'),
+  debianReference('fr'),
+  debianReference('it'),
+  debianReference('pt'),
   {
     name: 'sample',
     serve: { dir: path.join(repo, 'demo', 'site') },

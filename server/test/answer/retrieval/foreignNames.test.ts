@@ -54,6 +54,16 @@ describe('names in a question that is not English, which the site never writes',
       },
     ],
     [
+      'leaves a loanword in lower case ("master") to the evidence floor where nouns are not capitalised, and reads one with a capital ("Homebrew")',
+      {
+        question: 'Quero que os repositórios git comecem com o ramo main em vez de master. Homebrew instala o git?',
+        unknown: ['mast', 'homebrew'],
+        known: ['repositori', 'git', 'comec', 'ram', 'main', 'instal'],
+        config: 'portuguese',
+        names: ['Homebrew'],
+      },
+    ],
+    [
       'reads an English loanword in German as a name ("Homebrew")',
       {
         question: 'Wie installiere ich auf meinem Mac Programme mit Homebrew?',
