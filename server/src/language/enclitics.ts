@@ -19,6 +19,22 @@
 const SPANISH_VERB = /^(\p{L}{2,}?)(ar|er|ir|ár|ér|ír|ando|iendo|ándo|iéndo)((?:se|me|te|nos|os)?(?:lo|la|los|las|le|les)|se|nos)$/iu;
 const FRENCH_PRONOUN = /(\p{L})-(?:t-)?(?:je|tu|il|elle|on|nous|vous|ils|elles|ce|moi|toi|le|la|les|lui|leur|y|en)(?![\p{L}\p{N}-])/giu;
 
+/**
+ * Italian joins them as Spanish does, the infinitive losing its last vowel ("usarlo", "installarla",
+ * "configurarli", "aprirne", "usandolo"): Snowball reads "usarlo" as `usarl`, as Spanish's does. The
+ * verb is read whole again ("usare"). Not "-mi", "-ti", "-vi" or "-si" alone: "-armi", "-erti" end
+ * too many nouns ("armi", "certi").
+ */
+const ITALIAN_VERB =
+  /^(\p{L}{2,}?)(ar|er|ir|ando|endo)(lo|la|li|le|ne|gli(?:elo|ela|eli|ele|ene)?|ci|(?:me|te|se|ce|ve)(?:lo|la|li|le|ne))$/iu;
+const ITALIAN_INFINITIVE: Readonly<Record<string, string>> = { ar: 'are', er: 'ere', ir: 'ire', ando: 'ando', endo: 'endo' };
+
+/**
+ * Portuguese hyphenates them to the verb ("Esqueci-me", "configurá-lo", "pode-se", "diga-me"), and
+ * the parser reads the whole as a word no site writes (`esqueci-m`, `configurá-l`).
+ */
+const PORTUGUESE_PRONOUN = /(\p{L})-(?:me|te|se|nos|vos|lhe|lhes|o|a|os|as|lo|la|los|las|no|na|nas|lho|lha|lhos|lhas)(?![\p{L}\p{N}-])/giu;
+
 const unaccent = (s: string): string => s.normalize('NFD').replace(/\p{M}/gu, '').normalize('NFC');
 
 const READERS: Readonly<Record<string, (text: string) => string>> = {
@@ -28,6 +44,12 @@ const READERS: Readonly<Record<string, (text: string) => string>> = {
       return m ? `${m[1]}${unaccent(m[2]!)}` : word;
     }),
   french: (text) => text.replace(FRENCH_PRONOUN, '$1'),
+  italian: (text) =>
+    text.replace(/\p{L}+/gu, (word) => {
+      const m = ITALIAN_VERB.exec(word);
+      return m ? `${m[1]}${ITALIAN_INFINITIVE[m[2]!.toLowerCase()]}` : word;
+    }),
+  portuguese: (text) => text.replace(PORTUGUESE_PRONOUN, '$1'),
 };
 
 /** The question with the pronouns joined to its verbs taken off, in a configuration that reads them; the text as it is otherwise. */

@@ -36,6 +36,24 @@ describe('withoutEnclitics in French', () => {
   });
 });
 
+describe('withoutEnclitics in Italian and Portuguese', () => {
+  it('reads an Italian verb whole again without its pronoun, as Spanish', () => {
+    expect(withoutEnclitics('Possano usarlo? Come installarla, configurarli, aprirne, usandolo?', 'italian')).toBe(
+      'Possano usare? Come installare, configurare, aprire, usando?',
+    );
+    const words = 'Carlo parla, le armi, certi, Marlene, perla, Parigi';
+    expect(withoutEnclitics(words, 'italian')).toBe(words);
+  });
+
+  it('takes the pronoun hyphenated to a Portuguese verb off, and leaves compounds', () => {
+    expect(withoutEnclitics('Esqueci-me da palavra-passe. Como configurá-lo? Pode-se usar? Diga-me.', 'portuguese')).toBe(
+      'Esqueci da palavra-passe. Como configurá? Pode usar? Diga.',
+    );
+    const words = 'guarda-chuva, segunda-feira, bem-vindo, arco-íris';
+    expect(withoutEnclitics(words, 'portuguese')).toBe(words);
+  });
+});
+
 describe('a French question asked with an inverted verb', () => {
   let db: Db;
   let bot: string;
