@@ -11,6 +11,7 @@ import type { SiteReport } from './report.js';
 import { serveDir, serveScript, type ServedSite } from './siteServer.js';
 import type { SiteDef } from './sites.js';
 import { TYPO_SUFFIX, withTypos } from './typos.js';
+import { withoutMarks } from '../server/src/language/marks.js';
 
 export interface SiteRunOptions {
   /** Ask each question a second time with a visitor's typing slips (typos.ts), reported apart. */
@@ -116,16 +117,7 @@ export async function runSite(t: ApiTarget, db: Db, site: SiteDef, opts: SiteRun
 }
 
 /** The same question without its accents (marks taken off letters: "défaut" → "defaut"; "ø" stays). */
-const unaccented = ({ item, set }: LabelledItem): LabelledItem => ({
-  item: {
-    ...item,
-    question: item.question
-      .normalize('NFD')
-      .replace(/[\u0300-\u036f]+/g, '')
-      .normalize('NFC'),
-  },
-  set,
-});
+const unaccented = ({ item, set }: LabelledItem): LabelledItem => ({ item: { ...item, question: withoutMarks(item.question) }, set });
 
 /** The same question as a visitor who slipped on a key or two would type it (its id and set marked). */
 const misspelt = ({ item, set }: LabelledItem): LabelledItem => ({

@@ -1,3 +1,5 @@
+import { withoutMarks } from './marks.js';
+
 /**
  * Spanish joins object pronouns to an infinitive or a gerund: "usarlo" (use it), "instalarlo",
  * "conectarse", "dárselo", "instalándolo". Snowball strips them only where the verb's ending falls in
@@ -35,13 +37,11 @@ const ITALIAN_INFINITIVE: Readonly<Record<string, string>> = { ar: 'are', er: 'e
  */
 const PORTUGUESE_PRONOUN = /(\p{L})-(?:me|te|se|nos|vos|lhe|lhes|o|a|os|as|lo|la|los|las|no|na|nas|lho|lha|lhos|lhas)(?![\p{L}\p{N}-])/giu;
 
-const unaccent = (s: string): string => s.normalize('NFD').replace(/\p{M}/gu, '').normalize('NFC');
-
 const READERS: Readonly<Record<string, (text: string) => string>> = {
   spanish: (text) =>
     text.replace(/\p{L}+/gu, (word) => {
       const m = SPANISH_VERB.exec(word);
-      return m ? `${m[1]}${unaccent(m[2]!)}` : word;
+      return m ? `${m[1]}${withoutMarks(m[2]!)}` : word;
     }),
   french: (text) => text.replace(FRENCH_PRONOUN, '$1'),
   italian: (text) =>

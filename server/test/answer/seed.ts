@@ -1,5 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { Db } from '../../src/db/db.js';
+import { insertChatbot } from '../../src/db/repositories/chatbots.js';
 import { rebuildTermStats } from '../../src/db/repositories/termStats.js';
 
 export interface SeedPage {
@@ -132,3 +133,22 @@ export const QUILL_SITE: SeedPage[] = [
     ],
   },
 ];
+
+/**
+ * Filler pages, one short page per topic, beside the pages a test is about: a site of a dozen pages,
+ * so that the words of those pages are rare in it, as on a real site.
+ */
+export const topicPages = (origin: string, topics: string[], text: (topic: string) => string): SeedPage[] =>
+  topics.map((t) => ({
+    url: `${origin}/${encodeURIComponent(t.toLowerCase().replace(/ /g, '-'))}`,
+    title: t,
+    chunks: [{ content: text(t) }],
+  }));
+
+/** A new bot with these pages, indexed in one language (indexInLanguage). */
+export async function seedBotInLanguage(db: Db, language: string, config: string, pages: SeedPage[]): Promise<string> {
+  const bot = (await insertChatbot(db, { ownerUid: 'o' })).id;
+  await seedPages(db, bot, pages);
+  await indexInLanguage(db, bot, language, config);
+  return bot;
+}

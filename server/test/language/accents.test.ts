@@ -2,15 +2,13 @@ import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vites
 import { FullTextRetriever } from '../../src/answer/retrieval/retriever.js';
 import type { Db } from '../../src/db/db.js';
 import { migrate } from '../../src/db/migrate.js';
-import { insertChatbot } from '../../src/db/repositories/chatbots.js';
 import { readTermStats } from '../../src/db/repositories/termStats.js';
 import { TEXT_CONFIGS } from '../../src/language/configs.js';
 import { openTestDb, openTestDbBefore } from '../helpers/db.js';
-import { indexInLanguage, seedPages, type SeedPage } from '../answer/seed.js';
+import { seedBotInLanguage, topicPages, type SeedPage } from '../answer/seed.js';
 
 /** The configurations migration 031 reads without accents (docent_folds). */
 const FOLDING = ['french', 'italian', 'portuguese', 'romanian', 'spanish'];
-const unmarked = (text: string): string => text.normalize('NFD').replace(/[\u0300-\u036f]+/g, '');
 
 /** A small French manual: the page that answers writes its words with their accents. */
 const MANUEL: SeedPage[] = [
@@ -24,19 +22,14 @@ const MANUEL: SeedPage[] = [
     title: 'Les paquets',
     chunks: [{ content: 'Un paquet installé se retire avec apt remove. Un système propre a peu de paquets.' }],
   },
-  ...['Impression', 'Sauvegardes', 'Fuseaux horaires', 'Graphisme', 'Services', 'Noyau', 'Courrier', 'Sécurité'].map((t) => ({
-    url: `https://manuel.test/${unmarked(t).toLowerCase().replace(/ /g, '-')}`,
-    title: t,
-    chunks: [{ content: `Ce chapitre décrit ${t.toLowerCase()} sur le système.` }],
-  })),
+  ...topicPages(
+    'https://manuel.test',
+    ['Impression', 'Sauvegardes', 'Fuseaux horaires', 'Graphisme', 'Services', 'Noyau', 'Courrier', 'Sécurité'],
+    (t) => `Ce chapitre décrit ${t.toLowerCase()} sur le système.`,
+  ),
 ];
 
-const seedFrench = async (db: Db): Promise<string> => {
-  const bot = (await insertChatbot(db, { ownerUid: 'o' })).id;
-  await seedPages(db, bot, MANUEL);
-  await indexInLanguage(db, bot, 'fr', 'french');
-  return bot;
-};
+const seedFrench = (db: Db): Promise<string> => seedBotInLanguage(db, 'fr', 'french', MANUEL);
 
 describe('accents', () => {
   it('are taken off by docent_unmark, letters kept', async () => {

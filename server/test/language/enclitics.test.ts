@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FullTextRetriever } from '../../src/answer/retrieval/retriever.js';
 import type { Db } from '../../src/db/db.js';
-import { insertChatbot } from '../../src/db/repositories/chatbots.js';
 import { withoutEnclitics } from '../../src/language/enclitics.js';
 import { openTestDb } from '../helpers/db.js';
-import { indexInLanguage, seedPages } from '../answer/seed.js';
+import { seedBotInLanguage, topicPages } from '../answer/seed.js';
 
 describe('withoutEnclitics', () => {
   it('takes the pronouns off a Spanish infinitive or gerund', () => {
@@ -59,21 +58,15 @@ describe('a French question asked with an inverted verb', () => {
   let bot: string;
   beforeAll(async () => {
     db = await openTestDb();
-    bot = (await insertChatbot(db, { ownerUid: 'o' })).id;
     const topics = ['paquets', 'réseau', 'impression', 'sauvegardes', 'fuseaux', 'claviers', 'graphismes', 'utilisateurs', 'services'];
-    await seedPages(db, bot, [
+    bot = await seedBotInLanguage(db, 'fr', 'french', [
       {
         url: 'https://manuel.test/ssh',
         title: 'Le serveur SSH',
         chunks: [{ content: "Si la clé de l'hôte a changé après une réinstallation, retirez l'ancienne de known_hosts." }],
       },
-      ...topics.map((t) => ({
-        url: `https://manuel.test/${t}`,
-        title: t,
-        chunks: [{ content: `Ce chapitre décrit ${t} sur le système et ce qu'il faut faire.` }],
-      })),
+      ...topicPages('https://manuel.test', topics, (t) => `Ce chapitre décrit ${t} sur le système et ce qu'il faut faire.`),
     ]);
-    await indexInLanguage(db, bot, 'fr', 'french');
   });
   afterAll(() => db.close());
 
@@ -90,9 +83,8 @@ describe('a question with a pronoun joined to a short verb, on a Spanish site', 
   let bot: string;
   beforeAll(async () => {
     db = await openTestDb();
-    bot = (await insertChatbot(db, { ownerUid: 'o' })).id;
     const topics = ['paquetes', 'red', 'impresoras', 'copias', 'zonas', 'teclados', 'gráficos', 'usuarios', 'servicios', 'núcleos'];
-    await seedPages(db, bot, [
+    bot = await seedBotInLanguage(db, 'es', 'spanish', [
       {
         url: 'https://manual.test/chroot',
         title: 'Sistemas chroot',
@@ -103,13 +95,8 @@ describe('a question with a pronoun joined to a short verb, on a Spanish site', 
         title: 'Editores',
         chunks: [{ content: 'Este editor es sencillo: puede usarlo sin instalar nada más en su sistema.' }],
       },
-      ...topics.map((t) => ({
-        url: `https://manual.test/${t}`,
-        title: t,
-        chunks: [{ content: `Este capítulo describe ${t} en el sistema y cómo se instala cada uno.` }],
-      })),
+      ...topicPages('https://manual.test', topics, (t) => `Este capítulo describe ${t} en el sistema y cómo se instala cada uno.`),
     ]);
-    await indexInLanguage(db, bot, 'es', 'spanish');
   });
   afterAll(() => db.close());
 

@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FullTextRetriever } from '../../src/answer/retrieval/retriever.js';
 import type { Db } from '../../src/db/db.js';
-import { insertChatbot } from '../../src/db/repositories/chatbots.js';
 import { withoutLeftover } from '../../src/language/stemLeftovers.js';
 import { openTestDb } from '../helpers/db.js';
-import { indexInLanguage, seedPages } from '../answer/seed.js';
+import { seedBotInLanguage, topicPages } from '../answer/seed.js';
 
 describe('withoutLeftover', () => {
   it("takes off an ending German's stemmer leaves on some forms of a verb", () => {
@@ -27,9 +26,8 @@ describe('a German question whose verb has another stem on the site', () => {
   let bot: string;
   beforeAll(async () => {
     db = await openTestDb();
-    bot = (await insertChatbot(db, { ownerUid: 'o' })).id;
     const topics = ['Pakete', 'Netzwerk', 'Drucker', 'Dateisysteme', 'Sicherungen', 'Zeitzonen', 'Grafik', 'Dienste'];
-    await seedPages(db, bot, [
+    bot = await seedBotInLanguage(db, 'de', 'german', [
       {
         url: 'https://handbuch.test/fernzugriff',
         title: 'Fernzugriff',
@@ -40,13 +38,8 @@ describe('a German question whose verb has another stem on the site', () => {
         title: 'Handbuchseiten',
         chunks: [{ content: 'Jedes Programm hat eine Handbuchseite mit seinen Optionen.' }],
       },
-      ...topics.map((t) => ({
-        url: `https://handbuch.test/${t.toLowerCase()}`,
-        title: t,
-        chunks: [{ content: `Dieses Kapitel beschreibt ${t} im System.` }],
-      })),
+      ...topicPages('https://handbuch.test', topics, (t) => `Dieses Kapitel beschreibt ${t} im System.`),
     ]);
-    await indexInLanguage(db, bot, 'de', 'german');
   });
   afterAll(() => db.close());
 
