@@ -5,7 +5,8 @@ import { idTokenFor } from '../helpers/auth.js';
 import { buildCrawlApp, waitForTask as waitForTaskOf } from '../helpers/crawlApp.js';
 import { startSite, type FixtureSite, type Route } from '../fixtures/sites/docsSite.js';
 
-// Forty pages: enough that the crawl records sources before its writes are found to have failed.
+// Forty pages: enough that the crawl records sources before its writes are found to have failed (how
+// many depends on the machine's load: 19 to 40 have been seen).
 const PAGES = 40;
 const pageHtml = (i: number) =>
   `<main><h1>Page ${i}</h1><p>${`Page ${i} describes part ${i} of the machine in detail. `.repeat(12)}</p></main>`;
@@ -52,7 +53,7 @@ describe('a crawl whose writes fail', () => {
       .chatbot as Chatbot;
     expect(bot.document_count).toBe(0);
     const urls = bot.urls ?? [];
-    expect(urls.length).toBeGreaterThan(20); // the sources were recorded before the failure surfaced
+    expect(urls.length).toBeGreaterThan(1); // sources beyond the start page were recorded before the failure surfaced
     expect(urls.filter((u) => u.status === 'indexed')).toEqual([]);
     expect(urls[0]).toMatchObject({ status: 'failed', error: 'Not indexed: the task failed before this page was stored' });
   });
