@@ -16,7 +16,7 @@ let basePort: number;
 const dataDir = mkdtempSync(path.join(tmpdir(), 'docent-first-run-'));
 
 beforeAll(async () => {
-  stack = await startStack({ env: { DATA_DIR: dataDir } });
+  stack = await startStack({ ownAuthEmulator: true, env: { DATA_DIR: dataDir } });
   basePort = stack.port; // the restart reuses this origin (the browser keeps its session per origin)
   browser = await launchBrowser();
 });
@@ -42,7 +42,7 @@ describe('first run, offline', () => {
 
     // Restart the whole product on the same data and origin, then come back.
     await stack.stop();
-    stack = await startStack({ basePort, env: { DATA_DIR: dataDir } });
+    stack = await startStack({ basePort, ownAuthEmulator: true, env: { DATA_DIR: dataDir } });
     await page.goto(`${stack.url}/app/chatbots`);
     await page.locator('.sidebar-user[title="first-run@example.com"]').waitFor({ timeout: 30_000 });
     await page.waitForTimeout(2000); // Firebase checks the stored session against the emulator meanwhile

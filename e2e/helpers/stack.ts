@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { inject } from 'vitest';
 import { freePortRange } from './ports';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -25,6 +26,13 @@ export interface StackOptions {
   timeoutMs?: number;
   /** The server's port (the emulator takes the next three): to restart on the same origin. */
   basePort?: number;
+  /**
+   * Start an auth emulator of its own, exactly as `npm start` does (its users saved in the data dir,
+   * kept across a restart). Otherwise the stack signs owners in on the run's one emulator
+   * (e2e/vitest.config.ts): an emulator's start costs about 12 s of a core, the largest part of a
+   * stack's start, and only a test of `npm start` itself needs its own.
+   */
+  ownAuthEmulator?: boolean;
 }
 
 /**
@@ -46,7 +54,8 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
 
 async function startStackOn(base: number, opts: StackOptions): Promise<Stack> {
   const port = base;
-  const authEmulatorPort = base + 1;
+  const shared = opts.ownAuthEmulator ? undefined : inject('authEmulatorHost');
+  const authEmulatorPort = shared ? Number(new URL(`http://${shared}`).port) : base + 1;
   const dataDir = opts.env?.DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'docent-e2e-'));
   const ownDataDir = !opts.env?.DATA_DIR;
   const logs: string[] = [];
@@ -61,7 +70,8 @@ async function startStackOn(base: number, opts: StackOptions): Promise<Stack> {
       DATA_DIR: dataDir,
       AUTH_EMULATOR_PORT: String(authEmulatorPort),
       LOG_LEVEL: 'warn',
-      FIREBASE_AUTH_EMULATOR_HOST: '',
+      // Set: start.ts starts no emulator and the server trusts this one's tokens (emulator mode).
+      FIREBASE_AUTH_EMULATOR_HOST: shared ?? '',
       FIREBASE_API_KEY: '',
       DATABASE_URL: '',
       PUBLIC_URL: '',

@@ -13,11 +13,15 @@ export interface PgliteOptions {
   thread?: boolean;
   /** On the thread: start an in-memory database from this dumped data dir (pgliteThread.ts). */
   from?: string;
+  /** On the thread: PostgreSQL's shared_buffers, e.g. "16MB" (pgliteThread.ts). */
+  sharedBuffers?: string;
 }
 
 /** Embedded PostgreSQL (WASM). dataDir undefined = in-memory (tests). */
 export async function openPglite(dataDir: string | undefined, options: PgliteOptions = {}): Promise<Db> {
-  return (options.thread ?? true) ? openPgliteThread(dataDir, { from: options.from }) : openPgliteInProcess(dataDir);
+  return (options.thread ?? true)
+    ? openPgliteThread(dataDir, { from: options.from, sharedBuffers: options.sharedBuffers })
+    : openPgliteInProcess(dataDir);
 }
 
 /**

@@ -2,7 +2,7 @@
 // Plain JS so it starts under any parent (tsx, vitest, node) without a TypeScript loader: PGlite's
 // work (parsing, planning, executing in WASM) then runs on this thread's event loop, never the server's.
 //
-// Messages in:  { id, op: 'open', dataDir, from? }   → { id, ok: true }  (from: a dumped data dir's file)
+// Messages in:  { id, op: 'open', dataDir, from?, sharedBuffers? } → { id, ok: true }  (from: a dumped data dir's file)
 //               { id, op: 'query', sql, params, tx? } → { id, rows }
 //               { id, op: 'begin' }                  → { id, ok: true }  (the transaction's id is this id)
 //               { id, op: 'commit' | 'rollback', tx } → { id, ok: true }
@@ -19,11 +19,15 @@ import { PGlite, parse as pgParse, protocol } from '@electric-sql/pglite';
 import { vector } from '@electric-sql/pglite-pgvector';
 import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 
-/** PGlite on the message's data dir; an in-memory one may start from a dumped data dir (`from`, a tar file). */
+/**
+ * PGlite on the message's data dir; an in-memory one may start from a dumped data dir (`from`, a tar
+ * file). `sharedBuffers` (e.g. "16MB") replaces PostgreSQL's 128MB, all of which a start zeroes.
+ */
 async function openEngine(msg) {
-  const extensions = { vector, btree_gin };
-  if (!msg.from) return PGlite.create({ dataDir: msg.dataDir, extensions });
-  return PGlite.create({ dataDir: msg.dataDir, extensions, loadDataDir: new Blob([await readFile(msg.from)]) });
+  const options = { dataDir: msg.dataDir, extensions: { vector, btree_gin } };
+  if (msg.sharedBuffers) options.postgresqlconf = [`shared_buffers=${msg.sharedBuffers}`];
+  if (msg.from) options.loadDataDir = new Blob([await readFile(msg.from)]);
+  return PGlite.create(options);
 }
 
 /** @type {PGlite | undefined} */

@@ -172,6 +172,19 @@ describe.skipIf(onPostgres())('an in-memory database started from a dumped data 
     }
   });
 
+  it("takes the shared buffers it is given, else PostgreSQL's 128MB", async () => {
+    const [small, usual] = await Promise.all([
+      openPglite(undefined, { from: template(), sharedBuffers: '16MB' }),
+      openPglite(undefined, { from: template() }),
+    ]);
+    try {
+      expect(await small.query('SHOW shared_buffers')).toEqual([{ shared_buffers: '16MB' }]);
+      expect(await usual.query('SHOW shared_buffers')).toEqual([{ shared_buffers: '128MB' }]);
+    } finally {
+      await Promise.all([small.close(), usual.close()]);
+    }
+  });
+
   it('fails to open with a clear error when the dump is missing', async () => {
     await expect(openPglite(undefined, { from: '/nonexistent/dump.tar' })).rejects.toThrow(/Could not open the embedded database/);
   });

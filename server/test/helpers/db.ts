@@ -21,7 +21,8 @@ export async function openTestDb(migrationsDir?: string): Promise<Db> {
   if (!onPostgres()) {
     // The run's migrated template (pgliteTemplate.ts), unless this test migrates from elsewhere.
     const template = migrationsDir ? undefined : inject('pgliteTemplate');
-    const db = await openPglite(undefined, { from: template });
+    // 16MB of shared buffers, not 128MB: a start zeroes them all, a few hundred times a run.
+    const db = await openPglite(undefined, { from: template, sharedBuffers: '16MB' });
     // Nothing to do on the template, but a migration newer than it would still apply.
     await migrate(db, migrationsDir);
     return db;
