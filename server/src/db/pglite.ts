@@ -19,9 +19,7 @@ export interface PgliteOptions {
 
 /** Embedded PostgreSQL (WASM). dataDir undefined = in-memory (tests). */
 export async function openPglite(dataDir: string | undefined, options: PgliteOptions = {}): Promise<Db> {
-  return (options.thread ?? true)
-    ? openPgliteThread(dataDir, { from: options.from, sharedBuffers: options.sharedBuffers })
-    : openPgliteInProcess(dataDir);
+  return (options.thread ?? true) ? openPgliteThread(dataDir, options) : openPgliteInProcess(dataDir);
 }
 
 /**
