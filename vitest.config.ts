@@ -11,11 +11,13 @@ const serverProject = (
   exclude: string[] = [],
   include = ['server/**/*.test.ts'],
   setup: string[] = [],
+  isolate = false,
 ) => ({
   test: {
     name,
     environment: 'node',
     include,
+    isolate,
     exclude: ['**/node_modules/**', ...exclude],
     globalSetup: ['server/test/helpers/globalSetup.ts', ...setup],
     // A worker thread compiles its TypeScript as it starts; with two suites at once on two cores
@@ -26,22 +28,36 @@ const serverProject = (
   },
 });
 
+// Server test files share one module graph per worker (Vitest's isolate: false): importing the app
+// costs a file about a second, and the process's extraction pool then starts once per worker rather
+// than once per file. These files set process-wide state first (the shared extraction pool's options,
+// process.env), so each runs in a fresh module graph of its own.
+const OWN_MODULE_GRAPH = [
+  'server/test/crawl/extractLateStart.test.ts',
+  'server/test/crawl/extractNeverStarts.test.ts',
+  'server/test/cli/drain.test.ts',
+  'server/test/cli/incrementalBuild.test.ts',
+  'server/test/core/productionAuth.test.ts',
+];
+const PGLITE = { DOCENT_TEST_ENGINE: 'pglite' };
+const POSTGRES = { DOCENT_TEST_ENGINE: 'postgres' };
+const PGLITE_TEMPLATE = ['server/test/helpers/pgliteTemplate.ts'];
+
+const postgresProjects = () => {
+  const dependent = engineDependentTests(import.meta.dirname).filter((f) => !f.startsWith('server/test/cli/'));
+  const own = dependent.filter((f) => OWN_MODULE_GRAPH.includes(f));
+  return [
+    serverProject('server-pg', POSTGRES, OWN_MODULE_GRAPH, dependent),
+    ...(own.length > 0 ? [serverProject('server-pg-isolated', POSTGRES, [], own, [], true)] : []),
+  ];
+};
+
 export default defineConfig({
   test: {
     projects: [
-      serverProject('server', { DOCENT_TEST_ENGINE: 'pglite' }, ['server/test/scaleout/**'], undefined, [
-        'server/test/helpers/pgliteTemplate.ts',
-      ]),
-      ...(process.env.TEST_DATABASE_URL
-        ? [
-            serverProject(
-              'server-pg',
-              { DOCENT_TEST_ENGINE: 'postgres' },
-              ['server/test/cli/**'],
-              engineDependentTests(import.meta.dirname),
-            ),
-          ]
-        : []),
+      serverProject('server', PGLITE, ['server/test/scaleout/**', ...OWN_MODULE_GRAPH], undefined, PGLITE_TEMPLATE),
+      serverProject('server-isolated', PGLITE, [], OWN_MODULE_GRAPH, PGLITE_TEMPLATE, true),
+      ...(process.env.TEST_DATABASE_URL ? postgresProjects() : []),
       {
         test: {
           name: 'ui',
