@@ -5,14 +5,18 @@ import { engineDependentTests } from './scripts/engineDependentTests.js';
 // `npm test`: everything that needs only `npm install`. The server suite runs on PGlite, and its
 // files that use a database run once more against PostgreSQL when TEST_DATABASE_URL is set (as
 // .ci/run does); the others (parsers, extractors, fetchers…) would only run the same twice.
-const serverProject = (
-  name: string,
-  env: Record<string, string>,
-  exclude: string[] = [],
-  include = ['server/**/*.test.ts'],
-  setup: string[] = [],
-  isolate = false,
-) => ({
+interface ServerProject {
+  name: string;
+  env: Record<string, string>;
+  include?: string[];
+  exclude?: string[];
+  /** Global setups besides the shared auth emulator. */
+  setup?: string[];
+  /** A fresh module graph per file (OWN_MODULE_GRAPH below); otherwise one per worker. */
+  isolate?: boolean;
+}
+
+const serverProject = ({ name, env, include = ['server/**/*.test.ts'], exclude = [], setup = [], isolate = false }: ServerProject) => ({
   test: {
     name,
     environment: 'node',
@@ -47,16 +51,16 @@ const postgresProjects = () => {
   const dependent = engineDependentTests(import.meta.dirname).filter((f) => !f.startsWith('server/test/cli/'));
   const own = dependent.filter((f) => OWN_MODULE_GRAPH.includes(f));
   return [
-    serverProject('server-pg', POSTGRES, OWN_MODULE_GRAPH, dependent),
-    ...(own.length > 0 ? [serverProject('server-pg-isolated', POSTGRES, [], own, [], true)] : []),
+    serverProject({ name: 'server-pg', env: POSTGRES, include: dependent, exclude: OWN_MODULE_GRAPH }),
+    ...(own.length > 0 ? [serverProject({ name: 'server-pg-isolated', env: POSTGRES, include: own, isolate: true })] : []),
   ];
 };
 
 export default defineConfig({
   test: {
     projects: [
-      serverProject('server', PGLITE, ['server/test/scaleout/**', ...OWN_MODULE_GRAPH], undefined, PGLITE_TEMPLATE),
-      serverProject('server-isolated', PGLITE, [], OWN_MODULE_GRAPH, PGLITE_TEMPLATE, true),
+      serverProject({ name: 'server', env: PGLITE, exclude: ['server/test/scaleout/**', ...OWN_MODULE_GRAPH], setup: PGLITE_TEMPLATE }),
+      serverProject({ name: 'server-isolated', env: PGLITE, include: OWN_MODULE_GRAPH, setup: PGLITE_TEMPLATE, isolate: true }),
       ...(process.env.TEST_DATABASE_URL ? postgresProjects() : []),
       {
         test: {
