@@ -153,9 +153,11 @@ describe('daily use in Chromium', () => {
     // The badge showed the end within a moment, not at the next 5 s poll: the first polls came quickly.
     expect(seenAt - Date.parse(done!.finished_at!)).toBeLessThan(3000);
     // The first poll may already see the end (the sample site can crawl in under a second); when it
-    // did not, the next poll came quickly, not 5 s later.
+    // did not, the next poll came quickly, not 5 s later. The quick pace is 0.7 s after the last
+    // answer, so the gap also holds the first poll's own time, over a second on a loaded machine:
+    // the bound only tells the quick pace from the 5 s one.
     expect(polls.length).toBeGreaterThanOrEqual(1);
-    if (polls.length >= 2) expect(polls[1]! - polls[0]!).toBeLessThan(1500);
+    if (polls.length >= 2) expect(polls[1]! - polls[0]!).toBeLessThan(3500);
 
     await card.getByRole('heading', { name: BOT_NAME, exact: true }).waitFor({ timeout: 10_000 });
     botId = (await card.getByRole('link', { name: /View Details/ }).getAttribute('href'))!.split('/').pop()!;
