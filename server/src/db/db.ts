@@ -12,6 +12,11 @@ export interface Db extends Queryable {
   hasVector(): Promise<boolean>;
   close(): Promise<void>;
   /**
+   * PGlite only: write the database's files to `file` as a gzipped tar (whole or not at all), from
+   * which a new database can start (clusterTemplate.ts). Call it while nothing else runs.
+   */
+  dumpTo?(file: string): Promise<void>;
+  /**
    * PostgreSQL only: hear NOTIFY on `channel` over a connection of its own. Resolves once listening;
    * `onLost` is called once if that connection fails (notices may have been missed), after which
    * the subscription is dead and the caller subscribes again when it wants to. Closed with the Db.

@@ -39,8 +39,9 @@ interface Pending {
 
 export interface PgliteThreadOptions {
   /**
-   * Start an in-memory database from this dumped data dir (a tar file PGlite's dumpDataDir wrote)
-   * instead of an empty cluster: skips initdb (about 1.5 s), e.g. a migrated template in tests.
+   * Start a new or in-memory database from this dumped data dir (a tar file PGlite's dumpDataDir
+   * wrote) instead of an empty cluster: skips initdb and whatever the copy already holds, e.g. a
+   * migrated template (clusterTemplate.ts, and in tests).
    */
   from?: string;
   /**
@@ -138,6 +139,9 @@ export async function openPgliteThread(dataDir: string | undefined, options: Pgl
       closing ? Promise.reject(new DatabaseError('The embedded database is closed')) : inLane(() => query(sql, params)),
     transaction: <T>(fn: (tx: Queryable) => Promise<T>) => inLane(() => transaction(fn)),
     hasVector: async () => true,
+    dumpTo: async (file) => {
+      await send({ op: 'dump', to: file });
+    },
     close: () =>
       (closing ??= (async () => {
         if (dead) return;

@@ -6,6 +6,7 @@
 //               { id, op: 'query', sql, params, tx? } → { id, rows }
 //               { id, op: 'begin' }                  → { id, ok: true }  (the transaction's id is this id)
 //               { id, op: 'commit' | 'rollback', tx } → { id, ok: true }
+//               { id, op: 'dump', to }               → { id, ok: true }  (a gzipped tar of the data dir, at `to`)
 //               { id, op: 'close' }                  → { id, ok: true }
 // Failures:     { id, error: { message, engine, code, severity, constraint, table, column, routine } }
 //
@@ -13,15 +14,16 @@
 // a plain query wait while a transaction is open, so statements outside it queue here (none is lost)
 // and run after its COMMIT or ROLLBACK, in order.
 import { Blob } from 'node:buffer';
-import { readFile } from 'node:fs/promises';
+import { randomUUID } from 'node:crypto';
+import { readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { parentPort } from 'node:worker_threads';
 import { PGlite, parse as pgParse, protocol } from '@electric-sql/pglite';
 import { vector } from '@electric-sql/pglite-pgvector';
 import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 
 /**
- * PGlite on the message's data dir; an in-memory one may start from a dumped data dir (`from`, a tar
- * file). `sharedBuffers` (e.g. "16MB") replaces PostgreSQL's 128MB, all of which a start zeroes.
+ * PGlite on the message's data dir; a new or in-memory one may start from a dumped data dir (`from`,
+ * a tar file, gzipped or not). `sharedBuffers` (e.g. "16MB") replaces PostgreSQL's 128MB, all of which a start zeroes.
  */
 async function openEngine(msg) {
   const options = { dataDir: msg.dataDir, extensions: { vector, btree_gin } };
@@ -232,6 +234,20 @@ async function extendedQuery(sql, params, inTransaction = false, retried = false
   }
 }
 
+/** Write the data dir as a gzipped tar: to a file of its own first, so `to` is never half written. */
+async function dump(to) {
+  const tar = await pg.dumpDataDir('gzip');
+  const partial = `${to}.${randomUUID()}.partial`;
+  try {
+    await writeFile(partial, new Uint8Array(await tar.arrayBuffer()));
+    await rename(partial, to);
+  } catch (err) {
+    await rm(partial, { force: true });
+    throw err;
+  }
+  return { ok: true };
+}
+
 async function close() {
   await Promise.allSettled([...inFlight]);
   await pg?.close();
@@ -259,6 +275,8 @@ parentPort.on('message', (msg) => {
     track(id, begin(id));
   } else if (op === 'commit' || op === 'rollback') {
     track(id, end(msg.tx, op === 'commit'));
+  } else if (op === 'dump') {
+    track(id, dump(msg.to));
   } else if (op === 'close') {
     track(id, close());
   } else {
