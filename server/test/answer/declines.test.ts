@@ -28,12 +28,31 @@ describe('declining honestly', () => {
     chunks: [{ heading: 'Zebra stripes', content: 'This page is being written. Come back soon.' }],
   };
 
+  // A page about a plan that says what it offers and not what it costs; the priced bot's says both.
+  const TEAM_PAGE = {
+    url: 'https://docs.quill.test/team',
+    title: 'The Team plan',
+    chunks: [
+      {
+        heading: 'The Team plan',
+        content: 'The Team plan adds shared drafts, review comments and single sign-on for editors who publish a Quill site together.',
+      },
+    ],
+  };
+  const PRICED_TEAM_PAGE = {
+    ...TEAM_PAGE,
+    chunks: [{ ...TEAM_PAGE.chunks[0]!, content: `${TEAM_PAGE.chunks[0]!.content} The Team plan costs $12 per editor per month.` }],
+  };
+  let pricedBot: string;
+
   beforeAll(async () => {
     llm = await startFakeLlm();
     plain = await buildTestApp();
     withLlm = await buildTestApp({ env: { LLM_BASE_URL: llm.url, LLM_MODEL: 'fake-model', LLM_TIMEOUT_MS: '3000' } });
     bot = (await insertChatbot(plain.db, { ownerUid: 'decline-owner', name: 'Quill Docs' })).id;
-    await seedPages(plain.db, bot, [...QUILL_SITE, STUB_PAGE]);
+    await seedPages(plain.db, bot, [...QUILL_SITE, STUB_PAGE, TEAM_PAGE]);
+    pricedBot = (await insertChatbot(plain.db, { ownerUid: 'decline-owner', name: 'Quill Docs' })).id;
+    await seedPages(plain.db, pricedBot, [...QUILL_SITE, PRICED_TEAM_PAGE]);
     llmBot = (await insertChatbot(withLlm.db, { ownerUid: 'decline-owner', name: 'Quill Docs' })).id;
     await seedPages(withLlm.db, llmBot, QUILL_SITE);
   });
@@ -100,5 +119,27 @@ describe('declining honestly', () => {
     expect(message.content).toBe(NOT_COVERED_ANSWER);
     expect(message.sources).toEqual([]);
     expect(outcome).toBe('none');
+  });
+
+  it('declines a question about a price when the passages found state none, and quotes the price when one does', async () => {
+    const question = 'How much does the Team plan cost?';
+    // The plan's page is found: without a price on it, quoting it would answer another question.
+    const retrieval = await new FullTextRetriever(plain.db).retrieve(bot, question);
+    expect(retrieval.outcome).not.toBe('none');
+    expect(retrieval.pages[0]?.url).toBe(TEAM_PAGE.url);
+
+    const unpriced = await ask(plain, bot, question);
+    expect(unpriced.message.content).toBe(NOT_COVERED_ANSWER);
+    expect(unpriced.message.sources).toEqual([]);
+    expect(unpriced.outcome).toBe('none');
+
+    const priced = await ask(plain, pricedBot, question);
+    expect(priced.message.content).toContain('$12 per editor per month');
+    expect(priced.message.sources.map((s) => s.url)).toContain(TEAM_PAGE.url);
+
+    // Asking what the plan offers is no price question.
+    const offers = await ask(plain, bot, 'What does the Team plan add for editors?');
+    expect(offers.message.content).toContain('shared drafts');
+    expect(offers.message.sources.map((s) => s.url)).toContain(TEAM_PAGE.url);
   });
 });

@@ -3,6 +3,7 @@ import { DEFAULT_TEXT_CONFIG, languagesOfConfig } from '../../language/configs.j
 import { questionLanguage } from '../../language/detect.js';
 import { absentNames, isLanguageName, unmatchedNames, type UnmatchedName } from './absentNames.js';
 import { foreignAbsentNames } from './foreignNames.js';
+import { asksPrice, statesPrice } from './priceQuestions.js';
 import { READING } from './params.js';
 
 /** How many of the first pages' passages a question's names are looked for in (unmatchedNames). */
@@ -68,6 +69,9 @@ export function namesShare(names: UnmatchedName[], terms: QueryTerm[]): number {
  *  - it names something the site never writes: declined naming it (`absent`), whatever its other
  *    words find ("How do I deploy with Terraform?" on a site whose deploy page never says Terraform);
  *    in English by the word list (absentNames.ts), in other languages by a name's shape (foreignNames.ts);
+ *  - it asks what something costs, and none of the first pages' passages states a price or that it
+ *    costs nothing (priceQuestions.ts): a passage naming the product answers another question. A
+ *    plain decline;
  *  - retrieval was unsure, and most of the question's information is in words the site never writes
  *    ("How do I fix a flat tire on my bicycle?" on a programming site): the passage found is about
  *    the few words left, so "not sure" would quote something unrelated. A plain decline;
@@ -83,6 +87,9 @@ export function declineOffTopic(question: string, found: Retrieval, lists: WordL
       ? absentNames(question, found.terms, lists.words)
       : foreignAbsentNames(question, found.terms, config, lists.english);
   if (absent.length > 0) return { ...found, outcome: 'none', covered: false, pages: [], absent };
+  if (found.outcome !== 'none' && asksPrice(question) && !passagesOf(found.pages).some(statesPrice)) {
+    return { ...found, outcome: 'none', covered: false, pages: [] };
+  }
   if (found.outcome !== 'unsure') return found;
   if (readInItsLanguage(question, config) && absentShare(found.terms) >= ABSENT_SHARE) {
     return { ...found, outcome: 'none', covered: false, pages: [] };
