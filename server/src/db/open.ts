@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import type { Config } from '../config.js';
 import { hasCluster, saveTemplate, TEMPLATE_CACHE_DIR, templateFile } from './clusterTemplate.js';
@@ -26,8 +26,21 @@ export async function openDatabase(config: Config, options: OpenOptions = {}): P
     // A new database starts from a kept copy of a migrated one when there is one, and leaves one for
     // the next when there is not (clusterTemplate.ts).
     const template = hasCluster(dataDir) ? undefined : templateFile(options.templateCacheDir ?? TEMPLATE_CACHE_DIR);
-    const from = template && existsSync(template) ? template : undefined;
-    const db = await openPglite(dataDir, { thread: config.PGLITE_THREAD === 'on', from });
+    let from = template && existsSync(template) ? template : undefined;
+    const thread = config.PGLITE_THREAD === 'on';
+    const emptyBefore = !existsSync(dataDir) || readdirSync(dataDir).length === 0;
+    let db: Db;
+    try {
+      db = await openPglite(dataDir, { thread, from });
+    } catch (err) {
+      if (!from || !emptyBefore) throw err;
+      // A copy that cannot be read (damaged on disk): drop it and what it half unpacked into the
+      // new, empty data dir, and create the database the slow way; its copy replaces the bad one.
+      rmSync(from, { force: true });
+      rmSync(dataDir, { recursive: true, force: true });
+      from = undefined;
+      db = await openPglite(dataDir, { thread });
+    }
     await migrate(db);
     if (template && !from) await saveTemplate(db, template);
     const close = db.close.bind(db);

@@ -1,4 +1,4 @@
-import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -65,6 +65,21 @@ describe('a new embedded database', () => {
     writeFileSync(path.join(copy, '001_initial.sql'), '-- edited\n', { flag: 'a' });
     expect(new Set([templateFile(cache, copy), withLater, templateFile(cache)]).size).toBe(3);
   });
+
+  it('creates the database anew, and a good copy, when the kept copy is damaged', async () => {
+    const cache = tempDir('docent-templates-');
+    writeFileSync(templateFile(cache), 'not a tar file');
+    const dataDir = tempDir('docent-damaged-');
+    const db = await openDatabase(loadConfig({ DATA_DIR: dataDir, DATABASE_URL: '' }), { templateCacheDir: cache });
+    await db.query(BOT);
+    expect(await db.query('SELECT name FROM chatbots')).toEqual([{ name: "first owner's bot" }]);
+    await db.close();
+    // The damaged copy was replaced by one a new database starts from.
+    expect(statSync(templateFile(cache)).size).toBeGreaterThan(100_000);
+    const next = await openDatabase(loadConfig({ DATA_DIR: tempDir('docent-after-'), DATABASE_URL: '' }), { templateCacheDir: cache });
+    expect(await next.query('SELECT name FROM chatbots')).toEqual([]);
+    await next.close();
+  }, 60_000);
 
   it('still opens when the copy cannot be kept', async () => {
     const notADir = path.join(tempDir('docent-templates-'), 'a-file');
