@@ -1,5 +1,6 @@
-import { lazy, Suspense } from 'react';
-import { Navigate, Route, Routes } from 'react-router-dom';
+import { Suspense, type ReactElement } from 'react';
+import { matchRoutes, Navigate, useRoutes, type RouteObject } from 'react-router-dom';
+import { lazyPage, type LazyPage } from './app/lazyPage';
 import { SWRConfig } from 'swr';
 import { LandingPage } from './pages/landing/LandingPage';
 import { SWR_OPTIONS } from './swrOptions';
@@ -7,52 +8,69 @@ import { FullScreenSpinner } from './ui/Spinner';
 import { ToastProvider } from './ui/toast';
 
 // Everything past the landing page loads on demand, so the first visit stays small.
-const LoginPage = lazy(() => import('./pages/login/LoginPage'));
-const PrivacyPolicyPage = lazy(() => import('./pages/privacy/PrivacyPolicyPage'));
-const NotFoundPage = lazy(() => import('./pages/NotFoundPage'));
-const AppLayout = lazy(() => import('./app/AppLayout'));
-const CreateChatbotForm = lazy(() => import('./features/create/CreateChatbotForm'));
-const CreateWizardPage = lazy(() => import('./features/wizard/CreateWizardPage'));
-const ChatbotsPage = lazy(() => import('./features/chatbots/ChatbotsPage'));
-const ChatbotDetailPage = lazy(() => import('./features/detail/ChatbotDetailPage'));
-const ConversationsPage = lazy(() => import('./features/insights/ConversationsPage'));
-const ConversationPage = lazy(() => import('./features/insights/ConversationPage'));
-const UnansweredPage = lazy(() => import('./features/insights/UnansweredPage'));
-const ChatLayout = lazy(() => import('./features/chat/ChatLayout'));
-const ChatHome = lazy(() => import('./features/chat/ChatHome'));
-const ConversationListRoute = lazy(() => import('./features/chat/ConversationListRoute'));
-const ChatThreadRoute = lazy(() => import('./features/chat/ChatThreadRoute'));
+const LoginPage = lazyPage(() => import('./pages/login/LoginPage'));
+const PrivacyPolicyPage = lazyPage(() => import('./pages/privacy/PrivacyPolicyPage'));
+const NotFoundPage = lazyPage(() => import('./pages/NotFoundPage'));
+const AppLayout = lazyPage(() => import('./app/AppLayout'));
+const CreateChatbotForm = lazyPage(() => import('./features/create/CreateChatbotForm'));
+const CreateWizardPage = lazyPage(() => import('./features/wizard/CreateWizardPage'));
+const ChatbotsPage = lazyPage(() => import('./features/chatbots/ChatbotsPage'));
+const ChatbotDetailPage = lazyPage(() => import('./features/detail/ChatbotDetailPage'));
+const ConversationsPage = lazyPage(() => import('./features/insights/ConversationsPage'));
+const ConversationPage = lazyPage(() => import('./features/insights/ConversationPage'));
+const UnansweredPage = lazyPage(() => import('./features/insights/UnansweredPage'));
+const ChatLayout = lazyPage(() => import('./features/chat/ChatLayout'));
+const ChatHome = lazyPage(() => import('./features/chat/ChatHome'));
+const ConversationListRoute = lazyPage(() => import('./features/chat/ConversationListRoute'));
+const ChatThreadRoute = lazyPage(() => import('./features/chat/ChatThreadRoute'));
 
 /** The route table of spec §2. */
+const ROUTES: RouteObject[] = [
+  { path: '/', element: <LandingPage /> },
+  { path: '/login', element: <LoginPage /> },
+  { path: '/privacy-policy', element: <PrivacyPolicyPage /> },
+  {
+    path: '/app',
+    element: <AppLayout />,
+    children: [
+      { index: true, element: <CreateChatbotForm /> },
+      { path: 'chatbots', element: <ChatbotsPage /> },
+      { path: 'chatbots/new', element: <CreateChatbotForm /> },
+      { path: 'chatbots/create', element: <CreateWizardPage /> },
+      { path: 'chatbots/:id', element: <ChatbotDetailPage /> },
+      { path: 'chatbots/:id/conversations', element: <ConversationsPage /> },
+      { path: 'chatbots/:id/conversations/:convId', element: <ConversationPage /> },
+      { path: 'chatbots/:id/unanswered', element: <UnansweredPage /> },
+      { path: '*', element: <NotFoundPage inApp /> },
+    ],
+  },
+  {
+    path: '/chat',
+    element: <ChatLayout />,
+    children: [
+      { index: true, element: <ChatHome /> },
+      { path: ':botId', element: <RedirectToConversations /> },
+      { path: ':botId/conversations', element: <ConversationListRoute /> },
+      { path: ':botId/conversations/:convId', element: <ChatThreadRoute /> },
+    ],
+  },
+  { path: '*', element: <NotFoundPage /> },
+];
+
+/** Start loading the code of the pages that `pathname` renders (its layout and its page). */
+export function preloadRoute(pathname: string): void {
+  for (const { route } of matchRoutes(ROUTES, pathname) ?? []) {
+    const type = (route.element as ReactElement | undefined)?.type as Partial<LazyPage> | undefined;
+    void type?.preload?.().catch(() => {}); // a failure shows when the page renders
+  }
+}
+
 export function App() {
+  const routes = useRoutes(ROUTES);
   return (
     <SWRConfig value={SWR_OPTIONS}>
       <ToastProvider>
-        <Suspense fallback={<FullScreenSpinner />}>
-          <Routes>
-            <Route path="/" element={<LandingPage />} />
-            <Route path="/login" element={<LoginPage />} />
-            <Route path="/privacy-policy" element={<PrivacyPolicyPage />} />
-            <Route path="/app" element={<AppLayout />}>
-              <Route index element={<CreateChatbotForm />} />
-              <Route path="chatbots" element={<ChatbotsPage />} />
-              <Route path="chatbots/new" element={<CreateChatbotForm />} />
-              <Route path="chatbots/create" element={<CreateWizardPage />} />
-              <Route path="chatbots/:id" element={<ChatbotDetailPage />} />
-              <Route path="chatbots/:id/conversations" element={<ConversationsPage />} />
-              <Route path="chatbots/:id/conversations/:convId" element={<ConversationPage />} />
-              <Route path="chatbots/:id/unanswered" element={<UnansweredPage />} />
-              <Route path="*" element={<NotFoundPage inApp />} />
-            </Route>
-            <Route path="/chat" element={<ChatLayout />}>
-              <Route index element={<ChatHome />} />
-              <Route path=":botId" element={<RedirectToConversations />} />
-              <Route path=":botId/conversations" element={<ConversationListRoute />} />
-              <Route path=":botId/conversations/:convId" element={<ChatThreadRoute />} />
-            </Route>
-            <Route path="*" element={<NotFoundPage />} />
-          </Routes>
-        </Suspense>
+        <Suspense fallback={<FullScreenSpinner />}>{routes}</Suspense>
       </ToastProvider>
     </SWRConfig>
   );

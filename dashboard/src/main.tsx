@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
-import { App } from './App';
+import { App, preloadRoute } from './App';
 import './styles/base.css';
 import './styles/layout.css';
 import './styles/pages.css';
@@ -13,6 +13,8 @@ import './styles/sources.css';
 if (/^\/(app|login)(\/|$)/.test(window.location.pathname)) {
   void import('./auth/session').then((session) => session.startAuth()).catch(() => {});
 }
+// The page's own code too, so it is here when the session is (lazyPage.ts).
+preloadRoute(window.location.pathname);
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
