@@ -28,7 +28,7 @@ export async function openDatabase(config: Config, options: OpenOptions = {}): P
     const template = hasCluster(dataDir) ? undefined : templateFile(options.templateCacheDir ?? TEMPLATE_CACHE_DIR);
     let from = template && existsSync(template) ? template : undefined;
     const thread = config.PGLITE_THREAD === 'on';
-    const emptyBefore = !existsSync(dataDir) || readdirSync(dataDir).length === 0;
+    const emptyBefore = isEmptyOrMissing(dataDir);
     let db: Db;
     try {
       db = await openPglite(dataDir, { thread, from });
@@ -54,5 +54,14 @@ export async function openDatabase(config: Config, options: OpenOptions = {}): P
   } catch (err) {
     unlock();
     throw err;
+  }
+}
+
+/** Whether `dir` does not exist or holds nothing (a file there is neither: its error is reported as it is). */
+function isEmptyOrMissing(dir: string): boolean {
+  try {
+    return readdirSync(dir).length === 0;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'ENOENT';
   }
 }
