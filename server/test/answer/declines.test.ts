@@ -45,14 +45,40 @@ describe('declining honestly', () => {
   };
   let pricedBot: string;
 
+  // A page that writes "Google" and "sheet", never "Google Sheets"; the other bot's page writes it.
+  const THEMES_PAGE = {
+    url: 'https://docs.quill.test/themes',
+    title: 'Themes',
+    chunks: [
+      {
+        heading: 'Themes',
+        content:
+          'A theme is a folder with a style sheet and page templates. A theme can load its fonts from Google, such as Inter, with one line in quill.toml.',
+      },
+    ],
+  };
+  const SHEETS_PAGE = {
+    url: 'https://docs.quill.test/data',
+    title: 'Data files',
+    chunks: [
+      {
+        heading: 'Data files',
+        content: 'A page can list the rows of a table kept in Google Sheets: publish the sheet as CSV and name its address in quill.toml.',
+      },
+    ],
+  };
+  let sheetsBot: string;
+
   beforeAll(async () => {
     llm = await startFakeLlm();
     plain = await buildTestApp();
     withLlm = await buildTestApp({ env: { LLM_BASE_URL: llm.url, LLM_MODEL: 'fake-model', LLM_TIMEOUT_MS: '3000' } });
     bot = (await insertChatbot(plain.db, { ownerUid: 'decline-owner', name: 'Quill Docs' })).id;
-    await seedPages(plain.db, bot, [...QUILL_SITE, STUB_PAGE, TEAM_PAGE]);
+    await seedPages(plain.db, bot, [...QUILL_SITE, STUB_PAGE, TEAM_PAGE, THEMES_PAGE]);
     pricedBot = (await insertChatbot(plain.db, { ownerUid: 'decline-owner', name: 'Quill Docs' })).id;
     await seedPages(plain.db, pricedBot, [...QUILL_SITE, PRICED_TEAM_PAGE]);
+    sheetsBot = (await insertChatbot(plain.db, { ownerUid: 'decline-owner', name: 'Quill Docs' })).id;
+    await seedPages(plain.db, sheetsBot, [...QUILL_SITE, THEMES_PAGE, SHEETS_PAGE]);
     llmBot = (await insertChatbot(withLlm.db, { ownerUid: 'decline-owner', name: 'Quill Docs' })).id;
     await seedPages(withLlm.db, llmBot, QUILL_SITE);
   });
@@ -141,5 +167,27 @@ describe('declining honestly', () => {
     const offers = await ask(plain, bot, 'What does the Team plan add for editors?');
     expect(offers.message.content).toContain('shared drafts');
     expect(offers.message.sources.map((s) => s.url)).toContain(TEAM_PAGE.url);
+  });
+
+  it('declines a question about a name of two words that the passages found never write together', async () => {
+    const question = 'How do I show a pivot table from Google Sheets on a page?';
+    // Its names are on the site, apart ("Google" for fonts, "sheet" for styles); "pivot" is not: retrieval is unsure.
+    const retrieval = await new FullTextRetriever(plain.db).retrieve(bot, question);
+    expect(retrieval.outcome).toBe('unsure');
+
+    const apart = await ask(plain, bot, question);
+    expect(apart.message.content).toBe(NOT_COVERED_ANSWER);
+    expect(apart.message.sources).toEqual([]);
+    expect(apart.outcome).toBe('none');
+
+    // Where a page writes the name, it is quoted.
+    const together = await ask(plain, sheetsBot, question);
+    expect(together.message.content).toContain('Google Sheets');
+    expect(together.message.sources.map((s) => s.url)).toContain(SHEETS_PAGE.url);
+
+    // One word of it, asked on its own, is still answered from the page that writes it.
+    const fonts = await ask(plain, bot, 'Can a theme load its fonts from Google?');
+    expect(fonts.message.content).toContain('Inter');
+    expect(fonts.message.sources.map((s) => s.url)).toContain(THEMES_PAGE.url);
   });
 });

@@ -152,7 +152,40 @@ export function unmatchedNames(
     if (text.includes(singular) || text.includes(term.lexeme)) continue;
     if (!names.some((n) => n.name === w.text)) names.push({ name: w.text, terms: named });
   }
+  // A name of several words is matched only by a passage that writes them together: passages that
+  // say "Lisa" in an example, or "Google" and "sheet" apart, are not about the Mona Lisa or Google Sheets.
+  const spaced = text.replace(/\s+/g, ' ');
+  for (const run of nameRuns(words)) {
+    const named = terms.filter((t) => run.some((w) => t.lexeme === w.text.toLowerCase() || t.lexeme === stem(w.text.toLowerCase())));
+    if (!named.some((t) => t.df > 0 && t.df <= RARE_NAME_CHUNKS)) continue;
+    const name = run.map((w) => w.text).join(' ');
+    if (!spaced.includes(name.toLowerCase()) && !names.some((n) => n.name === name)) names.push({ name, terms: named });
+  }
   return names;
+}
+
+/**
+ * Runs of two or more words capitalised inside a sentence and written one space apart ("the Mona
+ * Lisa", "in Google Sheets"): one name each. "I" is no part of one ("On my Windows PC I have…").
+ */
+function nameRuns(words: QuestionWord[]): QuestionWord[][] {
+  const runs: QuestionWord[][] = [];
+  let run: QuestionWord[] = [];
+  const end = () => {
+    if (run.length >= 2) runs.push(run);
+    run = [];
+  };
+  for (const w of words) {
+    const capitalised = !w.initial && !w.dotted && w.text.length >= 2 && /^\p{Lu}/u.test(w.text);
+    if (!capitalised) {
+      end();
+      continue;
+    }
+    if (run.length > 0 && !w.spaced) end();
+    run.push(w);
+  }
+  end();
+  return runs;
 }
 
 /** "Terraform", "Terraform or Ansible", "A, B or C". */

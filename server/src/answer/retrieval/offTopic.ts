@@ -76,7 +76,8 @@ export function namesShare(names: UnmatchedName[], terms: QueryTerm[]): number {
  *    ("How do I fix a flat tire on my bicycle?" on a programming site): the passage found is about
  *    the few words left, so "not sure" would quote something unrelated. A plain decline;
  *  - retrieval was unsure, and it names something the site mentions only in passages it did not find:
- *    those passages are about its other words. A plain decline (the site does write the name), when
+ *    those passages are about its other words (a name of several words, "the Mona Lisa", only where
+ *    a passage writes them together: absentNames.ts). A plain decline (the site does write the name), when
  *    the name carries a real part of the question: "on GitHub" in passing, in a long question about
  *    a merge error, does not make the question GitHub's.
  */

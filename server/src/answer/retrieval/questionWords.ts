@@ -9,6 +9,8 @@ export interface QuestionWord {
   dotted: boolean;
   /** Not the last part of a hyphenated word ("zypper" in "zypper-Befehl"). */
   beforeHyphen: boolean;
+  /** Written after the word before it with one space between them (no comma, no other mark). */
+  spaced: boolean;
 }
 
 interface Reading {
@@ -37,15 +39,19 @@ const READINGS: Record<'wordList' | 'anyLanguage', Reading> = {
 /** The question's words, in order, read one of the two ways (READINGS). */
 export function questionWords(question: string, reading: keyof typeof READINGS): QuestionWord[] {
   const { word, sentenceMark, dottedMayStart } = READINGS[reading];
+  let previousEnd = -1;
   return [...question.matchAll(word)].map((m) => {
     const before = question.slice(0, m.index).trimEnd();
+    const spaced = previousEnd >= 0 && question.slice(previousEnd, m.index) === ' ';
     const end = m.index + m[0].length;
     const dotted = m.index > 0 && question[m.index - 1] === '.';
+    previousEnd = end;
     return {
       text: m[0].replace(/['’]+$/, ''),
       initial: before === '' || (sentenceMark.test(before) && (dottedMayStart || !dotted)),
       dotted,
       beforeHyphen: question[end] === '-' && /\p{L}/u.test(question[end + 1] ?? ''),
+      spaced,
     };
   });
 }

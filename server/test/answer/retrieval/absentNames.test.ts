@@ -115,4 +115,32 @@ describe('names the site writes only in passing, missing from the passages found
     expect(unmatchedNames(question, counted({ react: 0, fetch: 80 }), aboutFetching, english)).toEqual([]);
     expect(unmatchedNames('Wie richte ich mit Kubeadm einen Cluster ein?', counted({ kubeadm: 2 }), ['nichts'], english)).toEqual([]);
   });
+
+  it('reads words capitalised together as one name, matched only where a passage writes them together', () => {
+    const monaLisa = counted({ paint: 6, lisa: 7 });
+    // A passage with "Lisa" in an example matches "Lisa", not "the Mona Lisa".
+    const example = ['>>> greet("Lisa")  # painted in blue on the terminal'];
+    expect(unmatchedNames('Who painted the Mona Lisa?', monaLisa, example, english)).toEqual([{ name: 'Mona Lisa', terms: [monaLisa[1]] }]);
+    expect(unmatchedNames('Who painted the Mona Lisa?', monaLisa, ['The Mona\nLisa hangs in the Louvre.'], english)).toEqual([]);
+    // "Google" written often and "sheet" rarely, apart: the name of two words is still unmatched.
+    const sheets = counted({ googl: 15, sheet: 2, pivot: 0 });
+    expect(
+      unmatchedNames('How do I create a pivot table in Google Sheets?', sheets, ['Fonts from Google; a style sheet.'], english),
+    ).toEqual([{ name: 'Google Sheets', terms: [sheets[0], sheets[1]] }]);
+  });
+
+  it('reads no name of several words across a comma, from a sentence start, with "I", or of words the site writes often', () => {
+    const lisa = ['nothing about them'];
+    // Each is a name of its own (rare, unmatched), none of them with the next.
+    const releases = unmatchedNames(
+      'Why are releases called Buster, Woody and Sid?',
+      counted({ buster: 4, woodi: 4, sid: 4 }),
+      lisa,
+      english,
+    );
+    expect(releases.map((n) => n.name)).toEqual(['Buster', 'Woody', 'Sid']);
+    expect(unmatchedNames('Google Sheets: how do I read one?', counted({ googl: 3, sheet: 30 }), lisa, english)).toEqual([]);
+    expect(unmatchedNames('On my Windows PC I have two versions.', counted({ window: 400, pc: 40 }), lisa, english)).toEqual([]);
+    expect(unmatchedNames('Can I deploy to GitHub Pages?', counted({ github: 40, page: 900 }), lisa, english)).toEqual([]);
+  });
 });
