@@ -4,7 +4,7 @@ import { inertMarkdown } from './inert.js';
 import type { Lexer } from './lexer.js';
 import { headingLabel, renderWindow } from './render.js';
 import type { SectionText } from './sections.js';
-import { toUnits } from './sentences.js';
+import { isTitleLine, toUnits } from './sentences.js';
 import { bestWindow, extendWindow, type LexedUnit, type Window, type WindowQuery } from './window.js';
 import type { PageHit, QueryTerm } from '../types.js';
 import { EXTRACTIVE_PARAMS } from './params.js';
@@ -190,6 +190,8 @@ function supportingQuotes(
     const sq = query(found!.section.page, !blocks);
     const c = { ...found!, window: extendWindow(found!.section.units, found!.window, { ...sq, blocks: false }, { ...sq, blocks: true }) };
     const units = c.section.units.slice(c.window.start, c.window.end + 1);
+    // A run of titles (a table of contents) names where the answer is without saying it.
+    if (units.every((u) => isTitleLine(u.unit))) continue;
     if (units.some((u) => shown.some((quoted) => quoted.some((q) => jaccard(q.lexemes, u.lexemes) >= NEAR_DUPLICATE)))) continue;
     if (units.some((u) => u.unit.kind !== 'sentence')) {
       if (blocks && !endsAnnounced(units)) continue;

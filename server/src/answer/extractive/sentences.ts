@@ -65,13 +65,21 @@ export function isTerm(text: string): boolean {
   return !text.includes('**') && !/[.!?]$/.test(text) && headWords(text).length <= 6;
 }
 
+/**
+ * A unit that is a title set in bold and nothing else: a table of contents lists a book's sections
+ * so ("**2.7.9. Diminuer la bande passante utilisée par APT**"). It names where something is said
+ * without saying it.
+ */
+export const isTitleLine = (unit: Unit): boolean => unit.kind === 'sentence' && /^\*\*[^*]+\*\*$/.test(unit.text.trim());
+
 /** Sentence, code and table units of one chunk, in reading order. */
 export function toUnits(markdown: string, pageUrl: string, headingPath = ''): Unit[] {
   const units: Unit[] = [];
   const repaired = repairFences(markdown);
   // A section's first chunk starts with its heading (or a capital, or markup); a continuation chunk
-  // starts wherever the overlap cut it: inside code, or in the middle of a sentence.
-  const continues = repaired !== markdown || /^\s*[a-z,;:.)\]]/.test(markdown);
+  // starts wherever the overlap cut it: inside code, or in the middle of a sentence (a lower-case
+  // letter of any alphabet, a stop, a closing bracket, or a closing quote mark: "» et « …", "“ and").
+  const continues = repaired !== markdown || /^\s*(?:[\p{Ll},;:.)\]]|[»”“’]\s)/u.test(markdown);
   const headings = new HeadingTrail(headingPath ? headingPath.split(' > ').map(toPlain) : []);
   // The term the block right after it describes (see Unit.term). Only that block: where a
   // description list ends is not marked in Markdown, and a wrong label is worse than none.

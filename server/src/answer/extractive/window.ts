@@ -3,7 +3,7 @@
  * and at most one code block or table), starting at a sentence start, that holds the most of the
  * question's weight within a word budget.
  */
-import type { Unit } from './sentences.js';
+import { isTitleLine, type Unit } from './sentences.js';
 import { isOverview } from './topicLists.js';
 import { EXTRACTIVE_PARAMS } from './params.js';
 
@@ -132,7 +132,8 @@ export function extendWindow(units: LexedUnit[], w: Window, q: WindowQuery, anno
   let last = w.end;
   // Not back into the entry of another described term: each is a fact of its own.
   while (inSection(first - 1) && units[first - 1]!.unit.term === units[w.start]!.unit.term) first--;
-  while (inSection(last + 1)) last++;
+  // Not on into a table of contents' titles: they name other sections, and say nothing.
+  while (inSection(last + 1) && !isTitleLine(units[last + 1]!.unit)) last++;
   const section = units.slice(first, last + 1).map((u) => u.unit);
   if (
     section[0]!.kind === 'sentence' &&
@@ -150,7 +151,7 @@ export function extendWindow(units: LexedUnit[], w: Window, q: WindowQuery, anno
   let end = w.end;
   while (end + 1 < units.length) {
     const u = units[end + 1]!.unit;
-    if (u.heading !== heading || u.partial) break;
+    if (u.heading !== heading || u.partial || isTitleLine(u)) break;
     if (isBlock(u) && (!q.blocks || blocks + 1 > q.maxBlocks)) break;
     if (words + wordCount(u) > q.maxWords) break;
     words += wordCount(u);

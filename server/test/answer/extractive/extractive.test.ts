@@ -66,6 +66,47 @@ describe('extractive answers', () => {
     expect(cited.map((p) => p.url)).toEqual(['https://docs.quill.test/install']);
   });
 
+  it("quotes no table of contents' titles: not after the quote, not as a quote of their own", async () => {
+    // A book's start page: who wrote it, then its contents as bold titles (as DocBook renders them).
+    const contents = [
+      '1. Installing Quill on your own computer',
+      '1.1. What you need before you install Quill',
+      '2. Deploying a Quill site to a server',
+      '2.7. Limiting the bandwidth of uploads while deploying',
+      '2.8. Retrying the uploads that failed halfway through',
+    ];
+    const book = await botWith([
+      {
+        url: 'https://book.test/index.html',
+        title: 'The Quill Book',
+        chunks: [
+          {
+            heading: 'The Quill Book',
+            content: `The Quill Book was written by Ada Lovelace and covers installing and deploying Quill sites.\n\n${contents.map((c) => `**${c}**`).join('\n\n')}`,
+          },
+        ],
+      },
+      {
+        url: 'https://book.test/deploy.html',
+        title: '2. Deploying',
+        chunks: [
+          {
+            heading: '2. Deploying > 2.7. Limiting the bandwidth of uploads',
+            content: 'To limit the bandwidth of uploads to 800 KiB/s, set `upload_limit = 800` in quill.toml before you deploy.',
+          },
+        ],
+      },
+    ]);
+    const author = await answer('Who wrote the Quill Book?', book);
+    expect(author.markdown).toContain('Ada Lovelace');
+    expect(author.markdown).not.toContain('Requirements');
+
+    const limit = await answer('How do I limit the bandwidth of uploads when I deploy?', book);
+    expect(limit.markdown).toContain('upload_limit = 800');
+    expect(limit.markdown).not.toContain('2.8. Retrying');
+    expect(limit.cited.map((p) => p.url)).toEqual(['https://book.test/deploy.html']);
+  });
+
   it('answers "what" questions with the defining sentences, numbering citations as the sources it returns', async () => {
     const { markdown, cited } = await answer('Which file does Quill read its settings from?');
     expect(markdown.split('\n\n')[1]).toContain('quill.toml');
@@ -177,6 +218,18 @@ describe('sentence units', () => {
   it('marks the cut-off start of a continuation chunk, and only that', () => {
     const cut = toUnits('remember, the stored value is the nearest binary fraction. Python rounds what it prints.', 'https://s.test/');
     expect(cut.map((u) => Boolean(u.partial))).toEqual([true, false]);
+    // In any alphabet, and after a closing quote mark: French and German cuts.
+    for (const start of [
+      '» et « `/etc/apt/apt.conf.d/50unattended` » comme décrit dans le fichier README du paquet. Le paquet sert aux mises à jour.',
+      'établir la connexion avant de lancer la commande suivante. Le paquet sert aux mises à jour du système.',
+      'über die Konsole angemeldet sind und den Befehl ausführen. Danach startet der Dienst neu, wie beschrieben.',
+    ])
+      expect(
+        toUnits(start, 'https://s.test/').map((u) => Boolean(u.partial)),
+        start,
+      ).toEqual([true, false]);
+    // A German quote opens with »: a chunk that starts with one starts a sentence.
+    expect(toUnits('»Ubuntu« ist ein Derivat von Debian, das viele Pakete übernimmt.', 'https://s.test/')[0]!.partial).toBeFalsy();
     for (const whole of [
       '# Floats\n\nThe stored value is a binary fraction.',
       'The stored value is a binary fraction.',
