@@ -233,7 +233,9 @@ function completeLeadIn(units: LexedUnit[], w: Window, q: WindowQuery): Window {
   if (isBlock(next)) {
     const blocks = units.slice(w.start, w.end + 1).filter((u) => isBlock(u.unit)).length;
     if (!q.blocks) return w;
-    if (blocks + 1 > q.maxBlocks) return announcementAlone(units, w, q) ?? w;
+    // Past the allowance: the announcement alone would name the fact and withhold it, so the block
+    // comes too (shortened as any block is, blocks.ts) unless the quote can start after its first.
+    if (blocks + 1 > q.maxBlocks) return announcementAlone(units, w, q) ?? { ...w, end: w.end + 1, words: w.words + wordCount(next) };
   }
   return { ...w, end: w.end + 1, words: w.words + wordCount(next) };
 }

@@ -235,7 +235,9 @@ describe('extendWindow', () => {
     };
     const kept = extendWindow(before, { start: 0, end: 2, score: 1, said: new Set(['command']), words: 24 }, weighted);
     expect(kept.start).toBe(0);
-    expect(kept.end).toBe(2);
+    // …and still shows the block its last sentence announces, past the allowance of one.
+    expect(kept.end).toBe(3);
+    expect(before[kept.end]!.unit.plain).toContain('Dl-Limit');
   });
 
   it('stops at the budget after a sentence that announces nothing', () => {
