@@ -4,6 +4,8 @@
  * question's weight within a word budget.
  */
 import { isTitleLine, type Unit } from './sentences.js';
+import { completeLeadIn } from './leadIn.js';
+import { isBlock, wordCount } from './unitSize.js';
 import { isOverview } from './topicLists.js';
 import { EXTRACTIVE_PARAMS } from './params.js';
 
@@ -27,9 +29,6 @@ export interface Window {
 
 // Headings' and title's words, terms together, words named in passing: params.ts says why each weighs what it does.
 const { contextShare: CONTEXT_SHARE, termBonus: TERM_BONUS, mentionShare: MENTION_SHARE } = EXTRACTIVE_PARAMS;
-
-const wordCount = (u: Unit) => (u.kind === 'sentence' ? u.plain.split(/\s+/).length : 0);
-const isBlock = (u: Unit) => u.kind !== 'sentence';
 
 export interface WindowQuery {
   weight: Map<string, number>;
@@ -215,47 +214,4 @@ function earlierParagraphs(
     break;
   }
   return { start, words };
-}
-
-/**
- * A window that ends on a sentence announcing what follows ("you can use the -L option like so:",
- * "run:") goes on with the unit it announces, past the word budget if need be: the announcement
- * alone names the fact without stating it. Not when that unit is a code block or table the window
- * may not hold; but when the window holds its allowance of them already, before the announcement,
- * and the sentences after the last of them say at least as much of the question as what comes
- * before, the quote starts after it instead ("To limit APT's download bandwidth, set:" and its
- * setting, not the previous setting of the section and then the announcement alone).
- */
-function completeLeadIn(units: LexedUnit[], w: Window, q: WindowQuery): Window {
-  const last = units[w.end]!.unit;
-  const next = units[w.end + 1]?.unit;
-  if (last.kind !== 'sentence' || !/:\s*$/.test(last.plain) || !next || next.heading !== last.heading || next.partial) return w;
-  if (isBlock(next)) {
-    const blocks = units.slice(w.start, w.end + 1).filter((u) => isBlock(u.unit)).length;
-    if (!q.blocks) return w;
-    // Past the allowance: the announcement alone would name the fact and withhold it, so the block
-    // comes too (shortened as any block is, blocks.ts) unless the quote can start after its first.
-    if (blocks + 1 > q.maxBlocks) return announcementAlone(units, w, q) ?? { ...w, end: w.end + 1, words: w.words + wordCount(next) };
-  }
-  return { ...w, end: w.end + 1, words: w.words + wordCount(next) };
-}
-
-/** The window from the sentence after its last code block or table, with the block its last sentence announces. */
-function announcementAlone(units: LexedUnit[], w: Window, q: WindowQuery): Window | undefined {
-  let lastBlock = w.end;
-  while (lastBlock >= w.start && !isBlock(units[lastBlock]!.unit)) lastBlock--;
-  const from = lastBlock + 1;
-  // No block in the window, or the quote would start mid-sentence.
-  if (lastBlock < w.start || units[from]!.unit.partial) return undefined;
-  const weightOf = (a: number, b: number) => {
-    const said = new Set<string>();
-    for (let i = a; i <= b; i++) for (const l of units[i]!.lexemes) if (q.weight.has(l)) said.add(l);
-    let sum = 0;
-    for (const l of said) sum += q.weight.get(l)!;
-    return sum;
-  };
-  if (weightOf(from, w.end) < weightOf(w.start, lastBlock)) return undefined;
-  let words = 0;
-  for (let i = from; i <= w.end + 1; i++) words += wordCount(units[i]!.unit);
-  return { ...w, start: from, end: w.end + 1, words };
 }

@@ -1,0 +1,45 @@
+import type { LexedUnit, Window, WindowQuery } from './window.js';
+import { isBlock, wordCount } from './unitSize.js';
+
+/**
+ * A window that ends on a sentence announcing what follows ("you can use the -L option like so:",
+ * "run:") goes on with the unit it announces, past the word budget if need be: the announcement
+ * alone names the fact without stating it. Not when that unit is a code block or table and the
+ * quote may hold none. When the window holds its allowance of them already, before the
+ * announcement, and the sentences after the last of them say at least as much of the question as
+ * what comes before, the quote starts after it instead ("To limit APT's download bandwidth, set:"
+ * and its setting, not the previous setting of the section and then the announcement alone);
+ * otherwise the announced block comes too, past the allowance (shortened as any block is, blocks.ts).
+ */
+export function completeLeadIn(units: LexedUnit[], w: Window, q: WindowQuery): Window {
+  const last = units[w.end]!.unit;
+  const next = units[w.end + 1]?.unit;
+  if (last.kind !== 'sentence' || !/:\s*$/.test(last.plain) || !next || next.heading !== last.heading || next.partial) return w;
+  if (isBlock(next)) {
+    if (!q.blocks) return w;
+    const blocks = units.slice(w.start, w.end + 1).filter((u) => isBlock(u.unit)).length;
+    const alone = blocks + 1 > q.maxBlocks ? announcementAlone(units, w, q) : undefined;
+    if (alone) return alone;
+  }
+  return { ...w, end: w.end + 1, words: w.words + wordCount(next) };
+}
+
+/** The window from the sentence after its last code block or table, with the block its last sentence announces. */
+function announcementAlone(units: LexedUnit[], w: Window, q: WindowQuery): Window | undefined {
+  let lastBlock = w.end;
+  while (lastBlock >= w.start && !isBlock(units[lastBlock]!.unit)) lastBlock--;
+  const from = lastBlock + 1;
+  // No block in the window, or the quote would start mid-sentence.
+  if (lastBlock < w.start || units[from]!.unit.partial) return undefined;
+  const weightOf = (a: number, b: number) => {
+    const said = new Set<string>();
+    for (let i = a; i <= b; i++) for (const l of units[i]!.lexemes) if (q.weight.has(l)) said.add(l);
+    let sum = 0;
+    for (const l of said) sum += q.weight.get(l)!;
+    return sum;
+  };
+  if (weightOf(from, w.end) < weightOf(w.start, lastBlock)) return undefined;
+  let words = 0;
+  for (let i = from; i <= w.end + 1; i++) words += wordCount(units[i]!.unit);
+  return { ...w, start: from, end: w.end + 1, words };
+}
