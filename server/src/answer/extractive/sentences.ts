@@ -27,6 +27,12 @@ export interface Unit {
    */
   partial?: boolean;
   /**
+   * The unit goes on with a sentence that a code block or table interrupted: it starts in lower case
+   * right after one ("$ gitk --all" then "will show you graphically both of your branches"). Quoted
+   * from its start, it would start mid-sentence; quoted after the block, it reads as written.
+   */
+  resumes?: boolean;
+  /**
    * The term this unit defines or describes: reference pages put an API entry's signature or a
    * glossary word in a term of its own (`<dt>`, written as a lone bold line) and describe it below
    * ("Return a randomly chosen element…"). Quoted without it, the description says nothing of what it
@@ -130,7 +136,15 @@ export function toUnits(markdown: string, pageUrl: string, headingPath = ''): Un
         const text = absolutizeLinks(sentence, pageUrl).trim();
         const plain = toPlain(text);
         const inList = items.length > 1 || /^\s*([-*+]|\d+[.)])\s+/.test(trimmed) ? { item } : {};
-        if (plain.length >= 20) units.push({ kind: 'sentence', text, plain, block: i, heading, ...inList, ...describes });
+        if (plain.length < 20) continue;
+        // After a code block or table, a paragraph in lower case goes on with the sentence before it.
+        const resumes =
+          units.length > 0 &&
+          units.at(-1)!.block === i - 1 &&
+          units.at(-1)!.kind !== 'sentence' &&
+          !('item' in inList) &&
+          /^\p{Ll}/u.test(plain);
+        units.push({ kind: 'sentence', text, plain, block: i, heading, ...inList, ...describes, ...(resumes ? { resumes } : {}) });
       }
     });
   });

@@ -89,8 +89,9 @@ export function bestWindow(units: LexedUnit[], q: WindowQuery): Window | undefin
     const own = q.own?.(first.heading) ?? NONE;
     // The first unit under a heading that names the question's words starts a window as it is.
     const headed = first.heading !== units[s - 1]?.unit.heading && [...own].some((l) => q.weight.has(l));
-    if (!headed && (first.kind !== 'sentence' || first.partial || ![...units[s]!.lexemes].some((l) => q.weight.has(l)))) continue;
-    if (headed && first.partial) continue;
+    if (!headed && (first.kind !== 'sentence' || first.partial || first.resumes || ![...units[s]!.lexemes].some((l) => q.weight.has(l))))
+      continue;
+    if (headed && (first.partial || first.resumes)) continue;
     const context = q.context(first.heading);
     const said = new Set<string>();
     const mentioned = new Set<string>();
@@ -190,7 +191,8 @@ function earlierParagraphs(
     while (first > 0 && units[first - 1]!.unit.block === units[start - 1]!.unit.block) first--;
     const paragraph = units.slice(first, start);
     const added = paragraph.map((x) => x.unit);
-    if (added[0]!.kind !== 'sentence' || added.some((u) => u.heading !== heading || u.partial || u.term !== term)) break;
+    if (added[0]!.kind !== 'sentence' || added[0]!.resumes || added.some((u) => u.heading !== heading || u.partial || u.term !== term))
+      break;
     if (!saysQuestion(paragraph, q)) break;
     const addedBlocks = added.filter(isBlock).length;
     if (addedBlocks > 0 && (!q.blocks || blocks + addedBlocks > q.maxBlocks)) break;

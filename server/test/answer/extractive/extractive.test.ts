@@ -3,6 +3,7 @@ import { extractiveAnswer, NOT_COVERED_ANSWER } from '../../../src/answer/extrac
 import { databaseLexer } from '../../../src/answer/extractive/lexer.js';
 import { FullTextRetriever } from '../../../src/answer/retrieval/retriever.js';
 import { absolutizeLinks, splitBlocks, splitSentences, termLabel, toUnits } from '../../../src/answer/extractive/sentences.js';
+import { bestWindow } from '../../../src/answer/extractive/window.js';
 import type { Db } from '../../../src/db/db.js';
 import { insertChatbot } from '../../../src/db/repositories/chatbots.js';
 import { openTestDb } from '../../helpers/db.js';
@@ -240,6 +241,28 @@ describe('sentence units', () => {
         whole,
       ).toBe(false);
     }
+  });
+
+  it('marks a paragraph that goes on with a sentence a code block interrupted, and no other', () => {
+    const units = toUnits(
+      'Before merging, look at both branches in the graphical tool:\n\n```\n$ gitk --all\n```\n\n' +
+        'will show you both of your branches and their histories. Then merge them.\n\n```\n$ git merge mybranch\n```\n\n' +
+        'The merge is recorded as a commit of its own.\n\n```\n$ git log\n```\n\n- lists the merge commit first, then both parents.',
+      'https://s.test/',
+    );
+    const marked = units.filter((u) => u.resumes).map((u) => u.text);
+    expect(marked).toEqual(['will show you both of your branches and their histories.']);
+    // A window never starts there: quoting "will show you…" alone would start mid-sentence.
+    const lexed = units.map((unit) => ({ unit, lexemes: new Set(unit.plain.toLowerCase().match(/[a-z]+/g) ?? []) }));
+    const w = bestWindow(lexed, {
+      weight: new Map([['histories', 1]]),
+      totalWeight: 1,
+      context: () => new Set(),
+      maxWords: 60,
+      maxBlocks: 1,
+      blocks: true,
+    });
+    expect(w === undefined || !lexed[w.start]!.unit.resumes).toBe(true);
   });
 
   it('labels the sentences right after a lone bold term with it, and nothing else', () => {
