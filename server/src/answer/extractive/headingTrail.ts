@@ -38,11 +38,29 @@ export class HeadingTrail {
     this.question = undefined;
     if (!this.trail) {
       // The chunk opening with its own section heading: the start path ends with it.
-      const own = this.start[this.start.length - 1] === text;
-      const base = own ? level - (this.start.length - 1) : level - this.start.length;
+      const last = this.start[this.start.length - 1];
+      const own = last === text;
+      const lastLevel = own ? level : (numberedLevel(last, text, level) ?? level - 1);
+      const base = lastLevel - (this.start.length - 1);
       this.trail = this.start.map((t, i) => ({ level: base + i, text: t }));
     }
     while (this.trail.length && this.trail[this.trail.length - 1]!.level >= level) this.trail.pop();
     this.trail.push({ level, text });
   }
+}
+
+/** A heading's section number ("1.4.3" of "1.4.3. Combinaciones de teclas"), as its parts. */
+const sectionNumber = (text: string | undefined): string[] | undefined => /^(\d+(?:\.\d+)*)\.?\s/.exec(text ?? '')?.[1]!.split('.');
+
+/**
+ * The level of the path's last heading, read off the section numbers where both headings have them
+ * in one numbering: "1.4.3. …" then a "1.4.4. …" heading line is its sibling, at the line's level,
+ * not its child; "1.5. …" after "1.4.3. …" is one level above it. Undefined without numbers to read.
+ */
+function numberedLevel(last: string | undefined, text: string, level: number): number | undefined {
+  const [a, b] = [sectionNumber(last), sectionNumber(text)];
+  if (!a || !b || b.length > a.length + 1) return undefined;
+  // The new heading's parent numbers must be the last heading's own: one numbering, not two.
+  if (b.slice(0, -1).some((n, i) => a[i] !== n)) return undefined;
+  return level + (a.length - b.length);
 }

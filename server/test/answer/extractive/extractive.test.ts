@@ -243,6 +243,23 @@ describe('sentence units', () => {
     }
   });
 
+  it("reads a numbered heading inside a chunk as its path's sibling, child or uncle by its number", () => {
+    const path = 'Capítulo 1. Tutoriales > 1.4. Fundamentos > 1.4.3. Combinaciones de teclas';
+    const headingsOf = (next: string) =>
+      toUnits(
+        `Las teclas que se usan en la consola son estas.\n\n### ${next}\n\nEl ratón copia el texto con el botón central.`,
+        'https://s.test/',
+        path,
+      ).map((u) => u.heading);
+    expect(headingsOf('1.4.4. Operaciones con el ratón')[1]).toBe(
+      'Capítulo 1. Tutoriales > 1.4. Fundamentos > 1.4.4. Operaciones con el ratón',
+    );
+    expect(headingsOf('1.4.3.1. El ratón')[1]).toBe(`${path} > 1.4.3.1. El ratón`);
+    expect(headingsOf('1.5. El intérprete de órdenes')[1]).toBe('Capítulo 1. Tutoriales > 1.5. El intérprete de órdenes');
+    // Without numbers to read, a heading line is taken to be one level below the path, as before.
+    expect(headingsOf('Operaciones con el ratón')[1]).toBe(`${path} > Operaciones con el ratón`);
+  });
+
   it('marks a paragraph that goes on with a sentence a code block interrupted, and no other', () => {
     const units = toUnits(
       'Before merging, look at both branches in the graphical tool:\n\n```\n$ gitk --all\n```\n\n' +
