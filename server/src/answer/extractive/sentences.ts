@@ -74,9 +74,15 @@ export function isTerm(text: string): boolean {
 /**
  * A unit that is a title set in bold and nothing else: a table of contents lists a book's sections
  * so ("**2.7.9. Diminuer la bande passante utilisée par APT**"). It names where something is said
- * without saying it.
+ * without saying it. A numbered one is a title whatever it ends with ("**2.7.11. Qui a envoyé le
+ * paquet ?**"); an unnumbered one only when it does not end a sentence: "**Never run this as
+ * root.**" is a warning set in bold, and says something.
  */
-export const isTitleLine = (unit: Unit): boolean => unit.kind === 'sentence' && /^\*\*[^*]+\*\*$/.test(unit.text.trim());
+export function isTitleLine(unit: Unit): boolean {
+  const bold = /^\*\*([^*]+)\*\*$/.exec(unit.text.trim())?.[1]?.trim();
+  if (unit.kind !== 'sentence' || !bold) return false;
+  return /^\d+(?:\.\d+)*\.?\s/.test(bold) || !/[.!]$/.test(bold);
+}
 
 /** Sentence, code and table units of one chunk, in reading order. */
 export function toUnits(markdown: string, pageUrl: string, headingPath = ''): Unit[] {

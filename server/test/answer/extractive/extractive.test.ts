@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { extractiveAnswer, NOT_COVERED_ANSWER } from '../../../src/answer/extractive/extractive.js';
 import { databaseLexer } from '../../../src/answer/extractive/lexer.js';
 import { FullTextRetriever } from '../../../src/answer/retrieval/retriever.js';
-import { absolutizeLinks, splitBlocks, splitSentences, termLabel, toUnits } from '../../../src/answer/extractive/sentences.js';
+import { absolutizeLinks, isTitleLine, splitBlocks, splitSentences, termLabel, toUnits } from '../../../src/answer/extractive/sentences.js';
 import { bestWindow } from '../../../src/answer/extractive/window.js';
 import type { Db } from '../../../src/db/db.js';
 import { insertChatbot } from '../../../src/db/repositories/chatbots.js';
@@ -98,6 +98,11 @@ describe('extractive answers', () => {
         ],
       },
     ]);
+    // A warning set in bold is no title: it says something.
+    const bold = toUnits('Deploy with `quill deploy`.\n\n**Never deploy from a folder you have not built.**', 'https://s.test/');
+    expect(bold.map((u) => isTitleLine(u))).toEqual([false, false]);
+    expect(toUnits('**2.7.11. Qui a envoyé le paquet ?**', 'https://s.test/').map((u) => isTitleLine(u))).toEqual([true]);
+
     const author = await answer('Who wrote the Quill Book?', book);
     expect(author.markdown).toContain('Ada Lovelace');
     expect(author.markdown).not.toContain('Requirements');
