@@ -29,8 +29,8 @@ function announcementAlone(units: LexedUnit[], w: Window, q: WindowQuery): Windo
   let lastBlock = w.end;
   while (lastBlock >= w.start && !isBlock(units[lastBlock]!.unit)) lastBlock--;
   const from = lastBlock + 1;
-  // No block in the window, or the quote would start mid-sentence.
-  if (lastBlock < w.start || units[from]!.unit.partial) return undefined;
+  // No block in the window, or the quote would start mid-sentence (cut, or going on after the block).
+  if (lastBlock < w.start || units[from]!.unit.partial || units[from]!.unit.resumes) return undefined;
   const weightOf = (a: number, b: number) => {
     const said = new Set<string>();
     for (let i = a; i <= b; i++) for (const l of units[i]!.lexemes) if (q.weight.has(l)) said.add(l);

@@ -1,7 +1,7 @@
 /**
  * The passage an extractive answer quotes: a contiguous run of one section's own units (sentences,
- * and at most one code block or table), starting at a sentence start, that holds the most of the
- * question's weight within a word budget.
+ * and at most one code block or table, and the one its last sentence announces: leadIn.ts),
+ * starting at a sentence start, that holds the most of the question's weight within a word budget.
  */
 import { isTitleLine, type Unit } from './sentences.js';
 import { completeLeadIn } from './leadIn.js';

@@ -209,6 +209,21 @@ describe('extendWindow', () => {
     expect(grown.end).toBe(1); // the first item, announced by the colon, but not the second: over budget
   });
 
+  it('does not start after the first block where what follows it goes on with a sentence the block interrupted', () => {
+    const units = lexed(
+      [
+        'To limit the bandwidth the command uses, run it with',
+        '```\nquill deploy --limit 800\n```',
+        'which keeps the command under 800 KiB/s. To make it the default for the command, set:',
+        '```\n[deploy]\nlimit = 800\n```',
+      ].join('\n\n'),
+    );
+    expect(units[2]!.unit.resumes).toBe(true);
+    const grown = extendWindow(units, { start: 0, end: 2, score: 1, said: new Set(['command']), words: 30 }, query(60));
+    expect(grown.start).toBe(0);
+    expect(units[grown.end]!.unit.plain).toContain('limit = 800');
+  });
+
   it('when the quote holds its one code block already, starts after it to show the block its last sentence announces', () => {
     const md = [
       'On an unstable system you may still want the command to download packages ahead of time:',
