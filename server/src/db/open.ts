@@ -28,7 +28,8 @@ export async function openDatabase(config: Config, options: OpenOptions = {}): P
     const template = hasCluster(dataDir) ? undefined : templateFile(options.templateCacheDir ?? TEMPLATE_CACHE_DIR);
     let from = template && existsSync(template) ? template : undefined;
     const thread = config.PGLITE_THREAD === 'on';
-    const emptyBefore = isEmptyOrMissing(dataDir);
+    // Only a new, empty data dir may be cleared after a failed unpack (asked only when there is a copy).
+    const emptyBefore = from !== undefined && isEmptyOrMissing(dataDir);
     let db: Db;
     try {
       db = await openPglite(dataDir, { thread, from });

@@ -5,6 +5,7 @@ import type { Lexer } from './lexer.js';
 import { headingLabel, renderWindow } from './render.js';
 import type { SectionText } from './sections.js';
 import { isTitleLine, toUnits } from './sentences.js';
+import { announces, isBlock } from './unitSize.js';
 import { bestWindow, extendWindow, type LexedUnit, type Window, type WindowQuery } from './window.js';
 import type { PageHit, QueryTerm } from '../types.js';
 import { EXTRACTIVE_PARAMS } from './params.js';
@@ -174,7 +175,7 @@ function supportingQuotes(
   pagePrior: number[],
 ): { section: Section; window: Window }[] {
   const shown = [main.section.units.slice(main.window.start, main.window.end + 1)];
-  let blocks = shown[0]!.some((u) => u.unit.kind !== 'sentence');
+  let blocks = shown[0]!.some((u) => isBlock(u.unit));
   const others = sections.filter((s) => s !== main.section).map((section) => windowIn(section, query(section.page, !blocks)));
   const candidates = [...ownSectionWindows(main, query(main.section.page, !blocks)), ...others]
     .map((c) => c && { ...c, score: c.window.score * pagePrior[c.section.page]! })
@@ -193,7 +194,7 @@ function supportingQuotes(
     // A run of titles (a table of contents) names where the answer is without saying it.
     if (units.every((u) => isTitleLine(u.unit))) continue;
     if (units.some((u) => shown.some((quoted) => quoted.some((q) => jaccard(q.lexemes, u.lexemes) >= NEAR_DUPLICATE)))) continue;
-    if (units.some((u) => u.unit.kind !== 'sentence')) {
+    if (units.some((u) => isBlock(u.unit))) {
       if (blocks && !endsAnnounced(units)) continue;
       blocks = true;
     }
@@ -205,9 +206,9 @@ function supportingQuotes(
 
 /** The quote ends with the one code block or table its last sentence announces ("… einrichten:"). */
 function endsAnnounced(units: LexedUnit[]): boolean {
-  const blocks = units.filter((u) => u.unit.kind !== 'sentence');
+  const blocks = units.filter((u) => isBlock(u.unit));
   const [last, before] = [units.at(-1)?.unit, units.at(-2)?.unit];
-  return blocks.length === 1 && last?.kind !== 'sentence' && before?.kind === 'sentence' && /:\s*$/.test(before.plain);
+  return blocks.length === 1 && last !== undefined && isBlock(last) && announces(before);
 }
 
 /** The best window of a section's units from `from` to before `to`, in the section's own indexes. */

@@ -1,5 +1,5 @@
 import type { LexedUnit, Window, WindowQuery } from './window.js';
-import { isBlock, wordCount } from './unitSize.js';
+import { announces, isBlock, wordCount } from './unitSize.js';
 
 /**
  * A window that ends on a sentence announcing what follows ("you can use the -L option like so:",
@@ -14,7 +14,7 @@ import { isBlock, wordCount } from './unitSize.js';
 export function completeLeadIn(units: LexedUnit[], w: Window, q: WindowQuery): Window {
   const last = units[w.end]!.unit;
   const next = units[w.end + 1]?.unit;
-  if (last.kind !== 'sentence' || !/:\s*$/.test(last.plain) || !next || next.heading !== last.heading || next.partial) return w;
+  if (!announces(last) || !next || next.heading !== last.heading || next.partial) return w;
   if (isBlock(next)) {
     if (!q.blocks) return w;
     const blocks = units.slice(w.start, w.end + 1).filter((u) => isBlock(u.unit)).length;
