@@ -11,6 +11,7 @@ import { compoundParts, partCandidates, splitsCompounds } from './compoundParts.
 import { DEFAULT_TEXT_CONFIG } from '../../language/configs.js';
 import { readQuestion, statsOf } from './questionRead.js';
 import { readSiteCompounds } from './siteCompounds.js';
+import { readClosedWords } from './closedReading.js';
 import { withoutLeftover } from '../../language/stemLeftovers.js';
 
 export { withoutGeneralWords } from './questionGeneralWords.js';
@@ -42,7 +43,7 @@ export async function analyseQuestion(
   p: RetrievalParams,
 ): Promise<{ terms: QueryTerm[]; stats: CorpusStats; config: string }> {
   // One statement: the bot's languages, the question's lexemes and their statistics (questionRead.ts).
-  const { config, lexemes: rows, joins, compounds, read } = await readQuestion(db, chatbotId, text);
+  const { config, lexemes: rows, joins, closed, compounds, read } = await readQuestion(db, chatbotId, text);
   const seen = new Set<string>();
   const picked: Picked[] = [];
   const add = (lexeme: string, positions: number[], general: boolean, parts: string[] = [], whole?: string) => {
@@ -65,12 +66,16 @@ export async function analyseQuestion(
   const splitting = splitsCompounds(config);
   const parts = splitting ? chosen.flatMap((r) => (r.parts.length === 0 && r.whole === undefined ? partCandidates(r.lexeme) : [])) : [];
   const trims = chosen.flatMap((r) => withoutLeftover(r.lexeme, config) ?? []);
-  const stats = await statsOf(db, chatbotId, read, [...new Set([...chosen.map((r) => r.lexeme), ...parts, ...joins, ...trims])]);
+  const closedLexemes = closed.map((k) => k.lexeme);
+  const stats = await statsOf(db, chatbotId, read, [
+    ...new Set([...chosen.map((r) => r.lexeme), ...parts, ...joins, ...trims, ...closedLexemes]),
+  ]);
   await readSlips(db, chatbotId, text, chosen, stats, config);
   if (splitting) readCompounds(chosen, stats.df);
   readSeparableVerbs(chosen, joins, stats.df);
   readSiteCompounds(chosen, compounds, stats);
   readLeftovers(chosen, stats.df, config);
+  readClosedWords(chosen, closed, stats);
   const { total, df } = stats;
   const has = (lx: string) => (df.get(lx) ?? 0) > 0;
   const terms = chosen.map((r): QueryTerm => {

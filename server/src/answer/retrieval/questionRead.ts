@@ -3,6 +3,7 @@ import { readTermStats, type CorpusStats } from '../../db/repositories/termStats
 import { DEFAULT_TEXT_CONFIG, TEXT_CONFIGS } from '../../language/configs.js';
 import { configChoiceParams, configChoiceSql } from '../../language/queryConfig.js';
 import { SEPARATING_CONFIGS, separableJoins } from '../../language/separableVerbs.js';
+import { closedJoins, joinReads } from '../../language/closedWords.js';
 import { withoutEnclitics } from '../../language/enclitics.js';
 import { strippedByConfig } from './questionGeneralWords.js';
 import { LEFTOVER_ENDINGS } from '../../language/stemLeftovers.js';
@@ -30,7 +31,10 @@ import { READING } from './params.js';
  * question may mean (language/separableVerbs.ts) are read too, kind 'j'; in a language that writes
  * compounds closed, the site's most used compounds of each of the question's longer words (the
  * word then another the site writes, or another then the word: Tastatur → Tastatureingabe, Editor →
- * Texteditor), kind 'x' (two index ranges per word, migration 030). The totals row has kind
+ * Texteditor), kind 'x' (two index ranges per word, migration 030). In every language, each pair of
+ * the question's neighbouring words joined (language/closedWords.ts: "file system" → `filesystem`),
+ * with the two words' own lexemes, kind 'k' (`ord` the pair's place in $23-$25), when both words
+ * are content words of the configuration and the join is not a lexeme of the question already. The totals row has kind
  * 't', a lexeme's df kind 'd', the question's lexemes kind 'q' (in the tsvector's order, `ord`), the
  * configuration kind 'c'. The question is read as its configuration reads it ($19/$20: Spanish
  * takes the pronouns off its verbs first, language/enclitics.ts). A question's
@@ -59,9 +63,16 @@ joins AS (
     FROM cfg, unnest(docent_tsvector(cfg.config, coalesce(
       (SELECT s.text FROM unnest($12::text[], $13::text[]) AS s(config, text) WHERE s.config = cfg.config), ''))) AS j(lexeme, positions, weights)
    WHERE NOT EXISTS (SELECT 1 FROM q WHERE q.lexeme = j.lexeme)),
+closed AS (
+  SELECT s.lexeme, s.parts, s.ord
+    FROM (SELECT (tsvector_to_array(docent_tsvector(cfg.config, k.joined)))[1] AS lexeme, k.ord,
+                 tsvector_to_array(docent_tsvector(cfg.config, k.a || ' ' || k.b)) AS parts
+            FROM cfg, unnest($23::text[], $24::text[], $25::text[]) WITH ORDINALITY AS k(joined, a, b, ord)) AS s
+   WHERE s.lexeme IS NOT NULL AND cardinality(s.parts) = 2 AND NOT EXISTS (SELECT 1 FROM q WHERE q.lexeme = s.lexeme)),
 wanted AS (
   SELECT lexeme FROM q
   UNION SELECT lexeme FROM joins
+  UNION SELECT lexeme FROM closed
   UNION SELECT unnest(parts) FROM q
   UNION SELECT w FROM q, LATERAL (
     SELECT unnest(ARRAY[left(q.lexeme, i), substr(q.lexeme, i + 1)]) AS w
@@ -76,6 +87,8 @@ UNION ALL
 SELECT 'q', lexeme, positions, ord, parts, content, NULL, NULL, NULL, NULL FROM q
 UNION ALL
 SELECT 'j', lexeme, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL FROM joins
+UNION ALL
+SELECT 'k', lexeme, NULL, ord, parts, NULL, NULL, NULL, NULL, NULL FROM closed
 UNION ALL
 SELECT 'x', lexeme, NULL, NULL, ARRAY[word], NULL, df, NULL, NULL, NULL
   FROM (SELECT *, row_number() OVER (PARTITION BY word ORDER BY df DESC, lexeme) AS nth FROM grown) AS g
@@ -104,7 +117,7 @@ const compoundingBots = new Map<string, boolean>();
 const MAX_REMEMBERED_BOTS = 10_000;
 
 export interface ReadRow {
-  kind: 'c' | 'q' | 'j' | 'x' | 't' | 'd';
+  kind: 'c' | 'q' | 'j' | 'k' | 'x' | 't' | 'd';
   lexeme: string | null;
   positions: number[] | null;
   ord: number | string | null;
@@ -124,14 +137,28 @@ export interface QuestionLexeme {
   content: boolean;
 }
 
+/** Two of the question's words written as one (language/closedWords.ts): the join's lexeme and its words' lexemes. */
+export interface ClosedRead {
+  lexeme: string;
+  parts: string[];
+}
+
 /** The question's first read: its configuration, its lexemes (in the tsvector's order) and READ_SQL's rows for statsOf. */
 export async function readQuestion(
   db: Queryable,
   chatbotId: string,
   text: string,
-): Promise<{ config: string; lexemes: QuestionLexeme[]; joins: string[]; compounds: SiteCompound[]; read: ReadRow[] }> {
+): Promise<{
+  config: string;
+  lexemes: QuestionLexeme[];
+  joins: string[];
+  closed: ClosedRead[];
+  compounds: SiteCompound[];
+  read: ReadRow[];
+}> {
   const readings = TEXT_CONFIGS.map((config) => ({ config, text: withoutEnclitics(text, config) })).filter((r) => r.text !== text);
   const stripped = strippedByConfig(text);
+  const pairs = closedJoins(text);
   const joined = SEPARATING_CONFIGS.map((config) => ({ config, text: separableJoins(text, config).join(' ') })).filter((j) => j.text);
   const params = [
     chatbotId,
@@ -153,6 +180,9 @@ export async function readQuestion(
     readings.map((r) => r.text),
     LEFTOVER_ENDINGS.configs,
     LEFTOVER_ENDINGS.endings,
+    pairs.map((k) => k.joined),
+    pairs.map((k) => k.parts[0]),
+    pairs.map((k) => k.parts[1]),
   ];
   const withCompounds = compoundingBots.get(chatbotId) ?? true;
   let read = await db.query<ReadRow>(withCompounds ? READ_SQL : READ_SQL_NO_COMPOUNDS, params);
@@ -169,8 +199,11 @@ export async function readQuestion(
     .sort((a, b) => Number(a.ord) - Number(b.ord))
     .map((r) => ({ lexeme: r.lexeme!, positions: r.positions!, parts: r.parts, content: r.content! }));
   const joins = read.filter((r) => r.kind === 'j').map((r) => r.lexeme!);
+  const closed = read
+    .filter((r) => r.kind === 'k' && joinReads(pairs[Number(r.ord) - 1]!, config))
+    .map((r) => ({ lexeme: r.lexeme!, parts: r.parts ?? [] }));
   const compounds = read.filter((r) => r.kind === 'x').map((r) => ({ word: r.parts![0]!, lexeme: r.lexeme!, df: Number(r.n) }));
-  return { config, lexemes, joins, compounds, read };
+  return { config, lexemes, joins, closed, compounds, read };
 }
 
 /**
