@@ -6,6 +6,7 @@ import { headingLabel, renderWindow } from './render.js';
 import type { SectionText } from './sections.js';
 import { isTitleLine, toUnits } from './sentences.js';
 import { announces, isBlock } from './unitSize.js';
+import { scatteredOverItems } from './listItems.js';
 import { bestWindow, extendWindow, type LexedUnit, type Window, type WindowQuery } from './window.js';
 import type { PageHit, QueryTerm } from '../types.js';
 import { EXTRACTIVE_PARAMS } from './params.js';
@@ -193,6 +194,7 @@ function supportingQuotes(
     const units = c.section.units.slice(c.window.start, c.window.end + 1);
     // A run of titles (a table of contents) names where the answer is without saying it.
     if (units.every((u) => isTitleLine(u.unit))) continue;
+    if (scatteredOverItems(units, sq.weight)) continue;
     if (units.some((u) => shown.some((quoted) => quoted.some((q) => jaccard(q.lexemes, u.lexemes) >= NEAR_DUPLICATE)))) continue;
     if (units.some((u) => isBlock(u.unit))) {
       if (blocks && !endsAnnounced(units)) continue;
