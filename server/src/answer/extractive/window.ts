@@ -161,7 +161,8 @@ export function extendWindow(units: LexedUnit[], w: Window, q: WindowQuery, anno
   let start = w.start;
   while (start > 0) {
     const u = units[start - 1]!.unit;
-    if (u.kind !== 'sentence' || u.partial || u.block !== units[start]!.unit.block || words + wordCount(u) > q.maxWords) break;
+    // Back to its paragraph's start, but not to a sentence a block interrupted (Unit.resumes): mid-sentence.
+    if (u.kind !== 'sentence' || u.partial || u.resumes || u.block !== units[start]!.unit.block || words + wordCount(u) > q.maxWords) break;
     words += wordCount(u);
     start--;
   }
@@ -208,7 +209,7 @@ function earlierParagraphs(
     let fromWords = words;
     while (from > first) {
       const u = units[from - 1]!.unit;
-      if (u.kind !== 'sentence' || fromWords + wordCount(u) > q.maxWords) break;
+      if (u.kind !== 'sentence' || u.resumes || fromWords + wordCount(u) > q.maxWords) break;
       fromWords += wordCount(u);
       from--;
     }

@@ -224,6 +224,24 @@ describe('extendWindow', () => {
     expect(units[grown.end]!.unit.plain).toContain('limit = 800');
   });
 
+  it('reads back to its paragraph start, but not to a sentence a code block interrupted', () => {
+    const units = lexed(
+      [
+        'Installing a new distribution for your own user is as simple as',
+        '```\nquill install --home=<dir>\n```',
+        'where you supply any directory you like. On Unix, type a tilde and the command expands it to your home directory.',
+      ].join('\n\n'),
+    );
+    expect(units[2]!.unit.resumes).toBe(true);
+    // The window found the second sentence of the paragraph that goes on after the block.
+    const grown = extendWindow(
+      units,
+      { start: 3, end: 3, score: 1, said: new Set(['command']), words: 15 },
+      { ...query(60), blocks: false },
+    );
+    expect(units[grown.start]!.unit.plain).toMatch(/^On Unix/);
+  });
+
   it('when the quote holds its one code block already, starts after it to show the block its last sentence announces', () => {
     const md = [
       'On an unstable system you may still want the command to download packages ahead of time:',
