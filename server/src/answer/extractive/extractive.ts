@@ -7,6 +7,7 @@ import type { SectionText } from './sections.js';
 import { isTitleLine, toUnits } from './sentences.js';
 import { announces, isBlock } from './unitSize.js';
 import { scatteredOverItems } from './listItems.js';
+import { dangles } from './leadIn.js';
 import { bestWindow, extendWindow, type LexedUnit, type Window, type WindowQuery } from './window.js';
 import type { PageHit, QueryTerm } from '../types.js';
 import { EXTRACTIVE_PARAMS } from './params.js';
@@ -195,6 +196,8 @@ function supportingQuotes(
     // A run of titles (a table of contents) names where the answer is without saying it.
     if (units.every((u) => isTitleLine(u.unit))) continue;
     if (scatteredOverItems(units, sq.weight)) continue;
+    // One sentence announcing what the page does not go on with here: a colon and nothing after it.
+    if (c.window.start === c.window.end && dangles(c.section.units, c.window.end)) continue;
     if (units.some((u) => shown.some((quoted) => quoted.some((q) => jaccard(q.lexemes, u.lexemes) >= NEAR_DUPLICATE)))) continue;
     if (units.some((u) => isBlock(u.unit))) {
       if (blocks && !endsAnnounced(units)) continue;

@@ -10,11 +10,15 @@ import { announces, isBlock, wordCount } from './unitSize.js';
  * what comes before, the quote starts after it instead ("To limit APT's download bandwidth, set:"
  * and its setting, not the previous setting of the section and then the announcement alone);
  * otherwise the announced block comes too, past the allowance (shortened as any block is, blocks.ts).
+ * When nothing it could announce follows, the announcement is left out.
  */
 export function completeLeadIn(units: LexedUnit[], w: Window, q: WindowQuery): Window {
   const last = units[w.end]!.unit;
   const next = units[w.end + 1]?.unit;
-  if (!announces(last) || !next || next.heading !== last.heading || next.partial) return w;
+  if (!announces(last)) return w;
+  // What it announces is not here (the chunk ends, or another section starts): the quote ends on the
+  // sentence before, rather than on a colon with nothing after it.
+  if (!next || dangles(units, w.end)) return w.end > w.start ? { ...w, end: w.end - 1, words: w.words - wordCount(last) } : w;
   if (isBlock(next)) {
     if (!q.blocks) return w;
     const blocks = units.slice(w.start, w.end + 1).filter((u) => isBlock(u.unit)).length;
@@ -22,6 +26,12 @@ export function completeLeadIn(units: LexedUnit[], w: Window, q: WindowQuery): W
     if (alone) return alone;
   }
   return { ...w, end: w.end + 1, words: w.words + wordCount(next) };
+}
+
+/** The unit announces what follows it, and nothing of its section follows it here. */
+export function dangles(units: LexedUnit[], at: number): boolean {
+  const [unit, next] = [units[at]?.unit, units[at + 1]?.unit];
+  return announces(unit) && (!next || next.heading !== unit!.heading || next.partial === true);
 }
 
 /** The window from the sentence after its last code block or table, with the block its last sentence announces. */

@@ -4,7 +4,7 @@
  * starting at a sentence start, that holds the most of the question's weight within a word budget.
  */
 import { isTitleLine, type Unit } from './sentences.js';
-import { completeLeadIn } from './leadIn.js';
+import { completeLeadIn, dangles } from './leadIn.js';
 import { isBlock, wordCount } from './unitSize.js';
 import { isOverview } from './topicLists.js';
 import { EXTRACTIVE_PARAMS } from './params.js';
@@ -134,6 +134,8 @@ export function extendWindow(units: LexedUnit[], w: Window, q: WindowQuery, anno
   while (inSection(first - 1) && units[first - 1]!.unit.term === units[w.start]!.unit.term) first--;
   // Not on into a table of contents' titles: they name other sections, and say nothing.
   while (inSection(last + 1) && !isTitleLine(units[last + 1]!.unit)) last++;
+  // Nor to a colon that announces what the page does not go on with here.
+  if (last > first && dangles(units, last)) last--;
   const section = units.slice(first, last + 1).map((u) => u.unit);
   if (
     section[0]!.kind === 'sentence' &&

@@ -224,6 +224,17 @@ describe('extendWindow', () => {
     expect(units[grown.end]!.unit.plain).toContain('limit = 800');
   });
 
+  it('does not end on a colon when what it announces is not in the section (the chunk ends there)', () => {
+    const units = lexed(
+      'The command keeps a log of every deploy in the project folder. Aliases let one command go by two names. This example aliases `d` as a shorthand for `deploy`:',
+    );
+    const whole = extendWindow(units, { start: 0, end: 0, score: 1, said: new Set(['command']), words: 11 }, query(60));
+    expect(units[whole.end]!.unit.plain).toMatch(/^Aliases let one command/);
+    // A window over the budget, grown from its middle, stops before the announcement too.
+    const cut = extendWindow(units, { start: 1, end: 2, score: 1, said: new Set(['command']), words: 15 }, query(16));
+    expect(units[cut.end]!.unit.plain).toMatch(/^Aliases let one command/);
+  });
+
   it('reads back to its paragraph start, but not to a sentence a code block interrupted', () => {
     const units = lexed(
       [
