@@ -155,7 +155,14 @@ export async function extractiveAnswer(
   if (supports.length) {
     parts.push(texts.also);
     for (const s of supports) {
-      const [first, ...rest] = renderWindow(s.section.units, s.window, cite(s.section.page), texts);
+      const rendered = renderWindow(s.section.units, s.window, cite(s.section.page), texts);
+      // A quote that opens with code or a table is introduced by its section's name: a bullet
+      // cannot open with a block.
+      if (/^(```|\|)/.test(rendered[0]!)) {
+        const heading = s.section.units[s.window.start]!.unit.heading;
+        rendered.unshift(`**${headingLabel(heading, pages[s.section.page]!.title)}**`);
+      }
+      const [first, ...rest] = rendered;
       parts.push(first!.startsWith('- ') ? first! : `- ${first}`, ...rest);
     }
   }

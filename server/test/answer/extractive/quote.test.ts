@@ -187,6 +187,38 @@ describe('FAQ pages', () => {
 });
 
 describe('code blocks and tables', () => {
+  it('introduces a further quote that opens with code by its section, never a bullet that opens with a block', async () => {
+    const { markdown } = await answerFrom(
+      [
+        {
+          url: 'https://docs.lumen.test/',
+          title: 'Lumen',
+          chunks: [
+            {
+              heading: 'Why Lumen?',
+              content: 'The output is plain HTML in `_site/`, and any static host can serve the output.',
+            },
+          ],
+        },
+        {
+          url: 'https://docs.lumen.test/deploy',
+          title: 'Deploying your site',
+          chunks: [
+            { heading: 'Deploying your site', content: 'Deploy the output to any static host, or to your own nginx server.' },
+            {
+              heading: 'Deploying your site > Your own nginx config',
+              content: '## Your own nginx config\n\n```\nserver {\n  listen 80;\n  root /var/www/docs/_site;\n}\n```',
+            },
+          ],
+        },
+      ],
+      'What should my nginx config look like to host the output myself?',
+    );
+    expect(markdown).toContain('root /var/www/docs/_site;');
+    expect(markdown).not.toMatch(/^- (```|\|)/m);
+    expect(markdown).toMatch(/^- \*\*Deploying your site › Your own nginx config\*\*\n\n```/m);
+  });
+
   it('keeps prose before a code block the chunk ends inside as prose', () => {
     const units = toUnits(
       'Use the official action in `.github/workflows/pages.yml`:\n\n```\n- uses: actions/checkout@v4\n- run: npm ci',
