@@ -78,6 +78,16 @@ function score(
 const NONE: ReadonlySet<string> = new Set();
 
 /**
+ * A list item after its list's first that opens in lower case goes on with what the list's opening
+ * says ("Traditional style:" then "- used by X applications such as xterm"): no quote starts there.
+ */
+const midList = (units: LexedUnit[], at: number): boolean => {
+  const u = units[at]!.unit;
+  const prev = units[at - 1]?.unit;
+  return u.item !== undefined && prev?.item !== undefined && /^\p{Ll}/u.test(u.text);
+};
+
+/**
  * The best window of these units (one chunk, in reading order): the run with the highest score in
  * the fewest words, earliest first on ties. Windows start at a whole sentence that says a question term and
  * never cross a heading.
@@ -91,6 +101,7 @@ export function bestWindow(units: LexedUnit[], q: WindowQuery): Window | undefin
     const headed = first.heading !== units[s - 1]?.unit.heading && [...own].some((l) => q.weight.has(l));
     if (!headed && (first.kind !== 'sentence' || first.partial || first.resumes || ![...units[s]!.lexemes].some((l) => q.weight.has(l))))
       continue;
+    if (midList(units, s)) continue;
     if (headed && (first.partial || first.resumes)) continue;
     const context = q.context(first.heading);
     const said = new Set<string>();

@@ -235,6 +235,22 @@ describe('extendWindow', () => {
     expect(units[cut.end]!.unit.plain).toMatch(/^Aliases let one command/);
   });
 
+  it("starts no quote on a list item that goes on with the list's opening in lower case", () => {
+    const units = lexed(
+      [
+        'Mouse operations mix two styles:',
+        '- Traditional style operations:',
+        '- used by xterm for every command',
+        '- Modern style operations:',
+        '- `gnome-terminal` and the applications of the desktop run each command with the modern style of selection.',
+      ].join('\n\n'),
+    );
+    const w = bestWindow(units, query(20))!;
+    expect(units[w.start]!.unit.plain).not.toMatch(/^used by/);
+    // An item that opens with code is a statement of its own: a quote may start there.
+    expect(units[w.start]!.unit.text).toMatch(/^`gnome-terminal`/);
+  });
+
   it('reads back to its paragraph start, but not to a sentence a code block interrupted', () => {
     const units = lexed(
       [
