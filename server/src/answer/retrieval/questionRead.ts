@@ -33,12 +33,12 @@ import { READING } from './params.js';
  * Texteditor), kind 'x' (two index ranges per word, migration 030). In every language, each pair of
  * the question's neighbouring words joined (language/closedWords.ts: "file system" → `filesystem`),
  * with the two words' own lexemes, kind 'k' (`ord` the pair's place in $23-$25), when both words
- * are content words of the configuration and the join is not a lexeme of the question already. The totals row has kind
- * 't', a lexeme's df kind 'd', the question's lexemes kind 'q' (in the tsvector's order, `ord`), the
- * configuration kind 'c'. The question is read as its configuration reads it ($19/$20: Spanish
- * takes the pronouns off its verbs first, language/enclitics.ts). A question's
- * lexeme with an ending its stemmer leaves on some forms only is read without it too ($21/$22,
- * language/stemLeftovers.ts: German `benutzt` and `benutz`).
+ * are content words of the configuration and the join is not a lexeme of the question already.
+ * The totals row has kind 't', a lexeme's df kind 'd', the question's lexemes kind 'q' (in the
+ * tsvector's order, `ord`), the configuration kind 'c'. The question is read as its configuration
+ * reads it ($19/$20: Spanish takes the pronouns off its verbs first, language/enclitics.ts). A
+ * question's lexeme with an ending its stemmer leaves on some forms only is read without it too
+ * ($21/$22, language/stemLeftovers.ts: German `benutzt` and `benutz`).
  */
 const readSql = (compounds: boolean) => `
 WITH chosen AS (
