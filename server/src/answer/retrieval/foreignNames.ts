@@ -14,8 +14,8 @@ import { type QuestionWord, questionWords, readsAsEnglish } from './questionWord
  *  - an acronym ("WSL", "ZFS") or a capital inside the word ("openSUSE", "GitHub");
  *  - capitalised inside a sentence, in a language that does not capitalise its nouns (German does);
  *  - an English word, or two run together, in a question that is not English ("Terraform",
- *    "Homebrew"): a loanword the site would write if it covered the thing; in a language that does
- *    not capitalise its nouns, only written with a capital ("master" in lower case is a thing's name);
+ *    "Homebrew"): a loanword the site would write if it covered the thing; only written with a
+ *    capital ("master" in lower case is a thing's word, "sheen" in German a slip of "sehen");
  *  - the first part of a hyphenated compound ("zypper-Befehl", "Kubernetes-Cluster"), in a language
  *    that writes its compounds closed (German, Dutch, the Nordic languages…): it hyphenates one whose
  *    first part is a name. Not in French, where a hyphen joins a verb to its pronoun ("dois-je").
@@ -48,10 +48,11 @@ function nameShaped(w: QuestionWord, config: string, english: ReadonlySet<string
   if (!w.initial && /^\p{Lu}/u.test(t) && !NOUNS_CAPITALISED.has(config)) return true;
   if (w.beforeHyphen && COMPOUNDING_CONFIGS.includes(config)) return true;
   if (t.length < MIN_LOANWORD || english === undefined) return false;
-  // Where nouns are not capitalised, a loanword in lower case is the visitor's word for a thing
-  // ("… com o ramo main em vez de master"), which the site may write in its own words; written with
-  // a capital, even first in the sentence, it names one ("Homebrew funciona no Mac?").
-  if (!NOUNS_CAPITALISED.has(config) && !/^\p{Lu}/u.test(t)) return false;
+  // A loanword in lower case is the visitor's word for a thing ("… com o ramo main em vez de
+  // master"), which the site may write in its own words, or, where nouns are capitalised, no noun at
+  // all: a slip of the language's own word ("… auf meinem Bildschirm sheen?" for "sehen"). Written
+  // with a capital, even first in the sentence, it names one ("Homebrew funciona no Mac?").
+  if (!/^\p{Lu}/u.test(t)) return false;
   const lower = t.toLowerCase();
   return english.has(lower) || compoundOf(lower, english);
 }

@@ -74,6 +74,16 @@ describe('names in a question that is not English, which the site never writes',
       },
     ],
     [
+      'leaves an English word in lower case in German to the evidence floor: a slip of a German word ("sheen" for "sehen"), not a name',
+      {
+        question: 'Wie kann ich ein grafisches Programm auf einem entfernten Rechner starten und sein Fenster auf meinem Bildschirm sheen?',
+        unknown: ['sheen'],
+        known: ['grafisch', 'programm', 'entfernt', 'rechn', 'start', 'fenst', 'bildschirm'],
+        config: 'german',
+        names: [],
+      },
+    ],
+    [
       'reads a capital inside a Spanish sentence as a name ("Kubernetes"), not a plain word ("clúster") or a lower-case one ("kubeadm")',
       {
         question: '¿Cómo monto un clúster de Kubernetes con kubeadm?',
