@@ -145,10 +145,16 @@ export const topicPages = (origin: string, topics: string[], text: (topic: strin
     chunks: [{ content: text(t) }],
   }));
 
-/** A new bot with these pages, indexed in one language (indexInLanguage). */
-export async function seedBotInLanguage(db: Db, language: string, config: string, pages: SeedPage[]): Promise<string> {
+/** A new bot with these pages, as the indexer would write them (English). */
+export async function seedBot(db: Db, pages: SeedPage[]): Promise<string> {
   const bot = (await insertChatbot(db, { ownerUid: 'o' })).id;
   await seedPages(db, bot, pages);
+  return bot;
+}
+
+/** A new bot with these pages, indexed in one language (indexInLanguage). */
+export async function seedBotInLanguage(db: Db, language: string, config: string, pages: SeedPage[]): Promise<string> {
+  const bot = await seedBot(db, pages);
   await indexInLanguage(db, bot, language, config);
   return bot;
 }

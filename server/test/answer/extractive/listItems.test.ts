@@ -6,9 +6,8 @@ import { toUnits } from '../../../src/answer/extractive/sentences.js';
 import type { LexedUnit } from '../../../src/answer/extractive/window.js';
 import { FullTextRetriever } from '../../../src/answer/retrieval/retriever.js';
 import type { Db } from '../../../src/db/db.js';
-import { insertChatbot } from '../../../src/db/repositories/chatbots.js';
 import { openTestDb } from '../../helpers/db.js';
-import { seedPages, topicPages } from '../seed.js';
+import { seedBot, topicPages } from '../seed.js';
 
 /** Units with their words as a crude lexer reads them (lower case, no stemming): enough for the rule. */
 const lexed = (markdown: string): LexedUnit[] =>
@@ -40,8 +39,7 @@ describe('an answer with a list of unrelated commands beside it', () => {
   let bot: string;
   beforeAll(async () => {
     db = await openTestDb();
-    bot = (await insertChatbot(db, { ownerUid: 'o' })).id;
-    await seedPages(db, bot, [
+    bot = await seedBot(db, [
       {
         url: 'https://admin.test/history',
         title: 'Package history',

@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FullTextRetriever } from '../../../src/answer/retrieval/retriever.js';
 import type { Db } from '../../../src/db/db.js';
-import { insertChatbot } from '../../../src/db/repositories/chatbots.js';
 import { closedJoins, joinReads } from '../../../src/language/closedWords.js';
 import { openTestDb } from '../../helpers/db.js';
-import { seedPages, topicPages } from '../seed.js';
+import { seedBot, topicPages } from '../seed.js';
 
 describe('closedJoins', () => {
   it('joins each pair of neighbouring words within a clause', () => {
@@ -38,8 +37,7 @@ describe('two words a site writes as one', () => {
   let bot: string;
   beforeAll(async () => {
     db = await openTestDb();
-    bot = (await insertChatbot(db, { ownerUid: 'o' })).id;
-    await seedPages(db, bot, [
+    bot = await seedBot(db, [
       {
         url: 'https://docs.test/paths',
         title: 'Paths',

@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FullTextRetriever } from '../../../src/answer/retrieval/retriever.js';
 import type { Db } from '../../../src/db/db.js';
-import { insertChatbot } from '../../../src/db/repositories/chatbots.js';
 import { separableJoins } from '../../../src/language/separableVerbs.js';
 import { openTestDb } from '../../helpers/db.js';
-import { indexInLanguage, seedPages } from '../seed.js';
+import { indexInLanguage, seedBot } from '../seed.js';
 
 describe('separableJoins', () => {
   it("joins a clause's closing particle to each word that may be its verb", () => {
@@ -34,8 +33,7 @@ describe('a separated verb, on a German site', () => {
   let bot: string;
   beforeAll(async () => {
     db = await openTestDb();
-    bot = (await insertChatbot(db, { ownerUid: 'o' })).id;
-    await seedPages(db, bot, [
+    bot = await seedBot(db, [
       {
         url: 'https://handbuch.test/konten',
         title: 'Benutzerkonten',
