@@ -12,8 +12,8 @@ export async function rechunkBot(
   chatbotId: string,
   chunker = new MarkdownChunker(),
 ): Promise<{ documents: number; chunks: number }> {
-  const docs = await db.query<{ id: string; url: string; title: string; content: string }>(
-    'SELECT id::text AS id, url, title, content FROM documents WHERE chatbot_id = $1 AND live ORDER BY url',
+  const docs = await db.query<{ id: string; url: string; title: string; content: string; ts_config: string }>(
+    'SELECT id::text AS id, url, title, content, ts_config FROM documents WHERE chatbot_id = $1 AND live ORDER BY url',
     [chatbotId],
   );
   await db.query('DELETE FROM chunks WHERE chatbot_id = $1', [chatbotId]);
@@ -23,9 +23,11 @@ export async function rechunkBot(
     const rows = batch.flatMap((d) => chunker.chunk(d.title, d.content).map((c) => ({ doc: d, c })));
     if (rows.length === 0) continue;
     await db.query(
-      `INSERT INTO chunks (document_id, chatbot_id, live, ordinal, url, title, heading_path, content)
-       SELECT c.doc::uuid, $1, true, c.ord, c.url, c.title, c.path, c.content
-         FROM unnest($2::text[], $3::int[], $4::text[], $5::text[], $6::text[], $7::text[]) AS c(doc, ord, url, title, path, content)`,
+      // Each page's words in its own language's configuration (migration 028), as the crawl wrote them.
+      `INSERT INTO chunks (document_id, chatbot_id, live, ordinal, url, title, heading_path, content, ts_config)
+       SELECT c.doc::uuid, $1, true, c.ord, c.url, c.title, c.path, c.content, c.config
+         FROM unnest($2::text[], $3::int[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[])
+           AS c(doc, ord, url, title, path, content, config)`,
       [
         chatbotId,
         rows.map((r) => r.doc.id),
@@ -34,6 +36,7 @@ export async function rechunkBot(
         rows.map((r) => r.doc.title),
         rows.map((r) => r.c.headingPath),
         rows.map((r) => r.c.content),
+        rows.map((r) => r.doc.ts_config),
       ],
     );
     chunks += rows.length;
