@@ -9,7 +9,7 @@
  * An FAQ's questions (questionLine) are headings one level below the section they are in. The cuts
  * themselves are in chunkCuts.ts.
  */
-import { atxHeading, FenceReader, markdownLines, splitBlocks as splitMarkdownBlocks, type Fence } from '../text/markdown.js';
+import { atxHeading, FenceReader, markdownLines, splitBlocks as splitMarkdownBlocks, trimBlock, type Fence } from '../text/markdown.js';
 import { balanced, codeAwareTail, splitLong, splitTable } from './chunkCuts.js';
 import { questionLine } from '../text/questionLine.js';
 export interface ChunkerOptions {
@@ -88,7 +88,7 @@ export class MarkdownChunker {
             .join('\n\n')
             .replace(/^(?:[ \t]*\n)+/, '')
             .trimEnd()
-        : parts.join('\n\n').trim();
+        : trimBlock(parts.join('\n\n'));
       if (text.trim()) {
         const { content, open } = balanced(text, startsIn);
         chunks.push({ ordinal: chunks.length, title, headingPath: path.join(HEADING_SEPARATOR), content });
@@ -181,11 +181,12 @@ export class MarkdownChunker {
   }
 }
 
-/** Split on blank lines, keeping fenced code blocks whole; a heading is a block of its own. */
+/**
+ * Split on blank lines, keeping fenced code blocks whole; a heading is a block of its own. A nested
+ * list's item keeps its indentation (trimBlock): a loose list's items are blocks of their own.
+ */
 export function splitBlocks(markdown: string): string[] {
-  return splitMarkdownBlocks(markdown, { headingsAlone: true })
-    .map((b) => b.trim())
-    .filter(Boolean);
+  return splitMarkdownBlocks(markdown, { headingsAlone: true }).map(trimBlock).filter(Boolean);
 }
 
 const samePath = (a: string[], b: string[]) => a.length === b.length && a.every((x, i) => x === b[i]);

@@ -139,6 +139,18 @@ export function withoutFencedCode(markdown: string, by = ' '): string {
   return out.join('\n');
 }
 
+/** A list item's first line: its indentation, its marker ("-", "*", "+", "3.", "3)") and the space after it. */
+export const LIST_ITEM_LINE = /^([ \t]*)([-*+]|\d{1,9}[.)])[ \t]+/;
+
+/**
+ * A block without the blank lines and spaces around it, except a list item's indentation, which
+ * says how deep in a nested list it is ("  - usar 3 botones" under "- Traditional style:").
+ */
+export function trimBlock(block: string): string {
+  const text = block.replace(/^(?:[ \t]*\n)+/, '').trimEnd();
+  return LIST_ITEM_LINE.test(text) ? text : text.trimStart();
+}
+
 /**
  * A one-line block's ATX heading (`## Text ##`): its level and text, as `^(#{1,6})\s+(.+?)\s*#*$` read
  * it (trailing `#`s, then spaces, are not the text). Read by hand: that pattern backtracked with the

@@ -155,7 +155,7 @@ export async function extractiveAnswer(
   if (supports.length) {
     parts.push(texts.also);
     for (const s of supports) {
-      const rendered = renderWindow(s.section.units, s.window, cite(s.section.page), texts);
+      const rendered = renderWindow(s.section.units, s.window, cite(s.section.page), texts, false);
       // A quote that opens with code or a table is introduced by its section's name: a bullet
       // cannot open with a block.
       if (/^(```|\|)/.test(rendered[0]!)) {

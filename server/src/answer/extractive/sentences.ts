@@ -1,6 +1,7 @@
 /** Splitting a chunk's Markdown into the units an extractive answer is made of. */
 import { backtickFence, isTableBlock, repairFences, splitBlocks, tablePlain } from './blocks.js';
-import { atxHeading } from '../../text/markdown.js';
+import { atxHeading, LIST_ITEM_LINE } from '../../text/markdown.js';
+import { ListNesting, splitListItems } from './listMarkup.js';
 import { LONE_BOLD, questionLine } from '../../text/questionLine.js';
 import { HeadingTrail } from './headingTrail.js';
 import { MD_IMAGE, MD_LINK, MD_LINK_WITH_TARGET } from '../../text/markdownLinks.js';
@@ -18,6 +19,9 @@ export interface Unit {
   block: number;
   /** Index of the list item within its block, for a list block (its sentences are shown as one item). */
   item?: number;
+  /** A list item's nesting (0: the outermost list the chunk shows) and marker as written ("-", "3."). */
+  depth?: number;
+  marker?: string;
   /** Heading path of the section the unit is in ("Install > Upgrading"): where the chunk starts, then its own headings. */
   heading: string;
   /**
@@ -97,8 +101,12 @@ export function toUnits(markdown: string, pageUrl: string, headingPath = ''): Un
   // description list ends is not marked in Markdown, and a wrong label is worse than none.
   let term: { text: string; block: number } | undefined;
   const blocks = splitBlocks(repaired);
+  const nesting = new ListNesting();
   blocks.forEach((block, i) => {
     const trimmed = block.trim();
+    // A paragraph or heading at the margin ends a list; code and tables between its items do not.
+    const atMargin = !/^[ \t]/.test(block.replace(/^(?:[ \t]*\n)+/, ''));
+    if (atMargin && !LIST_ITEM_LINE.test(trimmed) && !/^(`{3,}|~{3,}|\|)/.test(trimmed)) nesting.reset();
     const heading = headings.path;
     const describes = term?.block === i - 1 ? { term: term.text } : {};
     const termMatch = LONE_BOLD.exec(trimmed);
@@ -136,12 +144,13 @@ export function toUnits(markdown: string, pageUrl: string, headingPath = ''): Un
       return;
     }
     if (/^(\* \* \*|-{3,}|_{3,})$/.test(trimmed)) return;
-    const items = splitListItems(trimmed);
-    items.forEach((itemText, item) => {
+    const items = splitListItems(block.replace(/^(?:[ \t]*\n)+/, '').trimEnd());
+    items.forEach(({ text: itemText, indent, marker }, item) => {
+      const depth = indent === undefined ? undefined : nesting.depth(indent);
       for (const sentence of splitSentences(itemText)) {
         const text = absolutizeLinks(sentence, pageUrl).trim();
         const plain = toPlain(text);
-        const inList = items.length > 1 || /^\s*([-*+]|\d+[.)])\s+/.test(trimmed) ? { item } : {};
+        const inList = items.length > 1 || LIST_ITEM_LINE.test(trimmed) ? { item, ...(marker && { depth, marker }) } : {};
         if (plain.length < 20) continue;
         // After a code block or table, a paragraph in lower case goes on with the sentence before it.
         const resumes =
@@ -191,19 +200,6 @@ export function termLabel(term: string): string {
     return `${fence}${pad}${t}${pad}${fence}`;
   }
   return `**${t.replace(/([\\`*_[\]<>#])/g, '\\$1')}**`;
-}
-
-/** A list block becomes its items; other blocks come back whole (as one line). */
-function splitListItems(block: string): string[] {
-  const lines = block.split('\n').map((l) => l.replace(/^\s*>\s?/, ''));
-  if (!lines.some((l) => /^\s*([-*+]|\d+[.)])\s+/.test(l))) return [lines.join(' ')];
-  const items: string[] = [];
-  for (const line of lines) {
-    if (/^\s*([-*+]|\d+[.)])\s+/.test(line)) items.push(line.replace(/^\s*([-*+]|\d+[.)])\s+/, ''));
-    else if (items.length) items[items.length - 1] += ` ${line.trim()}`;
-    else items.push(line);
-  }
-  return items;
 }
 
 /** Sentences of a paragraph, not splitting after abbreviations or inside `code`. */
