@@ -7,15 +7,18 @@ import { MAX_QUERY_TERMS } from './queryText.js';
 import { generalWordsFor } from '../../language/generalWords.js';
 import { coverageWeightOf, idf, isNumeric } from './scoring.js';
 import { correctSlips } from './spelling.js';
-import { compoundParts, partCandidates, splitsCompounds } from './compoundParts.js';
+import { partCandidates, splitsCompounds } from './compoundParts.js';
 import { DEFAULT_TEXT_CONFIG } from '../../language/configs.js';
 import { readQuestion } from './questionRead.js';
 import { statsOf } from './questionStats.js';
 import { readSiteCompounds } from './siteCompounds.js';
 import { readClosedWords } from './closedReading.js';
 import { withoutLeftover } from '../../language/stemLeftovers.js';
+import { readCompounds, readLanguageNames, readLeftovers, readSeparableVerbs } from './wordReadings.js';
 
 export { withoutGeneralWords } from './questionGeneralWords.js';
+export type { Picked } from './wordReadings.js';
+import type { Picked } from './wordReadings.js';
 
 /** The parts of hyphenated lexemes: the lexemes at the positions right after the whole word's. */
 export function hyphenParts(rows: { lexeme: string; positions: number[] }[]): Map<string, string[]> {
@@ -44,7 +47,7 @@ export async function analyseQuestion(
   p: RetrievalParams,
 ): Promise<{ terms: QueryTerm[]; stats: CorpusStats; config: string }> {
   // One statement: the bot's languages, the question's lexemes and their statistics (questionRead.ts).
-  const { config, lexemes: rows, joins, closed, compounds, read } = await readQuestion(db, chatbotId, text);
+  const { config, lexemes: rows, joins, closed, compounds, languages, read } = await readQuestion(db, chatbotId, text);
   const seen = new Set<string>();
   const picked: Picked[] = [];
   const add = (lexeme: string, positions: number[], general: boolean, parts: string[] = [], whole?: string) => {
@@ -69,7 +72,14 @@ export async function analyseQuestion(
   const trims = chosen.flatMap((r) => withoutLeftover(r.lexeme, config) ?? []);
   const closedLexemes = closed.map((k) => k.lexeme);
   const stats = await statsOf(db, chatbotId, read, [
-    ...new Set([...chosen.map((r) => r.lexeme), ...parts, ...joins, ...trims, ...closedLexemes]),
+    ...new Set([
+      ...chosen.map((r) => r.lexeme),
+      ...parts,
+      ...joins,
+      ...trims,
+      ...closedLexemes,
+      ...(languages.word ? [languages.word] : []),
+    ]),
   ]);
   await readSlips(db, chatbotId, text, chosen, stats, config);
   if (splitting) readCompounds(chosen, stats.df);
@@ -77,6 +87,7 @@ export async function analyseQuestion(
   readSiteCompounds(chosen, compounds, stats);
   readLeftovers(chosen, stats.df, config);
   readClosedWords(chosen, closed, stats);
+  readLanguageNames(chosen, languages, stats.df);
   const { total, df } = stats;
   const has = (lx: string) => (df.get(lx) ?? 0) > 0;
   const terms = chosen.map((r): QueryTerm => {
@@ -103,6 +114,8 @@ export async function analyseQuestion(
     // A part the site never uses on its own, of a compound it does use ("sitemap" of
     // "sitemap.xml"): the compound carries the meaning, and the part is no sign of a gap.
     if (d === 0 && r.whole !== undefined && has(r.whole)) return { ...base, scoreWeight: 0, coverageWeight: 0 };
+    // A language's name the site never writes, where it writes "language" (readLanguageNames).
+    if (d === 0 && r.readAs !== undefined && has(r.readAs)) return { ...base, scoreWeight: 0, coverageWeight: 0 };
     // Weighed above other words only where a word list tells a word the site lacks from another
     // form of one it writes (English's: spelling.ts); in another language an unseen inflection
     // ("aufgenommen" on pages that say "aufnehmen") is as likely, and it counts as one word.
@@ -111,74 +124,6 @@ export async function analyseQuestion(
     return { ...base, scoreWeight: w * g, coverageWeight: coverageWeightOf(r.lexeme) * unknown * (r.general ? p.generalWordCoverage : 1) };
   });
   return { terms, stats, config };
-}
-
-/** A question word as the analysis picks it. */
-export interface Picked {
-  lexeme: string;
-  positions: number[];
-  parts: string[];
-  general: boolean;
-  whole?: string;
-  /** A separated verb joined (readSeparableVerbs). */
-  joined?: boolean;
-  /**
-   * The question's word this one reads it as, where the site writes it: a compound of it
-   * (readSiteCompounds: Tastatur → Tastatureingabe) or its other stem (readLeftovers: entfernt → entfern).
-   */
-  variantOf?: string;
-}
-
-/**
- * A question's word whose stem keeps an ending its stemmer takes off other forms of it
- * (language/stemLeftovers.ts: "benutzt" and "benutzen") is read under the other stem too, where the
- * site writes it, after the question's words: weighed for the score, not for coverage (the word
- * itself still counts). debref-de r06 ("… auf einem entfernten Rechner …": `entfern`) is found.
- */
-function readLeftovers(chosen: Picked[], df: Map<string, number>, config: string): void {
-  for (const r of [...chosen]) {
-    if (r.general || r.parts.length > 0 || r.whole !== undefined || r.joined || r.variantOf !== undefined) continue;
-    const stem = withoutLeftover(r.lexeme, config);
-    if (!stem || !(df.get(stem) ?? 0) || chosen.some((o) => o.lexeme === stem)) continue;
-    chosen.push({ lexeme: stem, positions: r.positions, general: false, parts: [], variantOf: r.lexeme });
-  }
-}
-
-/**
- * A separated verb the site writes joined ("setze … zurück" on a page that says "Zurücksetzen",
- * language/separableVerbs.ts) is a word of the question, after the others, weighed for the score
- * and not for coverage: only the joins the site has, so one that is no word adds nothing and is
- * never named as missing. Counted for coverage as well, it gained de r05 and lost r08 (eval/LOG.md).
- */
-function readSeparableVerbs(
-  chosen: { lexeme: string; positions: number[]; general: boolean; parts: string[]; joined?: boolean }[],
-  joins: string[],
-  df: Map<string, number>,
-): void {
-  const after = Math.max(0, ...chosen.flatMap((r) => r.positions));
-  for (const lexeme of joins)
-    if ((df.get(lexeme) ?? 0) > 0 && !chosen.some((r) => r.lexeme === lexeme))
-      chosen.push({ lexeme, positions: [after + 1], general: false, parts: [], joined: true });
-}
-
-/**
- * Words the site never uses that are compounds of two it does (compoundParts.ts) take those two as
- * their parts, right after them: the whole then counts no more, as a dotted name's does.
- */
-function readCompounds(
-  chosen: { lexeme: string; positions: number[]; general: boolean; whole?: string; parts: string[] }[],
-  df: Map<string, number>,
-): void {
-  const known = (lx: string) => (df.get(lx) ?? 0) > 0;
-  for (let i = chosen.length - 1; i >= 0; i--) {
-    const r = chosen[i]!;
-    if (known(r.lexeme) || r.parts.length > 0 || r.whole !== undefined) continue;
-    const split = compoundParts(r.lexeme, known);
-    if (!split) continue;
-    r.parts = split;
-    const added = split.filter((x) => !chosen.some((o) => o.lexeme === x));
-    chosen.splice(i + 1, 0, ...added.map((x) => ({ lexeme: x, positions: r.positions, general: false, whole: r.lexeme, parts: [] })));
-  }
 }
 
 /**

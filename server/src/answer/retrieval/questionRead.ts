@@ -1,14 +1,10 @@
 import type { Queryable } from '../../db/db.js';
-import { DEFAULT_TEXT_CONFIG, TEXT_CONFIGS } from '../../language/configs.js';
-import { configChoiceParams, configChoiceSql } from '../../language/queryConfig.js';
-import { SEPARATING_CONFIGS, separableJoins } from '../../language/separableVerbs.js';
+import { DEFAULT_TEXT_CONFIG } from '../../language/configs.js';
+import { configChoiceSql } from '../../language/queryConfig.js';
 import { closedJoins, joinReads } from '../../language/closedWords.js';
-import { withoutEnclitics } from '../../language/enclitics.js';
-import { strippedByConfig } from './questionGeneralWords.js';
-import { LEFTOVER_ENDINGS } from '../../language/stemLeftovers.js';
-import { COMPOUNDING_CONFIGS, splitsCompounds } from './compoundParts.js';
+import { COMPOUNDING_CONFIGS } from './compoundParts.js';
 import { siteCompoundsCtes, type SiteCompound } from './siteCompounds.js';
-import { READING } from './params.js';
+import { readParams } from './questionReadParams.js';
 
 /**
  * The question's first read, one statement (issue #40: a question may cost two round trips): the
@@ -38,7 +34,9 @@ import { READING } from './params.js';
  * tsvector's order, `ord`), the configuration kind 'c'. The question is read as its configuration
  * reads it ($19/$20: Spanish takes the pronouns off its verbs first, language/enclitics.ts). A
  * question's lexeme with an ending its stemmer leaves on some forms only is read without it too
- * ($21/$22, language/stemLeftovers.ts: German `benutzt` and `benutz`).
+ * ($21/$22, language/stemLeftovers.ts: German `benutzt` and `benutz`). A question that names a
+ * language ($26, language/languageNames.ts) has those names' lexemes read, kind 'n', and the
+ * configuration's word for "language" ($27/$28), kind 'g'.
  */
 const readSql = (compounds: boolean) => `
 WITH chosen AS (
@@ -68,10 +66,18 @@ closed AS (
                  tsvector_to_array(docent_tsvector(cfg.config, k.a || ' ' || k.b)) AS parts
             FROM cfg, unnest($23::text[], $24::text[], $25::text[]) WITH ORDINALITY AS k(joined, a, b, ord)) AS s
    WHERE s.lexeme IS NOT NULL AND cardinality(s.parts) = 2 AND NOT EXISTS (SELECT 1 FROM q WHERE q.lexeme = s.lexeme)),
+named AS (
+  SELECT DISTINCT n.lexeme FROM cfg, unnest(docent_tsvector(cfg.config, $26::text)) AS n(lexeme, positions, weights)),
+kinds AS (
+  SELECT DISTINCT g.lexeme
+    FROM cfg, unnest(docent_tsvector(cfg.config, CASE WHEN $26::text = '' THEN '' ELSE coalesce(
+      (SELECT w.word FROM unnest($27::text[], $28::text[]) AS w(config, word) WHERE w.config = cfg.config), '') END)) AS g(lexeme, positions, weights)
+   WHERE NOT EXISTS (SELECT 1 FROM q WHERE q.lexeme = g.lexeme)),
 wanted AS (
   SELECT lexeme FROM q
   UNION SELECT lexeme FROM joins
   UNION SELECT lexeme FROM closed
+  UNION SELECT lexeme FROM kinds
   UNION SELECT unnest(parts) FROM q
   UNION SELECT w FROM q, LATERAL (
     SELECT unnest(ARRAY[left(q.lexeme, i), substr(q.lexeme, i + 1)]) AS w
@@ -88,6 +94,10 @@ UNION ALL
 SELECT 'j', lexeme, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL FROM joins
 UNION ALL
 SELECT 'k', lexeme, NULL, ord, parts, NULL, NULL, NULL, NULL, NULL FROM closed
+UNION ALL
+SELECT 'n', lexeme, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL FROM named
+UNION ALL
+SELECT 'g', lexeme, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL FROM kinds
 UNION ALL
 SELECT 'x', lexeme, NULL, NULL, ARRAY[word], NULL, df, NULL, NULL, NULL
   FROM (SELECT *, row_number() OVER (PARTITION BY word ORDER BY df DESC, lexeme) AS nth FROM grown) AS g
@@ -116,7 +126,7 @@ const compoundingBots = new Map<string, boolean>();
 const MAX_REMEMBERED_BOTS = 10_000;
 
 export interface ReadRow {
-  kind: 'c' | 'q' | 'j' | 'k' | 'x' | 't' | 'd';
+  kind: 'c' | 'q' | 'j' | 'k' | 'n' | 'g' | 'x' | 't' | 'd';
   lexeme: string | null;
   positions: number[] | null;
   ord: number | string | null;
@@ -153,36 +163,12 @@ export async function readQuestion(
   joins: string[];
   closed: ClosedRead[];
   compounds: SiteCompound[];
+  /** The lexemes of the languages the question names, and the configuration's word for "language" (languageNames.ts). */
+  languages: { named: string[]; word?: string };
   read: ReadRow[];
 }> {
-  const readings = TEXT_CONFIGS.map((config) => ({ config, text: withoutEnclitics(text, config) })).filter((r) => r.text !== text);
-  const stripped = strippedByConfig(text);
   const pairs = closedJoins(text);
-  const joined = SEPARATING_CONFIGS.map((config) => ({ config, text: separableJoins(text, config).join(' ') })).filter((j) => j.text);
-  const params = [
-    chatbotId,
-    text,
-    TEXT_CONFIGS.filter(splitsCompounds),
-    stripped.configs,
-    stripped.texts,
-    ...configChoiceParams(text),
-    READING.compoundPart,
-    READING.compoundMinWord,
-    joined.map((j) => j.config),
-    joined.map((j) => j.text),
-    COMPOUNDING_CONFIGS,
-    READING.compoundWordMin,
-    READING.compoundJoin,
-    READING.compoundsPerWord,
-    READING.compoundWordShare,
-    readings.map((r) => r.config),
-    readings.map((r) => r.text),
-    LEFTOVER_ENDINGS.configs,
-    LEFTOVER_ENDINGS.endings,
-    pairs.map((k) => k.joined),
-    pairs.map((k) => k.parts[0]),
-    pairs.map((k) => k.parts[1]),
-  ];
+  const params = readParams(chatbotId, text, pairs);
   const withCompounds = compoundingBots.get(chatbotId) ?? true;
   let read = await db.query<ReadRow>(withCompounds ? READ_SQL : READ_SQL_NO_COMPOUNDS, params);
   let config = read.find((r) => r.kind === 'c')?.lexeme ?? DEFAULT_TEXT_CONFIG;
@@ -202,5 +188,9 @@ export async function readQuestion(
     .filter((r) => r.kind === 'k' && joinReads(pairs[Number(r.ord) - 1]!, config))
     .map((r) => ({ lexeme: r.lexeme!, parts: r.parts ?? [] }));
   const compounds = read.filter((r) => r.kind === 'x').map((r) => ({ word: r.parts![0]!, lexeme: r.lexeme!, df: Number(r.n) }));
-  return { config, lexemes, joins, closed, compounds, read };
+  const languages = {
+    named: read.filter((r) => r.kind === 'n').map((r) => r.lexeme!),
+    word: read.find((r) => r.kind === 'g')?.lexeme ?? undefined,
+  };
+  return { config, lexemes, joins, closed, compounds, languages, read };
 }
