@@ -220,7 +220,7 @@ function supportingQuotes(
 function endsAnnounced(units: LexedUnit[]): boolean {
   const blocks = units.filter((u) => isBlock(u.unit));
   const [last, before] = [units.at(-1)?.unit, units.at(-2)?.unit];
-  return blocks.length === 1 && last !== undefined && isBlock(last) && announces(before);
+  return blocks.length === 1 && last !== undefined && isBlock(last) && announces(before, last);
 }
 
 /** The best window of a section's units from `from` to before `to`, in the section's own indexes. */

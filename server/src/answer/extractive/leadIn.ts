@@ -15,7 +15,7 @@ import { announces, isBlock, wordCount } from './unitSize.js';
 export function completeLeadIn(units: LexedUnit[], w: Window, q: WindowQuery): Window {
   const last = units[w.end]!.unit;
   const next = units[w.end + 1]?.unit;
-  if (!announces(last)) return w;
+  if (!announces(last, next)) return w;
   // What it announces is not here (the chunk ends, or another section starts): the quote ends on the
   // sentence before, rather than on a colon with nothing after it.
   if (!next || dangles(units, w.end)) return w.end > w.start ? { ...w, end: w.end - 1, words: w.words - wordCount(last) } : w;
@@ -31,7 +31,7 @@ export function completeLeadIn(units: LexedUnit[], w: Window, q: WindowQuery): W
 /** The unit announces what follows it, and nothing of its section follows it here. */
 export function dangles(units: LexedUnit[], at: number): boolean {
   const [unit, next] = [units[at]?.unit, units[at + 1]?.unit];
-  return announces(unit) && (!next || next.heading !== unit!.heading || next.partial === true);
+  return announces(unit, next) && (!next || next.heading !== unit!.heading || next.partial === true);
 }
 
 /** The window from the sentence after its last code block or table, with the block its last sentence announces. */

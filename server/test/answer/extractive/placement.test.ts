@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { extractiveAnswer } from '../../../src/answer/extractive/extractive.js';
 import { databaseLexer } from '../../../src/answer/extractive/lexer.js';
 import { toUnits } from '../../../src/answer/extractive/sentences.js';
+import { announces } from '../../../src/answer/extractive/unitSize.js';
 import { bestWindow, extendWindow, type LexedUnit, type WindowQuery } from '../../../src/answer/extractive/window.js';
 import { FullTextRetriever } from '../../../src/answer/retrieval/retriever.js';
 import type { Db } from '../../../src/db/db.js';
@@ -222,6 +223,31 @@ describe('extendWindow', () => {
     const grown = extendWindow(units, { start: 0, end: 2, score: 1, said: new Set(['command']), words: 30 }, query(60));
     expect(grown.start).toBe(0);
     expect(units[grown.end]!.unit.plain).toContain('limit = 800');
+  });
+
+  it('shows the table a caption names, and the code a sentence without a stop goes on with', () => {
+    const table = lexed(
+      [
+        'Every command of the tool writes its log to the journal.',
+        'List of journal commands',
+        '| command | what it shows |\n| --- | --- |\n| `vault log -b` | the log since the last boot |',
+      ].join('\n\n'),
+    );
+    const withTable = extendWindow(table, { start: 0, end: 1, score: 1, said: new Set(['command']), words: 14 }, query(14));
+    expect(table[withTable.end]!.unit.kind).toBe('table');
+    const code = lexed(
+      ['You can set the default timeout for every command globally using', '```\nvault config timeout 30\n```'].join('\n\n'),
+    );
+    const withCode = extendWindow(code, { start: 0, end: 0, score: 1, said: new Set(['command']), words: 10 }, query(10));
+    expect(code[withCode.end]!.unit.kind).toBe('code');
+    // A sentence with its stop says what it says: the block after it is not announced by it.
+    const stopped = lexed(
+      ['Every command of the tool writes its log.', '```\nvault log\n```', 'List of journal commands', 'The end of the journal.'].join(
+        '\n\n',
+      ),
+    );
+    expect(announces(stopped[0]!.unit, stopped[1]!.unit)).toBe(false);
+    expect(announces(stopped[2]!.unit, stopped[3]!.unit)).toBe(false); // a caption of no table
   });
 
   it('does not end on a colon when what it announces is not in the section (the chunk ends there)', () => {
