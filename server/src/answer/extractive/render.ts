@@ -29,7 +29,7 @@ export function renderWindow(
   /** Numbered items keep their numbers (a quote under an "Also:" bullet shows them as bullets). */
   numbered = true,
 ): string[] {
-  const blocks: { kind: Unit['kind']; lines: string[]; block: number; list: boolean; item?: number }[] = [];
+  const blocks: { kind: Unit['kind']; lines: string[]; block: number; item?: number }[] = [];
   const nest = new Nesting(numbered);
   for (let i = w.start; i <= w.end; i++) {
     const u = units[i]!.unit;
@@ -41,7 +41,6 @@ export function renderWindow(
         kind: u.kind,
         lines: [u.kind === 'code' ? codeMarkdown(u.text, notes) : tableMarkdown(u.text, notes)],
         block: u.block,
-        list: false,
       });
       continue;
     }
@@ -55,7 +54,7 @@ export function renderWindow(
     if (prev?.kind === 'sentence' && prev.block === u.block) {
       prev.lines.push(line);
       prev.item = u.item;
-    } else blocks.push({ kind: 'sentence', lines: [line], block: u.block, list: u.item !== undefined, item: u.item });
+    } else blocks.push({ kind: 'sentence', lines: [line], block: u.block, item: u.item });
   }
   const lastProse = blocks.map((b) => b.kind).lastIndexOf('sentence');
   if (lastProse >= 0) {
