@@ -42,24 +42,27 @@ const LOCALES = ['en', 'fr', 'de', 'es', 'it', 'pt', 'nl'];
 /** Shortest name taken ("Lao", "Ewe", "Ido" are too easily something else). */
 const MIN_NAME_LETTERS = 4;
 
-/** Every one-word name of a language with a two-letter code, in each locale, lower-case. */
-const NAMES: ReadonlySet<string> = (() => {
-  const names = new Set<string>();
-  for (const locale of LOCALES) {
-    const display = new Intl.DisplayNames([locale], { type: 'language' });
-    for (let a = 97; a <= 122; a++) {
-      for (let b = 97; b <= 122; b++) {
-        const code = String.fromCharCode(a, b);
-        const name = display.of(code)?.toLowerCase();
-        if (name && name !== code && /^\p{L}+$/u.test(name) && name.length >= MIN_NAME_LETTERS) names.add(name);
-      }
+/** The names of the languages with a two-letter code in one locale, lower-case, from the runtime's locale data. */
+export function languageDisplayNames(locale: string): string[] {
+  const display = new Intl.DisplayNames([locale], { type: 'language' });
+  const names: string[] = [];
+  for (let a = 97; a <= 122; a++) {
+    for (let b = 97; b <= 122; b++) {
+      const code = String.fromCharCode(a, b);
+      const name = display.of(code)?.toLowerCase();
+      if (name && name !== code) names.push(name);
     }
   }
   return names;
-})();
+}
+
+/** Every one-word name of a language, in each locale, lower-case: built at the first question, not at start-up. */
+let names: ReadonlySet<string> | undefined;
+const allNames = (): ReadonlySet<string> =>
+  (names ??= new Set(LOCALES.flatMap(languageDisplayNames).filter((name) => /^\p{L}+$/u.test(name) && name.length >= MIN_NAME_LETTERS)));
 
 /** The question's words that name a language, as written, space-separated ('' when none). */
 export function languageNamesIn(question: string): string {
   const words = question.match(/\p{L}+/gu) ?? [];
-  return [...new Set(words.filter((w) => NAMES.has(w.toLowerCase())))].join(' ');
+  return [...new Set(words.filter((w) => allNames().has(w.toLowerCase())))].join(' ');
 }

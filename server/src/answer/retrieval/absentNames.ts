@@ -1,4 +1,5 @@
 import { englishStem as stem } from '../../language/words.js';
+import { languageDisplayNames } from '../../language/languageNames.js';
 import { compoundOf } from './spelling.js';
 import type { QueryTerm } from '../types.js';
 import { READING } from './params.js';
@@ -39,18 +40,7 @@ const MIN_CAPITALISED_NAME = READING.nameMinCapitalised;
  * capitalised like product names, but a site about building in several languages need not list
  * every one ("Can I build my site in German and English?").
  */
-const LANGUAGE_NAMES: ReadonlySet<string> = (() => {
-  const names = new Set<string>();
-  const display = new Intl.DisplayNames(['en'], { type: 'language' });
-  for (let a = 97; a <= 122; a++) {
-    for (let b = 97; b <= 122; b++) {
-      const code = String.fromCharCode(a, b);
-      const name = display.of(code);
-      if (name && name !== code) names.add(name.toLowerCase());
-    }
-  }
-  return names;
-})();
+const LANGUAGE_NAMES: ReadonlySet<string> = new Set(languageDisplayNames('en'));
 
 /** Languages' English names as the English configuration stems them ("german", "japanes"). */
 const LANGUAGE_STEMS: ReadonlySet<string> = new Set([...LANGUAGE_NAMES].map((n) => stem(n)));

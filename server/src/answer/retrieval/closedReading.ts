@@ -1,5 +1,5 @@
 import type { CorpusStats } from '../../db/repositories/termStats.js';
-import type { Picked } from './queryAnalysis.js';
+import type { Picked } from './wordReadings.js';
 import type { ClosedRead } from './questionRead.js';
 
 /**

@@ -17,7 +17,6 @@ import { withoutLeftover } from '../../language/stemLeftovers.js';
 import { readCompounds, readLanguageNames, readLeftovers, readSeparableVerbs } from './wordReadings.js';
 
 export { withoutGeneralWords } from './questionGeneralWords.js';
-export type { Picked } from './wordReadings.js';
 import type { Picked } from './wordReadings.js';
 
 /** The parts of hyphenated lexemes: the lexemes at the positions right after the whole word's. */

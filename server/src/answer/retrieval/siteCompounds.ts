@@ -1,6 +1,6 @@
 import type { CorpusStats } from '../../db/repositories/termStats.js';
 import { READING } from './params.js';
-import type { Picked } from './queryAnalysis.js';
+import type { Picked } from './wordReadings.js';
 
 /**
  * A question's word in the site's compounds, for a language that writes them closed
